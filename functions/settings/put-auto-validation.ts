@@ -1,0 +1,12 @@
+/** PUT /api/v1/settings/auto-validation */
+import { z } from 'zod';
+import { AUTO_VALIDATION_THRESHOLDS } from '../../shared/data/organizations.ts';
+import { setAutoValidationThreshold } from '../../shared/domain/settings.ts';
+import { apiHandler } from '../../shared/http/api-handler.ts';
+import { ok } from '../../shared/http/response.ts';
+
+const body = z.strictObject({ threshold: z.enum(AUTO_VALIDATION_THRESHOLDS) });
+
+export const handler = apiHandler({ body }, async ({ caller, body }) =>
+  ok({ auto_validation_threshold: await setAutoValidationThreshold(caller.organizationId, body.threshold) }),
+);

@@ -1,0 +1,34 @@
+/**
+ * Runtime configuration, read once when a handler module loads. A missing required
+ * variable throws at import time, so a misconfigured function fails its first cold start
+ * loudly instead of answering requests wrongly.
+ */
+export function requiredEnv(name: string): string {
+  const value = process.env[name];
+  if (value === undefined || value === '') {
+    throw new Error(`Missing required environment variable ${name}`);
+  }
+  return value;
+}
+
+function intEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) {
+    throw new Error(`Environment variable ${name} must be a positive integer, got "${raw}"`);
+  }
+  return value;
+}
+
+export const config = {
+  tableName: requiredEnv('TABLE_NAME'),
+  /** Set only on the local stack: where the DynamoDB emulator listens. */
+  dynamodbEndpoint: process.env.DYNAMODB_ENDPOINT || undefined,
+  /** Requests per second per organization unless the organization has its own limit. */
+  defaultRateLimitPerSecond: intEnv('RATE_LIMIT_PER_SECOND', 10),
+  /** Requests per second per source IP for requests that fail authentication. */
+  unauthenticatedRateLimitPerSecond: intEnv('UNAUTHENTICATED_RATE_LIMIT_PER_SECOND', 10),
+  /** Largest request body any route accepts, in bytes (API Gateway's own cap is 10 MB). */
+  maxBodyBytes: intEnv('MAX_BODY_BYTES', 1_048_576),
+} as const;

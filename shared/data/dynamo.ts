@@ -1,0 +1,76 @@
+/**
+ * The DynamoDB document client, created once per module. A client middleware asks every
+ * call for its consumed capacity and counts requests and capacity units, because those
+ * are what Postbox costs to run; the request log line and the benchmarks report them.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { config } from '../config.ts';
+
+export interface DynamoUsage {
+  requests: number;
+  capacityUnits: number;
+}
+
+const usage: DynamoUsage = { requests: 0, capacityUnits: 0 };
+const scopedUsage = new AsyncLocalStorage<DynamoUsage>();
+
+/** Running totals since the module loaded; subtract two snapshots to cost an operation. */
+export function dynamoUsage(): DynamoUsage {
+  return { ...usage };
+}
+
+/**
+ * Runs `work` with its own usage counter, so the cost of one request is exact even when
+ * several requests share a process (as on the local gateway).
+ */
+export function withDynamoUsage<T>(work: () => Promise<T>): Promise<T> {
+  return scopedUsage.run({ requests: 0, capacityUnits: 0 }, work);
+}
+
+/** The counter of the current withDynamoUsage scope, if any. */
+export function currentDynamoUsage(): DynamoUsage | undefined {
+  return scopedUsage.getStore();
+}
+
+const baseClient = new DynamoDBClient({
+  ...(config.dynamodbEndpoint
+    ? {
+        endpoint: config.dynamodbEndpoint,
+        region: process.env.AWS_REGION ?? 'us-east-1',
+        credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+      }
+    : {}),
+  maxAttempts: 3,
+});
+
+interface CapacityOutput {
+  ConsumedCapacity?: { CapacityUnits?: number } | Array<{ CapacityUnits?: number }>;
+}
+
+baseClient.middlewareStack.add(
+  (next) => async (args) => {
+    const input = args.input as Record<string, unknown>;
+    input.ReturnConsumedCapacity ??= 'TOTAL';
+    const counters = [usage, scopedUsage.getStore()].filter((c): c is DynamoUsage => c !== undefined);
+    for (const counter of counters) counter.requests += 1;
+    const result = await next(args);
+    const consumed = (result.output as CapacityOutput).ConsumedCapacity;
+    for (const entry of Array.isArray(consumed) ? consumed : consumed ? [consumed] : []) {
+      for (const counter of counters) counter.capacityUnits += entry.CapacityUnits ?? 0;
+    }
+    return result;
+  },
+  { step: 'initialize', name: 'countConsumedCapacity' },
+);
+
+export const db = DynamoDBDocumentClient.from(baseClient, {
+  marshallOptions: { removeUndefinedValues: true },
+});
+
+export const tableName = config.tableName;
+
+export function isConditionalCheckFailed(error: unknown): boolean {
+  return error instanceof Error && error.name === 'ConditionalCheckFailedException';
+}

@@ -1,0 +1,103 @@
+/**
+ * The one Middy stack every HTTP route shares. Order matters:
+ *   requestContext  – request id; on the way out, X-Request-Id + rate-limit headers + access log
+ *   errorEnvelope   – any error → the spec's error envelope (its onError runs before the above)
+ *   authenticate    – resolve the API key (records a failure instead of throwing)
+ *   rateLimit       – per organization, or per source IP when authentication failed
+ *   requireAuth     – now reject the failed authentication (401)
+ *   jsonBody        – Content-Type, size and JSON syntax (routes with a body schema only)
+ *   validateInput   – zod schemas for path, query and body
+ * A handler receives typed, validated input and returns `{status, data}`.
+ */
+import middy from '@middy/core';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { z } from 'zod';
+import { config } from '../config.ts';
+import { withDynamoUsage } from '../data/dynamo.ts';
+import type { ApiContext, Identity } from './context.ts';
+import { authenticate, requireAuthentication } from './middleware/authenticate.ts';
+import { errorEnvelope } from './middleware/error-envelope.ts';
+import { jsonBody } from './middleware/json-body.ts';
+import { rateLimit } from './middleware/rate-limit.ts';
+import { requestContext } from './middleware/request-context.ts';
+import { validateInput } from './middleware/validate-input.ts';
+import { type ApiResult, jsonResponse } from './response.ts';
+
+type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface HandlerOptions<B, Q, P> {
+  body?: B;
+  query?: Q;
+  path?: P;
+  /** Largest accepted body in bytes; defaults to MAX_BODY_BYTES. */
+  maxBodyBytes?: number;
+}
+
+export interface ApiRequest<B, Q, P> {
+  body: Infer<B>;
+  query: Infer<Q>;
+  path: Infer<P>;
+  caller: Identity;
+  requestId: string;
+  event: APIGatewayProxyEventV2;
+}
+
+export type LambdaHttpHandler = (
+  event: APIGatewayProxyEventV2,
+  context: Context,
+) => Promise<APIGatewayProxyStructuredResultV2>;
+
+function toResponse(result: ApiResult): APIGatewayProxyStructuredResultV2 {
+  const envelope = result.pagination ? { data: result.data, pagination: result.pagination } : { data: result.data };
+  return jsonResponse(result.status, envelope);
+}
+
+/** Builds the Middy stack; `requireAuth: false` only for the unmatched-route handler. */
+export function middlewareStack(
+  schemas: { body?: z.ZodType; query?: z.ZodType; path?: z.ZodType },
+  options: { requireAuth: boolean; maxBodyBytes: number },
+) {
+  const stack = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ApiContext>()
+    .use(requestContext())
+    .use(errorEnvelope())
+    .use(authenticate())
+    .use(rateLimit());
+  if (options.requireAuth) stack.use(requireAuthentication());
+  if (schemas.body) stack.use(jsonBody(options.maxBodyBytes));
+  return stack.use(validateInput(schemas));
+}
+
+function withUsageScope(handler: LambdaHttpHandler): LambdaHttpHandler {
+  return (event, context) => withDynamoUsage(() => handler(event, context));
+}
+
+export function apiHandler<
+  B extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  P extends z.ZodType | undefined = undefined,
+>(options: HandlerOptions<B, Q, P>, run: (request: ApiRequest<B, Q, P>) => Promise<ApiResult>): LambdaHttpHandler {
+  const stack = middlewareStack(
+    { body: options.body, query: options.query, path: options.path },
+    { requireAuth: true, maxBodyBytes: options.maxBodyBytes ?? config.maxBodyBytes },
+  ).handler(async (event, context) => {
+    const result = await run({
+      body: context.input.body as Infer<B>,
+      query: context.input.query as Infer<Q>,
+      path: context.input.path as Infer<P>,
+      // requireAuthentication guarantees an identity here.
+      caller: context.caller as Identity,
+      requestId: context.requestId,
+      event,
+    });
+    return toResponse(result);
+  });
+  return withUsageScope(stack as unknown as LambdaHttpHandler);
+}
+
+/** A handler that goes through the stack without requiring authentication. */
+export function publicHandler(
+  run: (event: APIGatewayProxyEventV2, context: ApiContext) => Promise<APIGatewayProxyStructuredResultV2>,
+): LambdaHttpHandler {
+  const stack = middlewareStack({}, { requireAuth: false, maxBodyBytes: config.maxBodyBytes }).handler(run);
+  return withUsageScope(stack as unknown as LambdaHttpHandler);
+}

@@ -1,0 +1,38 @@
+import type middy from '@middy/core';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { RateLimitState } from '../data/rate-limits.ts';
+import type { Environment } from '../domain/api-key-format.ts';
+import type { ApiError } from '../errors.ts';
+
+/** Who is calling: resolved from the API key by the authenticate middleware. */
+export interface Identity {
+  organizationId: string;
+  apiKeyId: string;
+  environment: Environment;
+  keyPrefix: string;
+  rateLimitPerSecond: number | null;
+}
+
+export interface ValidatedInput {
+  body?: unknown;
+  query?: unknown;
+  path?: unknown;
+}
+
+/** The Lambda context extended with what the middleware learns about the request. */
+export interface ApiContext extends Context {
+  requestId: string;
+  startedAt: number;
+  caller?: Identity;
+  /** Set when authentication failed; thrown by requireAuthentication after rate limiting. */
+  authFailure?: ApiError;
+  rateLimit?: RateLimitState;
+  input: ValidatedInput;
+}
+
+export type ApiMiddleware = middy.MiddlewareObj<
+  APIGatewayProxyEventV2,
+  APIGatewayProxyStructuredResultV2,
+  Error,
+  ApiContext
+>;

@@ -1,0 +1,25 @@
+import { ApiError } from '../../errors.ts';
+import { logger } from '../../logger.ts';
+import type { ApiMiddleware } from '../context.ts';
+import { jsonResponse } from '../response.ts';
+
+export function errorEnvelope(): ApiMiddleware {
+  return {
+    onError: (request) => {
+      const error = request.error;
+      if (error instanceof ApiError) {
+        request.response = jsonResponse(error.statusCode, error.toBody(), error.headers);
+        return;
+      }
+      logger.error('unhandled error', {
+        request_id: request.context.requestId,
+        error: error instanceof Error ? error : String(error),
+      });
+      const internal = new ApiError(
+        'INTERNAL_ERROR',
+        `An unexpected error occurred. Quote request id ${request.context.requestId ?? 'unknown'} when reporting it.`,
+      );
+      request.response = jsonResponse(500, internal.toBody());
+    },
+  };
+}

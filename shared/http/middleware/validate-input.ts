@@ -1,0 +1,31 @@
+import type { z } from 'zod';
+import { type ErrorDetail, validationError } from '../../errors.ts';
+import type { ApiMiddleware } from '../context.ts';
+import { issuesToDetails } from '../validation.ts';
+
+export interface InputSchemas {
+  body?: z.ZodType;
+  query?: z.ZodType;
+  path?: z.ZodType;
+}
+
+export function validateInput(schemas: InputSchemas): ApiMiddleware {
+  return {
+    before: (request) => {
+      const details: ErrorDetail[] = [];
+      const sources = {
+        path: request.event.pathParameters ?? {},
+        query: request.event.queryStringParameters ?? {},
+        body: request.context.input.body,
+      };
+      for (const part of ['path', 'query', 'body'] as const) {
+        const schema = schemas[part];
+        if (!schema) continue;
+        const result = schema.safeParse(sources[part]);
+        if (result.success) request.context.input[part] = result.data;
+        else details.push(...issuesToDetails(result.error.issues, part));
+      }
+      if (details.length > 0) throw validationError(details);
+    },
+  };
+}

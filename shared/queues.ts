@@ -1,0 +1,33 @@
+/**
+ * Queue definitions shared by the CDK stack and the local runner.
+ * The visibility timeout is six times the consumer's timeout, as AWS recommends for
+ * Lambda event source mappings, so a slow batch is not redelivered while it still runs.
+ */
+export const SEND_CONSUMER_TIMEOUT_SECONDS = 30;
+
+export interface QueueDefinition {
+  /** Logical name; the deployed and local queue names derive from it. */
+  name: string;
+  visibilityTimeoutSeconds: number;
+  /** Deliveries before SQS moves a message to the dead-letter queue. */
+  maxReceiveCount: number;
+  messageRetentionSeconds: number;
+  deadLetterRetentionSeconds: number;
+}
+
+export const queueDefinitions = {
+  send: {
+    name: 'send',
+    visibilityTimeoutSeconds: 6 * SEND_CONSUMER_TIMEOUT_SECONDS,
+    maxReceiveCount: 5,
+    messageRetentionSeconds: 4 * 24 * 3600,
+    deadLetterRetentionSeconds: 14 * 24 * 3600,
+  },
+} as const satisfies Record<string, QueueDefinition>;
+
+export type QueueName = keyof typeof queueDefinitions;
+
+/** Environment variable through which a function learns a queue's URL. */
+export function queueUrlEnvName(queue: QueueName): string {
+  return `${queue.toUpperCase()}_QUEUE_URL`;
+}

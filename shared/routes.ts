@@ -1,0 +1,162 @@
+/**
+ * The route table: the single source of every HTTP route and queue consumer.
+ * The CDK stack creates one Lambda function per entry (granting exactly the declared
+ * access) and the local gateway serves exactly these routes. Nothing here imports a
+ * handler, so infrastructure code can read it without loading runtime configuration.
+ */
+import type { QueueName } from './queues.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Table access a handler needs beyond what the shared middleware uses
+ * (see middlewareTableActions). Each level maps to an explicit IAM action list.
+ */
+export type TableAccess = 'read' | 'write';
+
+export const tableActions: Record<TableAccess, readonly string[]> = {
+  read: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'],
+  write: ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'],
+};
+
+/** What every HTTP handler's middleware does: read an API key, count a rate-limit window. */
+export const middlewareTableActions: readonly string[] = ['dynamodb:GetItem', 'dynamodb:UpdateItem'];
+
+export interface ResourceAccess {
+  table?: readonly TableAccess[];
+  /** Queues the handler sends messages to. */
+  sendTo?: readonly QueueName[];
+}
+
+export interface RouteDefinition {
+  method: HttpMethod;
+  /** Canonical path in API Gateway syntax, e.g. /api/v1/domains/{id}/verify. */
+  path: string;
+  /** Module (relative to the repository root) exporting `handler`. */
+  handler: string;
+  access: ResourceAccess;
+}
+
+export interface ConsumerDefinition {
+  queue: QueueName;
+  handler: string;
+  access: ResourceAccess;
+  batchSize: number;
+  /** Cap on concurrent invocations (event source mapping maximum concurrency, ≥ 2). */
+  maxConcurrency: number;
+}
+
+export const API_PREFIX = '/api/v1';
+/** The spec's code samples use /v1/...; every route answers there too. */
+export const ALIAS_PREFIX = '/v1';
+
+export const routes: readonly RouteDefinition[] = [
+  {
+    method: 'GET',
+    path: '/api/v1/settings/auto-validation',
+    handler: 'functions/settings/get-auto-validation.ts',
+    access: { table: ['read'] },
+  },
+  {
+    method: 'PUT',
+    path: '/api/v1/settings/auto-validation',
+    handler: 'functions/settings/put-auto-validation.ts',
+    access: { table: ['write'] },
+  },
+];
+
+/** API Gateway's `$default` route: answers 404 or 405 in the error envelope. */
+export const defaultRoute = {
+  handler: 'functions/unmatched-route.ts',
+  access: {},
+} as const satisfies Pick<RouteDefinition, 'handler' | 'access'>;
+
+export const consumers: readonly ConsumerDefinition[] = [];
+
+/** Both paths a route answers on: the canonical /api/v1 one and the /v1 alias. */
+export function routePaths(route: Pick<RouteDefinition, 'path'>): [canonical: string, alias: string] {
+  if (!route.path.startsWith(`${API_PREFIX}/`)) {
+    throw new Error(`Route path ${route.path} must start with ${API_PREFIX}/`);
+  }
+  return [route.path, ALIAS_PREFIX + route.path.slice(API_PREFIX.length)];
+}
+
+/** A stable, readable identifier for a route, used for construct ids and function names. */
+export function routeId(route: Pick<RouteDefinition, 'method' | 'path'>): string {
+  const words = route.path
+    .slice(API_PREFIX.length)
+    .split('/')
+    .filter(Boolean)
+    .map((segment) =>
+      segment.replace(/[{}]/g, '').replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ?? '').toUpperCase()),
+    )
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1));
+  return route.method.charAt(0) + route.method.slice(1).toLowerCase() + words.join('');
+}
+
+export interface RouteMatch {
+  route: RouteDefinition;
+  pathParameters: Record<string, string>;
+  /** API Gateway route key of the path that matched (canonical or alias). */
+  routeKey: string;
+}
+
+interface CompiledPath {
+  route: RouteDefinition;
+  template: string;
+  segments: string[];
+  literalCount: number;
+}
+
+const compiled: CompiledPath[] = routes.flatMap((route) =>
+  routePaths(route).map((template) => {
+    const segments = template.split('/').slice(1);
+    return { route, template, segments, literalCount: segments.filter((s) => !s.startsWith('{')).length };
+  }),
+);
+
+function matchSegments(segments: string[], path: string): Record<string, string> | undefined {
+  const parts = path.split('/').slice(1);
+  if (parts.length !== segments.length) return undefined;
+  const params: Record<string, string> = {};
+  for (const [index, segment] of segments.entries()) {
+    const part = parts[index] ?? '';
+    if (segment.startsWith('{')) {
+      if (part === '') return undefined;
+      params[segment.slice(1, -1)] = decodeURIComponentSafe(part);
+    } else if (segment !== part) {
+      return undefined;
+    }
+  }
+  return params;
+}
+
+function decodeURIComponentSafe(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+/**
+ * Resolves a request the way API Gateway HTTP APIs do: literal segments win over
+ * path variables. Returns the match, or which methods the path allows (for 405).
+ */
+export function matchRoute(method: string, path: string): { match: RouteMatch } | { allowedMethods: HttpMethod[] } {
+  const candidates = compiled
+    .map((entry) => ({ entry, params: matchSegments(entry.segments, path) }))
+    .filter((c): c is { entry: CompiledPath; params: Record<string, string> } => c.params !== undefined)
+    .sort((a, b) => b.entry.literalCount - a.entry.literalCount);
+  const hit = candidates.find((c) => c.entry.route.method === method.toUpperCase());
+  if (hit) {
+    return {
+      match: {
+        route: hit.entry.route,
+        pathParameters: hit.params,
+        routeKey: `${hit.entry.route.method} ${hit.entry.template}`,
+      },
+    };
+  }
+  return { allowedMethods: [...new Set(candidates.map((c) => c.entry.route.method))] };
+}
