@@ -7,7 +7,8 @@ import type { ErrorDetail } from '../errors.ts';
 
 z.config({
   customError: (issue) => {
-    if (issue.code === 'invalid_type' && issue.input === undefined) return 'Required';
+    // A missing field is reported as such, whatever its expected type or values.
+    if (issue.input === undefined && issue.code !== 'custom') return 'Required';
     return undefined;
   },
 });

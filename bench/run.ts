@@ -1,0 +1,22 @@
+/**
+ * npm run bench -- <name> [args]
+ *   auth    per-request cost of auth + rate limiting vs a bare GetItem (local stack)
+ *   bundle  bundle size and cold module-init time of one handler
+ */
+import { spawnSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const benches: Record<string, string> = { auth: 'auth-overhead.ts', bundle: 'bundle.ts' };
+const [name, ...args] = process.argv.slice(2);
+const script = name ? benches[name] : undefined;
+if (!script) {
+  process.stderr.write(`usage: npm run bench -- <${Object.keys(benches).join('|')}> [args]\n`);
+  process.exit(2);
+}
+const result = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', join(dirname(fileURLToPath(import.meta.url)), script), ...args],
+  { stdio: 'inherit' },
+);
+process.exit(result.status ?? 1);

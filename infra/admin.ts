@@ -1,0 +1,94 @@
+/**
+ * Operator command line: organizations and API keys.
+ *   npm run admin -- create-org --name "Acme" [--id org_x]
+ *   npm run admin -- create-key --org <id> --name "prod" --env live|test
+ *   npm run admin -- list-keys --org <id>
+ *   npm run admin -- revoke-key --org <id> --key <key id>
+ *   npm run admin -- set-rate-limit --org <id> --per-second 50
+ * Targets the table in TABLE_NAME (AWS credentials from the usual chain). Without
+ * TABLE_NAME it targets the running `npm start` stack, if there is one.
+ */
+import { parseArgs } from 'node:util';
+import { repositoryRoot } from './local/cloud.ts';
+import { readLocalState } from './local/state.ts';
+
+const USAGE = `usage: npm run admin -- <command> [options]
+  create-org      --name <name> [--id <org id>]
+  create-key      --org <org id> --name <name> --env live|test
+  list-keys       --org <org id>
+  revoke-key      --org <org id> --key <key id>
+  set-rate-limit  --org <org id> --per-second <n>`;
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(2);
+}
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: {
+    name: { type: 'string' },
+    id: { type: 'string' },
+    org: { type: 'string' },
+    key: { type: 'string' },
+    env: { type: 'string' },
+    'per-second': { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  },
+});
+const command = positionals[0];
+if (!command || values.help) fail(USAGE);
+
+function option(name: keyof typeof values): string {
+  const value = values[name];
+  if (typeof value !== 'string' || value === '') fail(`${command} needs --${name}\n\n${USAGE}`);
+  return value;
+}
+
+if (!process.env.TABLE_NAME) {
+  const local = readLocalState(repositoryRoot);
+  if (!local) fail('Set TABLE_NAME (the stack output) or start the local stack with `npm start` first.');
+  Object.assign(process.env, local.env);
+  process.stderr.write(`(using the local stack at ${local.apiUrl})\n`);
+}
+
+// Imported after the environment is settled: configuration is read at import time.
+const accounts = await import('../shared/domain/accounts.ts');
+const { ApiError } = await import('../shared/errors.ts');
+
+const print = (value: unknown) => process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+
+try {
+  switch (command) {
+    case 'create-org':
+      print(await accounts.createOrganization({ name: option('name'), ...(values.id ? { id: values.id } : {}) }));
+      break;
+    case 'create-key': {
+      const environment = option('env');
+      if (environment !== 'live' && environment !== 'test') fail('--env must be live or test');
+      const { apiKey, secret } = await accounts.createApiKey({
+        organizationId: option('org'),
+        name: option('name'),
+        environment,
+      });
+      print({ ...apiKey, key: secret });
+      process.stderr.write('Store the key now: it is shown only once.\n');
+      break;
+    }
+    case 'list-keys':
+      print(await accounts.listApiKeys(option('org')));
+      break;
+    case 'revoke-key':
+      print(await accounts.revokeApiKey(option('org'), option('key')));
+      break;
+    case 'set-rate-limit':
+      await accounts.setOrganizationRateLimit(option('org'), Number(option('per-second')));
+      print({ organization: option('org'), rate_limit_per_second: Number(option('per-second')) });
+      break;
+    default:
+      fail(`unknown command ${command}\n\n${USAGE}`);
+  }
+} catch (error) {
+  if (error instanceof ApiError) fail(`${error.code}: ${error.message}`);
+  throw error;
+}

@@ -1,0 +1,96 @@
+/**
+ * The one Lambda construct behind every HTTP route, the `$default` route and every queue
+ * consumer (modelled on the single function construct with `bindTable` of the AWS Lambda
+ * Powertools for TypeScript example app). It owns the function's log group and grants
+ * exactly what the route table declares for the handler, nothing broader.
+ */
+import * as path from 'node:path';
+import { type Duration, RemovalPolicy } from 'aws-cdk-lib';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { type QueueName, queueUrlEnvName } from '../shared/queues.ts';
+import { middlewareTableActions, type ResourceAccess, tableActions } from '../shared/routes.ts';
+import { lambdaBundling } from './bundling.ts';
+
+export const SERVICE_NAME = 'postbox';
+
+export interface ApiFunctionProps {
+  /** Absolute path of the repository root (holds package-lock.json). */
+  projectRoot: string;
+  /** Handler module relative to the repository root, as in the route table. */
+  handler: string;
+  /**
+   * `http` functions run the shared middleware stack (API-key read, rate-limit counter)
+   * and get its table actions on top of the declared access; `consumer` functions do not.
+   */
+  kind: 'http' | 'consumer';
+  /** Access the route table declares for the handler. */
+  access: ResourceAccess;
+  timeout: Duration;
+  table: dynamodb.ITable;
+  queues: Readonly<Record<QueueName, sqs.IQueue>>;
+  description?: string;
+}
+
+export class ApiFunction extends Construct {
+  readonly function: NodejsFunction;
+  readonly logGroup: logs.LogGroup;
+
+  constructor(scope: Construct, id: string, props: ApiFunctionProps) {
+    super(scope, id);
+
+    // An explicit log group: the deprecated `logRetention` prop would add a custom
+    // resource (and its own Lambda function) to the stack just to set the retention.
+    this.logGroup = new logs.LogGroup(this, 'Logs', {
+      retention: logs.RetentionDays.ONE_MONTH,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+
+    const sendTo = props.access.sendTo ?? [];
+    this.function = new NodejsFunction(this, 'Function', {
+      entry: path.join(props.projectRoot, props.handler),
+      handler: 'handler',
+      projectRoot: props.projectRoot,
+      depsLockFilePath: path.join(props.projectRoot, 'package-lock.json'),
+      runtime: Runtime.NODEJS_22_X,
+      architecture: Architecture.ARM_64,
+      memorySize: 512,
+      timeout: props.timeout,
+      logGroup: this.logGroup,
+      bundling: lambdaBundling,
+      environment: {
+        TABLE_NAME: props.table.tableName,
+        POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
+        NODE_OPTIONS: '--enable-source-maps',
+        ...Object.fromEntries(sendTo.map((queue) => [queueUrlEnvName(queue), props.queues[queue].queueUrl])),
+      },
+      ...(props.description ? { description: props.description } : {}),
+    });
+
+    this.bindTable(props.table, props.access, props.kind);
+    for (const queue of new Set(sendTo)) props.queues[queue].grantSendMessages(this.function);
+  }
+
+  /**
+   * HTTP functions: the middleware's actions on the table itself (API keys and rate-limit
+   * windows are primary-key items, never read through an index). Then each declared
+   * level's actions on the table and its indexes.
+   */
+  private bindTable(table: dynamodb.ITable, access: ResourceAccess, kind: ApiFunctionProps['kind']): void {
+    if (kind === 'http') {
+      iam.Grant.addToPrincipal({
+        grantee: this.function,
+        actions: [...middlewareTableActions],
+        resourceArns: [table.tableArn],
+      });
+    }
+    for (const level of new Set(access.table ?? [])) {
+      table.grant(this.function, ...tableActions[level]);
+    }
+  }
+}

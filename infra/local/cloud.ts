@@ -1,0 +1,143 @@
+/**
+ * The local cloud: the emulators, the table and queues provisioned from the shared
+ * definitions, the API gateway serving the route table, and one SQS poller per consumer.
+ * Handlers run in this process, unchanged, configured through the same environment
+ * variables as in AWS. Used by `npm start` and by the integration tests' global setup.
+ */
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { SQSClient } from '@aws-sdk/client-sqs';
+import type { LambdaHttpHandler } from '../../shared/http/api-handler.ts';
+import { type QueueName, queueDefinitions, queueUrlEnvName } from '../../shared/queues.ts';
+import { consumers } from '../../shared/routes.ts';
+import { type RunningEmulator, startDynamoDbLocal, startSesEmulator, startSqsEmulator } from './emulators.ts';
+import { startGateway } from './gateway.ts';
+import { createQueues, createTable, type ProvisionedQueue } from './provision.ts';
+import { startSqsPoller } from './sqs-poller.ts';
+
+export const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface LocalCloudOptions {
+  /** API gateway port; 0 picks a free one. */
+  apiPort: number;
+  sesPort: number;
+  dynamodbPort: number;
+  sqsPort: number;
+  /** Keep DynamoDB data in this directory instead of memory. */
+  dataDir?: string;
+  /** Extra environment for the handlers (e.g. rate limits in tests). */
+  env?: Record<string, string>;
+  log?: (line: string) => void;
+}
+
+export interface LocalCloud {
+  apiUrl: string;
+  sesUrl: string;
+  /** The environment the handlers run with (endpoints, table and queue names). */
+  env: Record<string, string>;
+  queues: Record<QueueName, ProvisionedQueue>;
+  stop(): Promise<void>;
+}
+
+export const LOCAL_TABLE_NAME = 'postbox-local';
+const REGION = 'us-east-1';
+// DynamoDB Local only accepts alphanumeric access keys.
+const CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
+
+async function stopAll(parts: Array<{ stop(): Promise<void> }>): Promise<void> {
+  await Promise.allSettled(parts.map((part) => part.stop()));
+}
+
+export async function startLocalCloud(options: LocalCloudOptions): Promise<LocalCloud> {
+  const log = options.log ?? (() => {});
+  const emulators: RunningEmulator[] = [];
+  const started = await Promise.allSettled([
+    startDynamoDbLocal({ port: options.dynamodbPort, ...(options.dataDir ? { dataDir: options.dataDir } : {}) }),
+    startSqsEmulator({ port: options.sqsPort }),
+    startSesEmulator({ port: options.sesPort }),
+  ]);
+  for (const result of started) if (result.status === 'fulfilled') emulators.push(result.value);
+  const failure = started.find((result) => result.status === 'rejected');
+  if (failure) {
+    await stopAll(emulators);
+    throw failure.reason;
+  }
+  const [dynamodb, sqs, ses] = emulators as [RunningEmulator, RunningEmulator, RunningEmulator];
+  try {
+    const dynamoClient = new DynamoDBClient({ endpoint: dynamodb.endpoint, region: REGION, credentials: CREDENTIALS });
+    const sqsClient = new SQSClient({ endpoint: sqs.endpoint, region: REGION, credentials: CREDENTIALS });
+    await createTable(dynamoClient, LOCAL_TABLE_NAME);
+    const queues = await createQueues(sqsClient, 'postbox-local');
+
+    const env: Record<string, string> = {
+      AWS_REGION: REGION,
+      AWS_ACCESS_KEY_ID: CREDENTIALS.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: CREDENTIALS.secretAccessKey,
+      TABLE_NAME: LOCAL_TABLE_NAME,
+      DYNAMODB_ENDPOINT: dynamodb.endpoint,
+      SQS_ENDPOINT: sqs.endpoint,
+      SES_ENDPOINT: ses.endpoint,
+      ...Object.fromEntries(
+        Object.entries(queues).map(([name, queue]) => [queueUrlEnvName(name as QueueName), queue.url]),
+      ),
+      ...options.env,
+    };
+    // Handlers read their configuration from the environment when first imported.
+    Object.assign(process.env, env);
+
+    const handlerCache = new Map<string, Promise<unknown>>();
+    const loadModuleHandler = (module: string): Promise<unknown> => {
+      let loaded = handlerCache.get(module);
+      if (!loaded) {
+        loaded = import(pathToFileURL(join(repositoryRoot, module)).href).then((mod: { handler?: unknown }) => {
+          if (typeof mod.handler !== 'function') throw new Error(`${module} does not export a handler`);
+          return mod.handler;
+        });
+        handlerCache.set(module, loaded);
+      }
+      return loaded;
+    };
+
+    const gateway = await startGateway({
+      port: options.apiPort,
+      loadHandler: (module) => loadModuleHandler(module) as Promise<LambdaHttpHandler>,
+      log,
+    });
+    const pollers = consumers.map((consumer) =>
+      startSqsPoller({
+        sqs: sqsClient,
+        queueUrl: queues[consumer.queue].url,
+        queueArn: queues[consumer.queue].arn,
+        region: REGION,
+        handler: async (event, context) => {
+          const handler = (await loadModuleHandler(consumer.handler)) as (
+            e: typeof event,
+            c: typeof context,
+          ) => Promise<{ batchItemFailures: { itemIdentifier: string }[] } | undefined>;
+          return handler(event, context);
+        },
+        batchSize: consumer.batchSize,
+        maxConcurrency: consumer.maxConcurrency,
+        visibilityTimeoutSeconds: queueDefinitions[consumer.queue].visibilityTimeoutSeconds,
+        functionName: `postbox-local-${consumer.queue}-consumer`,
+        log,
+      }),
+    );
+
+    return {
+      apiUrl: gateway.url,
+      sesUrl: ses.endpoint,
+      env,
+      queues,
+      stop: async () => {
+        await stopAll(pollers);
+        await gateway.close();
+        await stopAll(emulators);
+      },
+    };
+  } catch (error) {
+    await stopAll(emulators);
+    throw error;
+  }
+}

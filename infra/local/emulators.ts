@@ -1,0 +1,120 @@
+/**
+ * The three AWS-protocol emulators of the local cloud:
+ *  - DynamoDB Local 1.25 (the jar shipped inside amplify-dynamodb-simulator), run by java;
+ *  - fauxqs (SQS), in-process;
+ *  - aws-ses-v2-local (SES v2 SendEmail + a web inbox), in-process.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+
+const require = createRequire(import.meta.url);
+
+export interface RunningEmulator {
+  endpoint: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * A shell runs java and reads its stdin, which is a pipe from this process. When this
+ * process ends in any way — Ctrl-C, SIGTERM, a closed terminal, even SIGKILL — the pipe
+ * closes, `cat` returns and the shell kills java: no orphaned JVM keeps the port.
+ */
+const WATCHDOG = `"$@" & child=$!
+trap 'kill $child 2>/dev/null; wait $child; exit 0' INT TERM HUP
+cat >/dev/null
+kill $child 2>/dev/null
+wait $child`;
+
+function dynamoLocalDirectory(): string {
+  const dir = join(dirname(require.resolve('amplify-dynamodb-simulator/package.json')), 'emulator');
+  if (!existsSync(join(dir, 'DynamoDBLocal.jar'))) {
+    throw new Error(`DynamoDBLocal.jar not found in ${dir}; run npm install`);
+  }
+  return dir;
+}
+
+async function waitForHttp(url: string, timeoutMs: number, isUp: (status: number) => boolean): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(1000) });
+      await response.arrayBuffer();
+      if (isUp(response.status)) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not come up within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+export async function startDynamoDbLocal(options: { port: number; dataDir?: string }): Promise<RunningEmulator> {
+  const dir = dynamoLocalDirectory();
+  const storage = options.dataDir ? ['-dbPath', options.dataDir] : ['-inMemory'];
+  const args = [
+    `-Djava.library.path=${join(dir, 'DynamoDBLocal_lib')}`,
+    '-jar',
+    join(dir, 'DynamoDBLocal.jar'),
+    ...storage,
+    '-sharedDb',
+    '-disableTelemetry',
+    '-port',
+    String(options.port),
+  ];
+  const child: ChildProcess = spawn('sh', ['-c', WATCHDOG, 'dynamodb-local', 'java', ...args], {
+    stdio: ['pipe', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-4000);
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const endpoint = `http://127.0.0.1:${options.port}`;
+  try {
+    await Promise.race([
+      // DynamoDB answers a bare GET with 400 once it is listening.
+      waitForHttp(endpoint, 30_000, (status) => status === 400),
+      exited.then(() => {
+        throw new Error(`DynamoDB Local exited during start (is Java 17 installed?): ${stderr}`);
+      }),
+    ]);
+  } catch (error) {
+    child.kill('SIGTERM');
+    throw error;
+  }
+  return {
+    endpoint,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      child.stdin?.end();
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+export async function startSqsEmulator(options: { port: number }): Promise<RunningEmulator> {
+  const { startFauxqs } = await import('fauxqs');
+  const server = await startFauxqs({ port: options.port, logger: false });
+  // fauxqs listens on 0.0.0.0 and its queue URLs name a *.localhost host that does not
+  // resolve, so clients get this explicit loopback endpoint instead.
+  return { endpoint: `http://127.0.0.1:${server.port}`, stop: () => server.stop() };
+}
+
+export async function startSesEmulator(options: { port: number }): Promise<RunningEmulator> {
+  const { default: startSes } = await import('aws-ses-v2-local');
+  const server: Server = await startSes({ host: '127.0.0.1', port: options.port });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

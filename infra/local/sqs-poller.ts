@@ -1,0 +1,245 @@
+import { randomUUID } from 'node:crypto';
+import {
+  DeleteMessageBatchCommand,
+  GetQueueAttributesCommand,
+  type Message,
+  type MessageAttributeValue,
+  ReceiveMessageCommand,
+  type SQSClient,
+} from '@aws-sdk/client-sqs';
+import type {
+  Context,
+  SQSBatchResponse,
+  SQSEvent,
+  SQSMessageAttributes,
+  SQSRecord,
+  SQSRecordAttributes,
+} from 'aws-lambda';
+
+/**
+ * Local stand-in for Lambda's SQS event source mapping with ReportBatchItemFailures, so consumer
+ * handlers run unchanged against the SQS emulator. Like Lambda, the poller only decides what to
+ * delete: undeleted messages reappear after the visibility timeout, and moving them to the DLQ is
+ * left to the queue's own RedrivePolicy.
+ */
+export interface SqsPollerOptions {
+  sqs: SQSClient;
+  queueUrl: string;
+  queueArn: string;
+  /** Defaults to the region in `queueArn`. */
+  region?: string;
+  // biome-ignore lint/suspicious/noConfusingVoidType: as aws-lambda's SQSHandler, so handlers that return nothing fit
+  handler: (event: SQSEvent, context: Context) => Promise<SQSBatchResponse | void | undefined>;
+  /** Records per invocation; capped at 10, the most one ReceiveMessage returns. */
+  batchSize: number;
+  /** Independent receive-invoke-delete loops, hence the most concurrent invocations. */
+  maxConcurrency: number;
+  /** Overrides the queue's visibility timeout on receive. */
+  visibilityTimeoutSeconds?: number;
+  /** Long-poll duration; short, because stop() waits for outstanding receives. Default 1. */
+  waitTimeSeconds?: number;
+  functionName: string;
+  log?: (line: string, fields?: Record<string, unknown>) => void;
+}
+
+export interface SqsPoller {
+  /** Stops polling and resolves once in-flight invocations (and their deletes) have finished. */
+  stop(): Promise<void>;
+}
+
+const SQS_MAX_BATCH = 10;
+const SQS_DEFAULT_VISIBILITY_SECONDS = 30;
+const MIN_BACKOFF_MS = 250;
+const MAX_BACKOFF_MS = 5_000;
+
+export function startSqsPoller(options: SqsPollerOptions): SqsPoller {
+  const { sqs, queueUrl, queueArn, handler, functionName } = options;
+  for (const key of ['batchSize', 'maxConcurrency'] as const) {
+    if (!Number.isInteger(options[key]) || options[key] < 1) throw new RangeError(`${key} must be a positive integer`);
+  }
+  // Lambda allows bigger batches only together with a batching window, which is not emulated here.
+  const batchSize = Math.min(options.batchSize, SQS_MAX_BATCH);
+  const [, , , arnRegion, account = '000000000000'] = queueArn.split(':');
+  const region = options.region ?? (arnRegion || 'us-east-1');
+  const log = options.log ?? ((line, fields) => console.warn(`[sqs-poller] ${line}`, fields ?? ''));
+  const stopping = new AbortController();
+  let visibilitySeconds = options.visibilityTimeoutSeconds;
+
+  async function pollLoop(): Promise<void> {
+    let backoffMs = 0;
+    while (!stopping.signal.aborted) {
+      let messages: Message[];
+      try {
+        const output = await sqs.send(
+          new ReceiveMessageCommand({
+            QueueUrl: queueUrl,
+            MaxNumberOfMessages: batchSize,
+            WaitTimeSeconds: options.waitTimeSeconds ?? 1,
+            VisibilityTimeout: options.visibilityTimeoutSeconds,
+            MessageSystemAttributeNames: ['All'],
+            MessageAttributeNames: ['All'],
+          }),
+        );
+        messages = output.Messages ?? [];
+        backoffMs = 0;
+      } catch (error) {
+        // E.g. the emulator is restarting: back off and retry rather than crash the local stack.
+        backoffMs = Math.min(Math.max(backoffMs * 2, MIN_BACKOFF_MS), MAX_BACKOFF_MS);
+        log('ReceiveMessage failed; retrying', { functionName, backoffMs, error: describe(error) });
+        await pause(backoffMs, stopping.signal);
+        continue;
+      }
+      // A batch that arrives while stopping is still processed: dropping it would hide its
+      // messages for a whole visibility timeout.
+      if (messages.length > 0) await processBatch(messages);
+    }
+  }
+
+  async function processBatch(messages: Message[]): Promise<void> {
+    const receivedAt = Date.now(); // the visibility timeout is already running
+    const deadline = receivedAt + (await queueVisibilitySeconds()) * 1000;
+    const context = lambdaContext(deadline);
+    const fields = { functionName, awsRequestId: context.awsRequestId, messageIds: messages.map((m) => m.MessageId) };
+    let result: unknown;
+    try {
+      result = await handler({ Records: messages.map(toRecord) }, context);
+    } catch (error) {
+      // A failed invocation deletes nothing: the whole batch comes back after the visibility timeout.
+      log('handler failed; the whole batch will be retried', { ...fields, error: describe(error) });
+      return;
+    }
+    const failed = failedMessageIds(result, new Set(fields.messageIds));
+    if (failed === 'all') {
+      log('invalid batchItemFailures; the whole batch will be retried', { ...fields, result });
+      return;
+    }
+    if (failed.size > 0) log('partial batch failure', { ...fields, failed: [...failed] });
+    const entries = messages
+      .filter((m) => !failed.has(m.MessageId ?? ''))
+      .map((m, i) => ({ Id: `m${i}`, ReceiptHandle: m.ReceiptHandle }));
+    if (entries.length === 0) return;
+    try {
+      const output = await sqs.send(new DeleteMessageBatchCommand({ QueueUrl: queueUrl, Entries: entries }));
+      if (output.Failed?.length) {
+        log('DeleteMessageBatch partly failed; those will be redelivered', { ...fields, failed: output.Failed });
+      }
+    } catch (error) {
+      log('DeleteMessageBatch failed; the batch will be redelivered', { ...fields, error: describe(error) });
+    }
+  }
+
+  // The remaining time mirrors the visibility timeout; without an override the queue's own applies.
+  async function queueVisibilitySeconds(): Promise<number> {
+    if (visibilitySeconds !== undefined) return visibilitySeconds;
+    try {
+      const request = new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: ['VisibilityTimeout'] });
+      const { Attributes } = await sqs.send(request);
+      visibilitySeconds = Number(Attributes?.VisibilityTimeout ?? SQS_DEFAULT_VISIBILITY_SECONDS);
+      return visibilitySeconds;
+    } catch {
+      return SQS_DEFAULT_VISIBILITY_SECONDS; // asked again with the next batch
+    }
+  }
+
+  function lambdaContext(deadline: number): Context {
+    const unsupported = (): never => {
+      throw new Error('callback-style context methods are not supported; return a promise');
+    };
+    return {
+      callbackWaitsForEmptyEventLoop: true,
+      functionName,
+      functionVersion: '$LATEST',
+      invokedFunctionArn: `arn:aws:lambda:${region}:${account}:function:${functionName}`,
+      memoryLimitInMB: '1024',
+      awsRequestId: randomUUID(),
+      logGroupName: `/aws/lambda/${functionName}`,
+      logStreamName: `local/[$LATEST]${randomUUID().replaceAll('-', '')}`,
+      getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+      done: unsupported,
+      fail: unsupported,
+      succeed: unsupported,
+    };
+  }
+
+  function toRecord(message: Message): SQSRecord {
+    return {
+      messageId: message.MessageId ?? '',
+      receiptHandle: message.ReceiptHandle ?? '',
+      body: message.Body ?? '',
+      // Complete because the receive asks for 'All' system attributes.
+      attributes: { ...message.Attributes } as SQSRecordAttributes,
+      messageAttributes: toLambdaAttributes(message.MessageAttributes ?? {}),
+      md5OfBody: message.MD5OfBody ?? '',
+      ...(message.MD5OfMessageAttributes && { md5OfMessageAttributes: message.MD5OfMessageAttributes }),
+      eventSource: 'aws:sqs',
+      eventSourceARN: queueArn,
+      awsRegion: region,
+    };
+  }
+
+  // Last resort: a bug in a loop must not surface as an unhandled rejection.
+  const loops = Array.from({ length: options.maxConcurrency }, () =>
+    pollLoop().catch((error: unknown) => log('poll loop crashed', { functionName, error: describe(error) })),
+  );
+  let stopped: Promise<void> | undefined;
+  return {
+    stop() {
+      stopped ??= Promise.all(loops).then(() => undefined);
+      return stopped;
+    },
+  };
+}
+
+/**
+ * Which messages to keep, per Lambda's ReportBatchItemFailures rules: no response or no/empty
+ * list means all succeeded; a malformed list, or an entry whose itemIdentifier is empty, null or
+ * not in the batch, fails the whole batch.
+ */
+function failedMessageIds(result: unknown, batch: Set<string | undefined>): Set<string> | 'all' {
+  if (result === undefined || result === null) return new Set();
+  if (typeof result !== 'object') return 'all';
+  const failures = (result as { batchItemFailures?: unknown }).batchItemFailures;
+  if (failures === undefined || failures === null) return new Set();
+  if (!Array.isArray(failures)) return 'all';
+  const ids = new Set<string>();
+  for (const failure of failures) {
+    const id: unknown = (failure as { itemIdentifier?: unknown } | null)?.itemIdentifier;
+    if (typeof id !== 'string' || id === '' || !batch.has(id)) return 'all';
+    ids.add(id);
+  }
+  return ids;
+}
+
+/** Lambda's camel-case attribute shape, binary values base64-encoded. */
+function toLambdaAttributes(attributes: Record<string, MessageAttributeValue>): SQSMessageAttributes {
+  const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
+  return Object.fromEntries(
+    Object.entries(attributes).map(([name, value]) => [
+      name,
+      {
+        ...(value.StringValue !== undefined && { stringValue: value.StringValue }),
+        ...(value.BinaryValue !== undefined && { binaryValue: base64(value.BinaryValue) }),
+        stringListValues: value.StringListValues ?? [],
+        binaryListValues: (value.BinaryListValues ?? []).map(base64),
+        dataType: value.DataType ?? 'String',
+      },
+    ]),
+  );
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}
+
+/** A backoff delay that ends early when the poller stops, so stop() stays fast. */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
+}

@@ -1,0 +1,60 @@
+/**
+ * `npm start`: the local cloud on this machine. Prints the API URL, a test key and the
+ * SES inbox. Ctrl-C, SIGTERM or closing the terminal stops everything (and the java
+ * process of DynamoDB Local exits by itself even if this process is killed outright).
+ *
+ *   PORT=3000            API port
+ *   SES_PORT=8005        SES emulator and its web inbox
+ *   POSTBOX_DATA_DIR=dir keep DynamoDB data between runs (default: in memory)
+ */
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import getPort from 'get-port';
+import { repositoryRoot, startLocalCloud } from './cloud.ts';
+import { seedDevelopment } from './seed.ts';
+import { removeLocalState, writeLocalState } from './state.ts';
+
+const startedAt = Date.now();
+const dataDir = process.env.POSTBOX_DATA_DIR ? resolve(process.env.POSTBOX_DATA_DIR) : undefined;
+if (dataDir) mkdirSync(dataDir, { recursive: true });
+process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
+
+const cloud = await startLocalCloud({
+  apiPort: Number(process.env.PORT ?? 3000),
+  sesPort: Number(process.env.SES_PORT ?? 8005),
+  dynamodbPort: await getPort({ port: 8000 }),
+  sqsPort: await getPort({ port: 4566 }),
+  ...(dataDir ? { dataDir } : {}),
+  log: (line) => process.stdout.write(`${line}\n`),
+});
+
+let stopping = false;
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  process.stdout.write(`\n${signal}: stopping the local cloud…\n`);
+  removeLocalState(repositoryRoot);
+  await cloud.stop();
+  process.exit(0);
+}
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.on(signal, () => void shutdown(signal));
+}
+
+const seed = await seedDevelopment();
+writeLocalState(repositoryRoot, { pid: process.pid, apiUrl: cloud.apiUrl, sesUrl: cloud.sesUrl, env: cloud.env });
+
+process.stdout.write(`
+Postbox local cloud is up (${((Date.now() - startedAt) / 1000).toFixed(1)} s)
+
+  API        ${cloud.apiUrl}/api/v1   (also ${cloud.apiUrl}/v1)
+  API key    ${seed.apiKey}   (organization ${seed.organizationId}, test environment)
+  SES inbox  ${cloud.sesUrl}/   (JSON: ${cloud.sesUrl}/store)
+  DynamoDB   ${cloud.env.DYNAMODB_ENDPOINT}   table ${cloud.env.TABLE_NAME}
+  Data       ${dataDir ? `kept in ${dataDir}` : 'in memory: gone when this process stops (set POSTBOX_DATA_DIR to keep it)'}
+
+  Try: curl -H "Authorization: Bearer ${seed.apiKey}" ${cloud.apiUrl}/api/v1/settings/auto-validation
+  Admin: npm run admin -- list-keys --org ${seed.organizationId}
+
+Ctrl-C to stop.
+`);

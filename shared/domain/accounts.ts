@@ -1,0 +1,86 @@
+/**
+ * Organizations and their API keys: the service functions behind the admin CLI (and the
+ * dashboard, later). Keys are never readable after creation; revocation is permanent.
+ */
+import {
+  type ApiKey,
+  insertApiKey,
+  listApiKeys as listKeysOfOrganization,
+  markApiKeyRevoked,
+  setRateLimitOnKeys,
+} from '../data/api-keys.ts';
+import {
+  getOrganization,
+  type Organization,
+  putOrganization,
+  updateOrganizationAttribute,
+} from '../data/organizations.ts';
+import { ApiError, notFound } from '../errors.ts';
+import type { Environment } from './api-key-format.ts';
+import { newId } from './ids.ts';
+
+function requireName(name: string, what: string): string {
+  const trimmed = name.trim();
+  if (trimmed === '' || trimmed.length > 100) {
+    throw new ApiError('VALIDATION_ERROR', `${what} name must be 1 to 100 characters`, {
+      details: [{ field: 'name', message: 'Must be 1 to 100 characters' }],
+    });
+  }
+  return trimmed;
+}
+
+export async function createOrganization(input: { name: string; id?: string }): Promise<Organization> {
+  return putOrganization({ id: input.id ?? newId('org'), name: requireName(input.name, 'Organization') });
+}
+
+export async function requireOrganization(organizationId: string): Promise<Organization> {
+  const organization = await getOrganization(organizationId);
+  if (!organization) throw notFound('Organization');
+  return organization;
+}
+
+/** Returns the new key's record and, once only, its full secret. */
+export async function createApiKey(input: {
+  organizationId: string;
+  name: string;
+  environment: Environment;
+}): Promise<{ apiKey: ApiKey; secret: string }> {
+  const organization = await requireOrganization(input.organizationId);
+  return insertApiKey({
+    organizationId: organization.id,
+    name: requireName(input.name, 'Key'),
+    environment: input.environment,
+    ...(organization.rateLimitPerSecond ? { rateLimitPerSecond: organization.rateLimitPerSecond } : {}),
+  });
+}
+
+export async function listApiKeys(organizationId: string): Promise<ApiKey[]> {
+  await requireOrganization(organizationId);
+  return listKeysOfOrganization(organizationId);
+}
+
+export async function revokeApiKey(organizationId: string, keyId: string): Promise<ApiKey> {
+  const revoked = await markApiKeyRevoked(organizationId, keyId);
+  if (!revoked) throw notFound('API key');
+  return revoked;
+}
+
+/**
+ * Above ~1,000 writes/s a single rate-limit window item would exceed DynamoDB's per-key
+ * write throughput, so higher limits would need sharded counters (not offered).
+ */
+export const MAX_RATE_LIMIT_PER_SECOND = 1000;
+
+/** Sets the organization's request rate limit; takes effect on its keys' next requests. */
+export async function setOrganizationRateLimit(organizationId: string, perSecond: number): Promise<void> {
+  if (!Number.isInteger(perSecond) || perSecond < 1 || perSecond > MAX_RATE_LIMIT_PER_SECOND) {
+    throw new ApiError(
+      'VALIDATION_ERROR',
+      `The rate limit must be an integer from 1 to ${MAX_RATE_LIMIT_PER_SECOND} requests per second`,
+    );
+  }
+  if (!(await updateOrganizationAttribute(organizationId, 'rate_limit_per_second', perSecond))) {
+    throw notFound('Organization');
+  }
+  await setRateLimitOnKeys(organizationId, perSecond);
+}

@@ -1,0 +1,485 @@
+/**
+ * Synthesizes the stack (bundling skipped) and checks it against the route table: one
+ * function per route, `$default` and consumer and no other; exactly the routes of the
+ * table; and for each function exactly the IAM actions and resources the table declares.
+ * Every expectation is computed from shared/*.ts, so the tests hold for any route table.
+ */
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { App } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import type { CfnQueue } from 'aws-cdk-lib/aws-sqs';
+import { describe, expect, it } from 'vitest';
+import {
+  PostboxStack,
+  PROJECT_ROOT,
+  ROUTE_TIMEOUT_SECONDS,
+  type RouteTable,
+  sharedRouteTable,
+} from '../../infra/stack.ts';
+import {
+  type QueueName,
+  queueDefinitions,
+  queueUrlEnvName,
+  SEND_CONSUMER_TIMEOUT_SECONDS,
+} from '../../shared/queues.ts';
+import { middlewareTableActions, type ResourceAccess, routePaths, tableActions } from '../../shared/routes.ts';
+import { keyAttributeNames, tableDefinition } from '../../shared/table.ts';
+
+/** What CDK's queue.grantSendMessages grants (the queues use SQS-managed keys, so no KMS). */
+const SQS_SEND_ACTIONS = ['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'];
+/** What an SQS event source needs (CDK's queue.grantConsumeMessages). */
+const SQS_CONSUME_ACTIONS = [
+  'sqs:ReceiveMessage',
+  'sqs:ChangeMessageVisibility',
+  'sqs:GetQueueUrl',
+  'sqs:DeleteMessage',
+  'sqs:GetQueueAttributes',
+];
+const BASIC_EXECUTION_ROLE = {
+  'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':iam::aws:policy/service-role/AWSLambdaBasicExecutionRole']],
+};
+
+interface CfnResource {
+  Type: string;
+  Properties: Record<string, unknown>;
+  DeletionPolicy?: string;
+  UpdateReplacePolicy?: string;
+}
+type Resources = Record<string, CfnResource>;
+interface Statement {
+  Effect: string;
+  Action: string | string[];
+  Resource: unknown;
+  NotAction?: unknown;
+  NotResource?: unknown;
+}
+/** action → the resources it is allowed on (JSON of each CloudFormation expression), both sorted. */
+type Grants = Record<string, string[]>;
+
+interface Synthesized {
+  stack: PostboxStack;
+  resources: Resources;
+  outputs: Record<string, { Value: unknown }>;
+  tableId: string;
+  queueIds: Record<QueueName, string>;
+}
+
+const queueNames = Object.keys(queueDefinitions) as QueueName[];
+const toArray = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
+const getAtt = (id: string) => ({ 'Fn::GetAtt': [id, 'Arn'] });
+
+function newStack(routeTable?: RouteTable): PostboxStack {
+  // The same feature flags as `cdk synth` (cdk.json), minus the bundling.
+  const cdkJson = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'cdk.json'), 'utf8')) as {
+    context?: Record<string, unknown>;
+  };
+  const app = new App({ context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [] } });
+  return new PostboxStack(app, 'Postbox', routeTable ? { routeTable } : {});
+}
+
+function synthesize(stack: PostboxStack): Synthesized {
+  const json = Template.fromStack(stack).toJSON() as { Resources: Resources; Outputs: Synthesized['outputs'] };
+  const tableIds = idsOfType(json.Resources, 'AWS::DynamoDB::Table');
+  expect(tableIds).toHaveLength(1);
+  const queueIds = Object.fromEntries(
+    queueNames.map((name) => [name, stack.getLogicalId(stack.queues[name].node.defaultChild as CfnQueue)]),
+  ) as Record<QueueName, string>;
+  return { stack, resources: json.Resources, outputs: json.Outputs, tableId: tableIds[0] as string, queueIds };
+}
+
+function idsOfType(resources: Resources, type: string): string[] {
+  return Object.entries(resources)
+    .filter(([, resource]) => resource.Type === type)
+    .map(([id]) => id)
+    .sort();
+}
+
+function resource(s: Synthesized, id: string): CfnResource {
+  const found = s.resources[id];
+  if (!found) throw new Error(`No resource ${id}`);
+  return found;
+}
+
+/** Route keys the table requires, each with the table entry behind it. */
+function expectedRouteKeys(table: RouteTable): Map<string, ResourceAccess> {
+  const keys = new Map<string, ResourceAccess>([['$default', table.defaultRoute.access]]);
+  for (const route of table.routes) {
+    for (const routePath of routePaths(route)) keys.set(`${route.method} ${routePath}`, route.access);
+  }
+  return keys;
+}
+
+function routeKeysInTemplate(s: Synthesized): string[] {
+  return idsOfType(s.resources, 'AWS::ApiGatewayV2::Route')
+    .map((id) => resource(s, id).Properties.RouteKey as string)
+    .sort();
+}
+
+/** The function behind an API Gateway route key, following route → integration → function. */
+function functionOfRouteKey(s: Synthesized, routeKey: string): string {
+  const routeIds = idsOfType(s.resources, 'AWS::ApiGatewayV2::Route').filter(
+    (id) => resource(s, id).Properties.RouteKey === routeKey,
+  );
+  expect(routeIds, routeKey).toHaveLength(1);
+  const target = resource(s, routeIds[0] as string).Properties.Target as { 'Fn::Join': [string, unknown[]] };
+  const integrationId = (target['Fn::Join'][1][1] as { Ref: string }).Ref;
+  const integration = resource(s, integrationId).Properties;
+  expect(integration.IntegrationType).toBe('AWS_PROXY');
+  expect(integration.PayloadFormatVersion).toBe('2.0');
+  return (integration.IntegrationUri as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+}
+
+/** The function an event source mapping on `queue` invokes. */
+function functionsConsuming(s: Synthesized, queue: QueueName): string[] {
+  return idsOfType(s.resources, 'AWS::Lambda::EventSourceMapping')
+    .map((id) => resource(s, id).Properties)
+    .filter((mapping) => JSON.stringify(mapping.EventSourceArn) === JSON.stringify(getAtt(s.queueIds[queue])))
+    .map((mapping) => (mapping.FunctionName as { Ref: string }).Ref);
+}
+
+interface ExpectedFunction {
+  label: string;
+  id: string;
+  kind: 'http' | 'consumer';
+  access: ResourceAccess;
+  consumes?: QueueName;
+}
+
+/** Every function the route table calls for, located in the template by what invokes it. */
+function expectedFunctions(s: Synthesized, table: RouteTable): ExpectedFunction[] {
+  const functions: ExpectedFunction[] = [
+    { label: '$default', id: functionOfRouteKey(s, '$default'), kind: 'http', access: table.defaultRoute.access },
+  ];
+  for (const route of table.routes) {
+    const [canonical, alias] = routePaths(route).map((routePath) =>
+      functionOfRouteKey(s, `${route.method} ${routePath}`),
+    );
+    expect(alias, `${route.method} ${route.path}: both paths use one function`).toBe(canonical);
+    functions.push({
+      label: `${route.method} ${route.path}`,
+      id: canonical as string,
+      kind: 'http',
+      access: route.access,
+    });
+  }
+  for (const consumer of table.consumers) {
+    const consuming = functionsConsuming(s, consumer.queue);
+    expect(consuming, `consumer of ${consumer.queue}`).toHaveLength(1);
+    functions.push({
+      label: `consumer of ${consumer.queue}`,
+      id: consuming[0] as string,
+      kind: 'consumer',
+      access: consumer.access,
+      consumes: consumer.queue,
+    });
+  }
+  return functions;
+}
+
+function sortedGrants(grants: Map<string, Set<string>>): Grants {
+  return Object.fromEntries(
+    [...grants.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([action, on]) => [action, [...on].sort()]),
+  );
+}
+
+function addGrant(grants: Map<string, Set<string>>, actions: readonly string[], resources: readonly unknown[]): void {
+  for (const action of actions) {
+    const on = grants.get(action) ?? new Set<string>();
+    for (const arn of resources) on.add(JSON.stringify(arn));
+    grants.set(action, on);
+  }
+}
+
+/** What the route table says a function may do: middleware baseline ∪ declared levels ∪ declared queues. */
+function expectedGrants(s: Synthesized, fn: ExpectedFunction): Grants {
+  const grants = new Map<string, Set<string>>();
+  const tableArn = getAtt(s.tableId);
+  const indexArns = { 'Fn::Join': ['', [tableArn, '/index/*']] };
+  if (fn.kind === 'http') addGrant(grants, middlewareTableActions, [tableArn]);
+  for (const level of fn.access.table ?? []) addGrant(grants, tableActions[level], [tableArn, indexArns]);
+  for (const queue of fn.access.sendTo ?? []) addGrant(grants, SQS_SEND_ACTIONS, [getAtt(s.queueIds[queue])]);
+  if (fn.consumes) addGrant(grants, SQS_CONSUME_ACTIONS, [getAtt(s.queueIds[fn.consumes])]);
+  return sortedGrants(grants);
+}
+
+function roleOf(s: Synthesized, functionId: string): string {
+  return (resource(s, functionId).Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+}
+
+/** Everything the function's role may do, from every policy attached to it. */
+function actualGrants(s: Synthesized, functionId: string): Grants {
+  const roleId = roleOf(s, functionId);
+  const role = resource(s, roleId).Properties;
+  expect(role.Policies, 'no inline role policies').toBeUndefined();
+  expect(role.ManagedPolicyArns).toEqual([BASIC_EXECUTION_ROLE]);
+  const grants = new Map<string, Set<string>>();
+  for (const policyId of idsOfType(s.resources, 'AWS::IAM::Policy')) {
+    const policy = resource(s, policyId).Properties as {
+      Roles: Array<{ Ref: string }>;
+      PolicyDocument: { Statement: Statement[] };
+    };
+    if (!policy.Roles.some((ref) => ref.Ref === roleId)) continue;
+    for (const statement of policy.PolicyDocument.Statement) {
+      expect(statement.Effect).toBe('Allow');
+      expect(statement.NotAction).toBeUndefined();
+      expect(statement.NotResource).toBeUndefined();
+      addGrant(grants, toArray(statement.Action), toArray(statement.Resource));
+    }
+  }
+  return sortedGrants(grants);
+}
+
+const syntheticTable: RouteTable = {
+  routes: [
+    ...sharedRouteTable.routes,
+    {
+      method: 'POST',
+      path: '/api/v1/test-only/{id}/enqueue',
+      handler: sharedRouteTable.defaultRoute.handler,
+      access: { table: ['read', 'write'], sendTo: ['send'] },
+    },
+  ],
+  defaultRoute: sharedRouteTable.defaultRoute,
+  consumers: [
+    {
+      queue: 'send',
+      handler: sharedRouteTable.defaultRoute.handler,
+      access: { table: ['write'] },
+      batchSize: 10,
+      maxConcurrency: 4,
+    },
+  ],
+};
+
+describe.each([
+  ['the shared route table', sharedRouteTable],
+  ['a route table with a queue sender and a consumer', syntheticTable],
+])('PostboxStack built from %s', (_name, table) => {
+  const s = synthesize(newStack(table === sharedRouteTable ? undefined : table));
+  const functionCount = table.routes.length + 1 + table.consumers.length;
+
+  it('has exactly one Lambda function per route, $default and consumer, and no other', () => {
+    const functionIds = idsOfType(s.resources, 'AWS::Lambda::Function');
+    expect(functionIds).toHaveLength(functionCount);
+    const wired = expectedFunctions(s, table).map((fn) => fn.id);
+    expect(new Set(wired).size, 'each entry has its own function').toBe(functionCount);
+    expect([...wired].sort()).toEqual(functionIds);
+    expect(idsOfType(s.resources, 'AWS::IAM::Role')).toHaveLength(functionCount);
+    expect(idsOfType(s.resources, 'AWS::Lambda::EventSourceMapping')).toHaveLength(table.consumers.length);
+    // No custom resources (the deprecated logRetention prop would add one, with its own function).
+    expect(Object.values(s.resources).filter((r) => r.Type.startsWith('Custom::'))).toEqual([]);
+  });
+
+  it('routes exactly the table: every canonical and /v1 path, $default, nothing else', () => {
+    expect(routeKeysInTemplate(s)).toEqual([...expectedRouteKeys(table).keys()].sort());
+    expect(idsOfType(s.resources, 'AWS::ApiGatewayV2::Api')).toHaveLength(1);
+  });
+
+  it('runs every function on Node.js 22, arm64, 512 MB, logging to its own log group kept a month', () => {
+    for (const fn of expectedFunctions(s, table)) {
+      const props = resource(s, fn.id).Properties;
+      expect(props.Runtime, fn.label).toBe('nodejs22.x');
+      expect(props.Architectures, fn.label).toEqual(['arm64']);
+      expect(props.MemorySize, fn.label).toBe(512);
+      expect(props.Handler, fn.label).toBe('index.handler');
+      expect(props.Timeout, fn.label).toBe(fn.kind === 'http' ? ROUTE_TIMEOUT_SECONDS : SEND_CONSUMER_TIMEOUT_SECONDS);
+      const logGroupId = ((props.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup as { Ref: string }).Ref;
+      expect(resource(s, logGroupId).Type).toBe('AWS::Logs::LogGroup');
+      expect(resource(s, logGroupId).Properties.RetentionInDays).toBe(30);
+    }
+    expect(idsOfType(s.resources, 'AWS::Logs::LogGroup')).toHaveLength(functionCount);
+  });
+
+  it('gives every function the table name and the URL of each queue it sends to, and no other queue', () => {
+    for (const fn of expectedFunctions(s, table)) {
+      const variables = (resource(s, fn.id).Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(variables.TABLE_NAME, fn.label).toEqual({ Ref: s.tableId });
+      expect(variables.POWERTOOLS_SERVICE_NAME, fn.label).toBe('postbox');
+      expect(variables.NODE_OPTIONS, fn.label).toBe('--enable-source-maps');
+      const queueVariables = Object.fromEntries(
+        Object.entries(variables).filter(([name]) => name.endsWith('_QUEUE_URL')),
+      );
+      expect(queueVariables, fn.label).toEqual(
+        Object.fromEntries(
+          (fn.access.sendTo ?? []).map((queue) => [queueUrlEnvName(queue), { Ref: s.queueIds[queue] }]),
+        ),
+      );
+    }
+  });
+
+  it('grants each function exactly middleware baseline ∪ declared table levels ∪ declared queues', () => {
+    for (const fn of expectedFunctions(s, table)) {
+      const actual = actualGrants(s, fn.id);
+      const expected = expectedGrants(s, fn);
+      expect(Object.keys(actual).sort(), `${fn.label}: actions`).toEqual(Object.keys(expected).sort());
+      expect(actual, `${fn.label}: actions and resources`).toEqual(expected);
+      for (const action of Object.keys(actual)) {
+        expect(action, fn.label).not.toContain('*');
+        expect(actual[action], fn.label).not.toContain('"*"');
+      }
+    }
+  });
+
+  it('attaches IAM policies only to the function roles, never a wildcard action', () => {
+    const roles = new Set(expectedFunctions(s, table).map((fn) => roleOf(s, fn.id)));
+    expect(idsOfType(s.resources, 'AWS::IAM::ManagedPolicy')).toEqual([]);
+    for (const policyId of idsOfType(s.resources, 'AWS::IAM::Policy')) {
+      const policy = resource(s, policyId).Properties as {
+        Roles?: Array<{ Ref: string }>;
+        Users?: unknown;
+        Groups?: unknown;
+        PolicyDocument: { Statement: Statement[] };
+      };
+      expect(policy.Users ?? policy.Groups, policyId).toBeUndefined();
+      for (const ref of policy.Roles ?? []) expect(roles.has(ref.Ref), policyId).toBe(true);
+      const actions = policy.PolicyDocument.Statement.flatMap((statement) => toArray(statement.Action));
+      expect(
+        actions.filter((action) => action.includes('*')),
+        policyId,
+      ).toEqual([]);
+    }
+  });
+
+  it('wires each consumer to its queue with batch size, concurrency cap and partial batch failures', () => {
+    for (const consumer of table.consumers) {
+      const mappings = idsOfType(s.resources, 'AWS::Lambda::EventSourceMapping')
+        .map((id) => resource(s, id).Properties)
+        .filter((m) => JSON.stringify(m.EventSourceArn) === JSON.stringify(getAtt(s.queueIds[consumer.queue])));
+      expect(mappings).toHaveLength(1);
+      expect(mappings[0]).toMatchObject({
+        BatchSize: consumer.batchSize,
+        ScalingConfig: { MaximumConcurrency: consumer.maxConcurrency },
+        FunctionResponseTypes: ['ReportBatchItemFailures'],
+      });
+    }
+  });
+
+  it('creates the table on demand, with PITR, TTL, string keys, both GSIs (projection ALL), retained', () => {
+    const table = resource(s, s.tableId);
+    expect(table.DeletionPolicy).toBe('Retain');
+    expect(table.UpdateReplacePolicy).toBe('Retain');
+    const props = table.Properties as {
+      BillingMode: string;
+      PointInTimeRecoverySpecification: unknown;
+      TimeToLiveSpecification: unknown;
+      KeySchema: unknown;
+      AttributeDefinitions: Array<{ AttributeName: string; AttributeType: string }>;
+      GlobalSecondaryIndexes: Array<{ IndexName: string; KeySchema: unknown; Projection: unknown }>;
+    };
+    expect(props.BillingMode).toBe('PAY_PER_REQUEST');
+    expect(props.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
+    expect(props.TimeToLiveSpecification).toEqual({ AttributeName: 'expires_at', Enabled: true });
+    expect(tableDefinition.timeToLiveAttribute).toBe('expires_at');
+    expect(props.KeySchema).toEqual([
+      { AttributeName: tableDefinition.partitionKey, KeyType: 'HASH' },
+      { AttributeName: tableDefinition.sortKey, KeyType: 'RANGE' },
+    ]);
+    expect(props.AttributeDefinitions.map((a) => a.AttributeName).sort()).toEqual(keyAttributeNames().sort());
+    expect(props.AttributeDefinitions.every((a) => a.AttributeType === 'S')).toBe(true);
+    expect(props.GlobalSecondaryIndexes.map((index) => index.IndexName).sort()).toEqual(['GSI1', 'GSI2']);
+    for (const index of tableDefinition.globalSecondaryIndexes) {
+      expect(props.GlobalSecondaryIndexes.find((candidate) => candidate.IndexName === index.indexName)).toEqual({
+        IndexName: index.indexName,
+        KeySchema: [
+          { AttributeName: index.partitionKey, KeyType: 'HASH' },
+          { AttributeName: index.sortKey, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      });
+    }
+  });
+
+  it('creates each queue with a dead-letter queue, a long enough visibility timeout, encryption and TLS only', () => {
+    expect(idsOfType(s.resources, 'AWS::SQS::Queue')).toHaveLength(2 * queueNames.length);
+    for (const name of queueNames) {
+      const definition = queueDefinitions[name];
+      const props = resource(s, s.queueIds[name]).Properties as {
+        VisibilityTimeout: number;
+        MessageRetentionPeriod: number;
+        SqsManagedSseEnabled: boolean;
+        RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [string, string] }; maxReceiveCount: number };
+      };
+      expect(props.VisibilityTimeout).toBeGreaterThanOrEqual(6 * SEND_CONSUMER_TIMEOUT_SECONDS);
+      expect(props.VisibilityTimeout).toBe(definition.visibilityTimeoutSeconds);
+      expect(props.MessageRetentionPeriod).toBe(definition.messageRetentionSeconds);
+      expect(props.SqsManagedSseEnabled).toBe(true);
+      expect(props.RedrivePolicy.maxReceiveCount).toBe(definition.maxReceiveCount);
+      const deadLetterId = props.RedrivePolicy.deadLetterTargetArn['Fn::GetAtt'][0];
+      const deadLetter = resource(s, deadLetterId);
+      expect(deadLetter.Type).toBe('AWS::SQS::Queue');
+      expect(deadLetterId).not.toBe(s.queueIds[name]);
+      expect(deadLetter.Properties).toMatchObject({
+        MessageRetentionPeriod: definition.deadLetterRetentionSeconds,
+        SqsManagedSseEnabled: true,
+      });
+      for (const queueId of [s.queueIds[name], deadLetterId]) {
+        const policies = idsOfType(s.resources, 'AWS::SQS::QueuePolicy')
+          .map((id) => resource(s, id).Properties as { Queues: unknown[]; PolicyDocument: { Statement: unknown[] } })
+          .filter((policy) => policy.Queues.some((q) => JSON.stringify(q) === JSON.stringify({ Ref: queueId })));
+        expect(policies, `${queueId}: enforceSSL`).toHaveLength(1);
+        expect(policies[0]?.PolicyDocument.Statement).toContainEqual(
+          expect.objectContaining({
+            Effect: 'Deny',
+            Action: 'sqs:*',
+            Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+          }),
+        );
+      }
+    }
+  });
+
+  it('outputs the API URL, the table name and each queue URL', () => {
+    expect(s.outputs.ApiUrl?.Value).toEqual({
+      'Fn::GetAtt': [idsOfType(s.resources, 'AWS::ApiGatewayV2::Api')[0], 'ApiEndpoint'],
+    });
+    expect(s.outputs.TableName?.Value).toEqual({ Ref: s.tableId });
+    for (const name of queueNames) {
+      const queueOutputs = Object.entries(s.outputs).filter(
+        ([, output]) => JSON.stringify(output.Value) === JSON.stringify({ Ref: s.queueIds[name] }),
+      );
+      expect(queueOutputs.map(([key]) => key)).toEqual([`${name.charAt(0).toUpperCase()}${name.slice(1)}QueueUrl`]);
+    }
+  });
+});
+
+describe('the stack checks above', () => {
+  it('notice a grant widened outside the route table', () => {
+    const stack = newStack();
+    const [first] = stack.routeFunctions;
+    if (!first) return;
+    stack.table.grantReadWriteData(first.fn.function);
+    const s = synthesize(stack);
+    const fn = expectedFunctions(s, sharedRouteTable).find((candidate) => candidate.label.endsWith(first.route.path));
+    if (!fn) throw new Error('route function not found');
+    expect(actualGrants(s, fn.id)).not.toEqual(expectedGrants(s, fn));
+  });
+
+  it('notice a function or a route added outside the route table', () => {
+    const stack = newStack();
+    new lambda.Function(stack, 'Stray', {
+      runtime: lambda.Runtime.NODEJS_22_X,
+      handler: 'index.handler',
+      code: lambda.Code.fromInline('export const handler = async () => ({});'),
+    });
+    stack.api.addRoutes({
+      path: '/api/v1/stray',
+      methods: [HttpMethod.GET],
+      integration: new HttpLambdaIntegration('StrayIntegration', stack.defaultRouteFunction.function),
+    });
+    const s = synthesize(stack);
+    const wired = expectedFunctions(s, sharedRouteTable).map((fn) => fn.id);
+    expect(idsOfType(s.resources, 'AWS::Lambda::Function')).not.toEqual([...wired].sort());
+    expect(routeKeysInTemplate(s)).not.toEqual([...expectedRouteKeys(sharedRouteTable).keys()].sort());
+  });
+
+  it('refuse two route table entries that map to one construct id', () => {
+    const [route] = sharedRouteTable.routes;
+    if (!route) return;
+    const clash = { ...route, path: route.path.replace(/[^/]+$/, (last) => `{${last}}`) };
+    expect(() => newStack({ ...sharedRouteTable, routes: [route, clash] })).toThrow(/construct id/);
+  });
+});

@@ -1,0 +1,53 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { describe, expect, inject, it } from 'vitest';
+import { call, client, expectError } from '../support/http.ts';
+
+const run = promisify(execFile);
+const PATH = '/api/v1/settings/auto-validation';
+
+async function admin(...args: string[]) {
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'infra/admin.ts', ...args], {
+    env: { ...process.env, ...inject('localCloud').env, POWERTOOLS_LOG_LEVEL: 'SILENT' },
+  });
+  return JSON.parse(stdout);
+}
+
+describe('admin command line', () => {
+  it('creates an organization and a key, lists keys by prefix only, and revokes immediately', async () => {
+    const organization = await admin('create-org', '--name', 'CLI Org');
+    expect(organization.id).toMatch(/^org_[0-9A-Za-z]{20}$/);
+
+    const created = await admin('create-key', '--org', organization.id, '--name', 'ci', '--env', 'live');
+    expect(created.key).toMatch(/^pb_live_[0-9A-Za-z]{38}$/);
+    expect(created.prefix).toBe(created.key.slice(0, 12));
+    expect((await client(created.key).get(PATH)).status).toBe(200);
+
+    const listed = await admin('list-keys', '--org', organization.id);
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatchObject({ id: created.id, name: 'ci', environment: 'live', prefix: created.prefix });
+    expect(JSON.stringify(listed)).not.toContain(created.key);
+
+    const revoked = await admin('revoke-key', '--org', organization.id, '--key', created.id);
+    expect(revoked.revokedAt).toBeTruthy();
+    expectError(await call('GET', PATH, { key: created.key, sourceIp: '127.0.0.31' }), 401, 'AUTH_INVALID');
+
+    // Revocation is permanent: revoking again keeps the first time.
+    const again = await admin('revoke-key', '--org', organization.id, '--key', created.id);
+    expect(again.revokedAt).toBe(revoked.revokedAt);
+  });
+
+  it('sets an organization rate limit that the next request sees', async () => {
+    const organization = await admin('create-org', '--name', 'Limited');
+    const created = await admin('create-key', '--org', organization.id, '--name', 'k', '--env', 'test');
+    expect((await client(created.key).get(PATH)).headers['x-ratelimit-limit']).toBe('10');
+    await admin('set-rate-limit', '--org', organization.id, '--per-second', '25');
+    expect((await client(created.key).get(PATH)).headers['x-ratelimit-limit']).toBe('25');
+  });
+
+  it('refuses a key for an unknown organization', async () => {
+    await expect(admin('create-key', '--org', 'org_missing', '--name', 'k', '--env', 'test')).rejects.toThrow(
+      /NOT_FOUND/,
+    );
+  });
+});

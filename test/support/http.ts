@@ -1,0 +1,87 @@
+/**
+ * A small HTTP client for integration tests. It can bind a chosen loopback source
+ * address (127.0.0.0/8), so tests of per-IP rate limiting do not share a bucket.
+ */
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { inject } from 'vitest';
+
+export interface ApiResponse<T = any> {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: T;
+  text: string;
+}
+
+export interface RequestOptions {
+  key?: string;
+  /** A JSON-serialisable body; sent with Content-Type: application/json. */
+  json?: unknown;
+  /** A raw body, sent as is (set the content type yourself). */
+  raw?: string | Buffer;
+  headers?: Record<string, string>;
+  /** Loopback source address, e.g. 127.0.0.7. */
+  sourceIp?: string;
+}
+
+export function apiUrl(): string {
+  return inject('localCloud').apiUrl;
+}
+
+export function call(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse> {
+  const url = new URL(path, apiUrl());
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.key !== undefined) headers.authorization = `Bearer ${options.key}`;
+  let payload: Buffer | undefined;
+  if (options.json !== undefined) {
+    payload = Buffer.from(JSON.stringify(options.json));
+    headers['content-type'] ??= 'application/json';
+  } else if (options.raw !== undefined) {
+    payload = Buffer.isBuffer(options.raw) ? options.raw : Buffer.from(options.raw);
+  }
+  if (payload) headers['content-length'] = String(payload.length);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      url,
+      { method, headers, agent: false, ...(options.sourceIp ? { localAddress: options.sourceIp } : {}) },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let body: unknown;
+          try {
+            body = text ? JSON.parse(text) : undefined;
+          } catch {
+            body = undefined;
+          }
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body, text });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+/** A client bound to one API key. */
+export function client(key: string, defaults: Omit<RequestOptions, 'key'> = {}) {
+  return {
+    get: (path: string, options: RequestOptions = {}) => call('GET', path, { ...defaults, key, ...options }),
+    post: (path: string, json?: unknown, options: RequestOptions = {}) =>
+      call('POST', path, { ...defaults, key, json, ...options }),
+    put: (path: string, json?: unknown, options: RequestOptions = {}) =>
+      call('PUT', path, { ...defaults, key, json, ...options }),
+    delete: (path: string, options: RequestOptions = {}) => call('DELETE', path, { ...defaults, key, ...options }),
+  };
+}
+
+/** Asserts the spec's error envelope and returns the error. */
+export function expectError(response: ApiResponse, status: number, code: string) {
+  if (response.status !== status || response.body?.error?.code !== code) {
+    throw new Error(`expected ${status} ${code}, got ${response.status} ${response.text}`);
+  }
+  if (typeof response.body.error.message !== 'string' || response.body.error.message === '') {
+    throw new Error(`error envelope without a message: ${response.text}`);
+  }
+  return response.body.error as { code: string; message: string; details?: { field: string; message: string }[] };
+}

@@ -1,0 +1,47 @@
+import middy from '@middy/core';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { describe, expect, it } from 'vitest';
+import { ApiError, errorStatus } from '../../shared/errors.ts';
+import type { ApiContext } from '../../shared/http/context.ts';
+import { errorEnvelope } from '../../shared/http/middleware/error-envelope.ts';
+import { requestContext } from '../../shared/http/middleware/request-context.ts';
+
+function stackThatThrows(error: unknown) {
+  return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ApiContext>()
+    .use(requestContext())
+    .use(errorEnvelope())
+    .handler(async () => {
+      throw error;
+    });
+}
+
+const event = { requestContext: { requestId: 'req-123' }, routeKey: 'GET /x' } as unknown as APIGatewayProxyEventV2;
+const context = {} as ApiContext;
+
+describe('error envelope', () => {
+  it('hides internals of unexpected errors behind INTERNAL_ERROR with the request id', async () => {
+    const response = await stackThatThrows(new Error('secret table arn:aws:dynamodb:xyz'))(event, context);
+    expect(response.statusCode).toBe(500);
+    const body = JSON.parse(response.body ?? '{}');
+    expect(body.error.code).toBe('INTERNAL_ERROR');
+    expect(body.error.message).toContain('req-123');
+    expect(response.body).not.toContain('secret');
+    expect(response.headers?.['X-Request-Id']).toBe('req-123');
+  });
+
+  it('keeps the code, message, details and headers of an ApiError', async () => {
+    const error = new ApiError('RATE_LIMITED', 'slow down', { headers: { 'Retry-After': '1' } });
+    const response = await stackThatThrows(error)(event, context);
+    expect(response.statusCode).toBe(429);
+    expect(response.headers?.['Retry-After']).toBe('1');
+    expect(JSON.parse(response.body ?? '{}')).toEqual({ error: { code: 'RATE_LIMITED', message: 'slow down' } });
+  });
+
+  it('maps every code to a status, exposing messages only below 500', () => {
+    for (const [code, status] of Object.entries(errorStatus)) {
+      const error = new ApiError(code as keyof typeof errorStatus, 'm');
+      expect(error.statusCode).toBe(status);
+      expect(error.expose).toBe(status < 500);
+    }
+  });
+});

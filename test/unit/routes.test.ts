@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { matchRoute, routeId, routePaths, routes } from '../../shared/routes.ts';
+
+describe('route table', () => {
+  it('gives every route a /v1 alias', () => {
+    expect(routePaths({ path: '/api/v1/domains/{id}/verify' })).toEqual([
+      '/api/v1/domains/{id}/verify',
+      '/v1/domains/{id}/verify',
+    ]);
+    expect(() => routePaths({ path: '/domains' })).toThrow();
+  });
+
+  it('has unique method + path pairs and unique ids', () => {
+    const keys = routes.map((r) => `${r.method} ${r.path}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(new Set(routes.map(routeId)).size).toBe(routes.length);
+  });
+
+  it('names routes readably', () => {
+    expect(routeId({ method: 'GET', path: '/api/v1/settings/auto-validation' })).toBe('GetSettingsAutoValidation');
+    expect(routeId({ method: 'POST', path: '/api/v1/domains/{id}/verify' })).toBe('PostDomainsIdVerify');
+  });
+
+  it('matches canonical and alias paths to the same route', () => {
+    const canonical = matchRoute('GET', '/api/v1/settings/auto-validation');
+    const alias = matchRoute('get', '/v1/settings/auto-validation');
+    if (!('match' in canonical) || !('match' in alias)) throw new Error('no match');
+    expect(canonical.match.routeKey).toBe('GET /api/v1/settings/auto-validation');
+    expect(alias.match.routeKey).toBe('GET /v1/settings/auto-validation');
+    expect(alias.match.route).toBe(canonical.match.route);
+  });
+
+  it('reports the allowed methods of a known path and none for an unknown one', () => {
+    expect(matchRoute('DELETE', '/api/v1/settings/auto-validation')).toEqual({ allowedMethods: ['GET', 'PUT'] });
+    expect(matchRoute('GET', '/api/v1/settings')).toEqual({ allowedMethods: [] });
+    expect(matchRoute('GET', '/api/v1/settings/auto-validation/')).toEqual({ allowedMethods: [] });
+  });
+});

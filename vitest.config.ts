@@ -1,0 +1,34 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Two projects: `unit` (no emulators; test/local/* start only the in-process emulator they
+ * need) and `integration` (one local cloud for the whole run, started by the global setup,
+ * called over HTTP).
+ */
+// The SDK warns on Node 20 about its future Node 22 requirement; CI runs Node 20 on purpose.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['test/unit/**/*.test.ts', 'test/infra/**/*.test.ts', 'test/local/**/*.test.ts'],
+          env: { TABLE_NAME: 'postbox-unit', POWERTOOLS_LOG_LEVEL: 'SILENT' },
+          testTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts'],
+          globalSetup: ['test/support/global-setup.ts'],
+          setupFiles: ['test/support/integration-env.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
