@@ -17,6 +17,6 @@ if (!script) {
 const result = spawnSync(
   process.execPath,
   ['--import', 'tsx', join(dirname(fileURLToPath(import.meta.url)), script), ...args],
-  { stdio: 'inherit' },
+  { stdio: 'inherit', env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', ...process.env } },
 );
 process.exit(result.status ?? 1);

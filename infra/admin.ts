@@ -52,6 +52,8 @@ if (!process.env.TABLE_NAME) {
   process.stderr.write(`(using the local stack at ${local.apiUrl})\n`);
 }
 
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
 // Imported after the environment is settled: configuration is read at import time.
 const accounts = await import('../shared/domain/accounts.ts');
 const { ApiError } = await import('../shared/errors.ts');

@@ -184,6 +184,7 @@ export function startSqsPoller(options: SqsPollerOptions): SqsPoller {
   let stopped: Promise<void> | undefined;
   return {
     stop() {
+      stopping.abort();
       stopped ??= Promise.all(loops).then(() => undefined);
       return stopped;
     },

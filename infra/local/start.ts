@@ -18,6 +18,8 @@ const startedAt = Date.now();
 const dataDir = process.env.POSTBOX_DATA_DIR ? resolve(process.env.POSTBOX_DATA_DIR) : undefined;
 if (dataDir) mkdirSync(dataDir, { recursive: true });
 process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
+// The SDK warns on Node 20 about its future Node 22 requirement; Postbox supports Node 20 locally.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 const cloud = await startLocalCloud({
   apiPort: Number(process.env.PORT ?? 3000),

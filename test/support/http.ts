@@ -5,6 +5,7 @@
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { inject } from 'vitest';
 
+// biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON bodies and assert on them.
 export interface ApiResponse<T = any> {
   status: number;
   headers: IncomingHttpHeaders;
