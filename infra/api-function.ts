@@ -14,7 +14,14 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { type QueueName, queueUrlEnvName } from '../shared/queues.ts';
-import { middlewareTableActions, type ResourceAccess, tableActions } from '../shared/routes.ts';
+import {
+  middlewarePartitionKeyPrefixes,
+  middlewareUpdatedAttributes,
+  middlewareUpdateReturnValues,
+  type ResourceAccess,
+  tableActions,
+} from '../shared/routes.ts';
+import { tableDefinition } from '../shared/table.ts';
 import { lambdaBundling } from './bundling.ts';
 
 export const SERVICE_NAME = 'postbox';
@@ -26,7 +33,8 @@ export interface ApiFunctionProps {
   handler: string;
   /**
    * `http` functions run the shared middleware stack (API-key read, rate-limit counter)
-   * and get its table actions on top of the declared access; `consumer` functions do not.
+   * and get its table actions (held to the middleware's own items) on top of the declared
+   * access; `consumer` functions do not.
    */
   kind: 'http' | 'consumer';
   /** Access the route table declares for the handler. */
@@ -77,16 +85,43 @@ export class ApiFunction extends Construct {
   }
 
   /**
-   * HTTP functions: the middleware's actions on the table itself (API keys and rate-limit
-   * windows are primary-key items, never read through an index). Then each declared
-   * level's actions on the table and its indexes.
+   * HTTP functions: the middleware's actions (shared/routes.ts middlewareTableActions) on
+   * the table itself, never an index (API keys and rate-limit windows are primary-key items),
+   * and only on the partition keys the middleware uses (`dynamodb:LeadingKeys`), so a route
+   * that declared no `write` cannot update, say, a revoked key or another organization's
+   * settings. `ForAllValues` holds vacuously for a request without a partition key, which
+   * GetItem and UpdateItem always carry. UpdateItem is further held to the attributes the
+   * middleware writes (plus the primary key, which DynamoDB requires in the list) and to
+   * ReturnValues that return nothing beyond them. GetItem has no attribute condition: the
+   * authentication read fetches the whole key item without a projection.
+   *
+   * Then each declared level's actions on the table and its indexes, unconditioned.
    */
   private bindTable(table: dynamodb.ITable, access: ResourceAccess, kind: ApiFunctionProps['kind']): void {
     if (kind === 'http') {
+      const leadingKeys = { 'dynamodb:LeadingKeys': [...middlewarePartitionKeyPrefixes] };
       iam.Grant.addToPrincipal({
         grantee: this.function,
-        actions: [...middlewareTableActions],
+        actions: ['dynamodb:GetItem'],
         resourceArns: [table.tableArn],
+        conditions: { 'ForAllValues:StringLike': leadingKeys },
+      });
+      iam.Grant.addToPrincipal({
+        grantee: this.function,
+        actions: ['dynamodb:UpdateItem'],
+        resourceArns: [table.tableArn],
+        conditions: {
+          'ForAllValues:StringLike': leadingKeys,
+          'ForAllValues:StringEquals': {
+            'dynamodb:Attributes': [
+              tableDefinition.partitionKey,
+              tableDefinition.sortKey,
+              ...middlewareUpdatedAttributes,
+            ],
+          },
+          // Not ...IfExists: an UpdateItem request always has ReturnValues (NONE by default).
+          StringEquals: { 'dynamodb:ReturnValues': [...middlewareUpdateReturnValues] },
+        },
       });
     }
     for (const level of new Set(access.table ?? [])) {

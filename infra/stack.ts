@@ -17,6 +17,7 @@ import {
   type ConsumerDefinition,
   consumers,
   defaultRoute,
+  ROUTE_TIMEOUT_SECONDS,
   type RouteDefinition,
   routeId,
   routePaths,
@@ -25,8 +26,7 @@ import {
 import { tableDefinition } from '../shared/table.ts';
 import { ApiFunction } from './api-function.ts';
 
-/** HTTP functions answer within API Gateway's 30 s integration limit, with margin. */
-export const ROUTE_TIMEOUT_SECONDS = 10;
+export { ROUTE_TIMEOUT_SECONDS } from '../shared/routes.ts';
 
 /** Where `handler` paths of the route table are relative to. */
 export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));

@@ -29,6 +29,25 @@ export const tableActions: Record<TableAccess, readonly string[]> = {
 /** What every HTTP handler's middleware does: read an API key, count a rate-limit window. */
 export const middlewareTableActions: readonly string[] = ['dynamodb:GetItem', 'dynamodb:UpdateItem'];
 
+/**
+ * The only partition keys the middleware reaches, as IAM `StringLike` patterns for
+ * `dynamodb:LeadingKeys`: API-key items (`APIKEY#<hash>`) and rate-limit windows
+ * (`RATE#...`). The keys are built in shared/data/keys.ts (keys.apiKey and
+ * keys.rateLimitWindow); a change of prefix there must be made here too.
+ */
+export const middlewarePartitionKeyPrefixes: readonly string[] = ['APIKEY#*', 'RATE#*'];
+
+/**
+ * The non-key attributes the middleware's UpdateItem calls name (in the update or the
+ * condition): `last_used_at` (touchApiKeyLastUsed, shared/data/api-keys.ts), `request_count`
+ * and `expires_at` (countRequest, shared/data/rate-limits.ts). Its IAM statement allows
+ * updates of these and the primary key attributes only.
+ */
+export const middlewareUpdatedAttributes: readonly string[] = ['last_used_at', 'request_count', 'expires_at'];
+
+/** The `ReturnValues` the middleware's UpdateItem calls use (never ALL_OLD / ALL_NEW). */
+export const middlewareUpdateReturnValues: readonly string[] = ['NONE', 'UPDATED_NEW'];
+
 export interface ResourceAccess {
   table?: readonly TableAccess[];
   /** Queues the handler sends messages to. */
@@ -52,6 +71,9 @@ export interface ConsumerDefinition {
   /** Cap on concurrent invocations (event source mapping maximum concurrency, ≥ 2). */
   maxConcurrency: number;
 }
+
+/** HTTP functions answer well within API Gateway's 30 s integration limit. */
+export const ROUTE_TIMEOUT_SECONDS = 10;
 
 export const API_PREFIX = '/api/v1';
 /** The spec's code samples use /v1/...; every route answers there too. */

@@ -3,9 +3,12 @@
  * version 2.0). It resolves each request against the route table exactly as the deployed
  * API does (a matching route, or the `$default` route otherwise), turns it into the
  * event API Gateway would send, invokes the route's handler with a fake Lambda context and
- * translates the handler's result back into an HTTP response. Like API Gateway it answers
- * on its own only for what never reaches a handler: 413 (10 MB payload cap), 500 (the
- * handler failed or returned something malformed) and 504 (integration timeout).
+ * translates the handler's result back into an HTTP response. Like API Gateway + Lambda it
+ * answers on its own, in API Gateway's native format (`{"message": "…"}`, none of our
+ * middleware's headers), only when a request cannot be handled: 413 (a body over the 10 MB
+ * payload cap, or an event over Lambda's 6 MB invocation payload limit), 500 (the handler
+ * failed, timed out, or returned something malformed or over Lambda's 6 MB response limit).
+ * That holds for the `$default` route too: a failure is never papered over.
  *
  * Format reference: "Working with AWS Lambda proxy integrations for HTTP APIs" in the
  * API Gateway developer guide.
@@ -20,14 +23,18 @@ import {
 } from 'node:http';
 import { isIP } from 'node:net';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
-import { ApiError, type ErrorBody } from '../../shared/errors.ts';
 import type { LambdaHttpHandler } from '../../shared/http/api-handler.ts';
-import { defaultRoute, matchRoute, routeId } from '../../shared/routes.ts';
+import { defaultRoute, matchRoute, ROUTE_TIMEOUT_SECONDS, routeId } from '../../shared/routes.ts';
 
 /** API Gateway's request payload quota (10 MB). */
 export const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
-/** API Gateway HTTP API's maximum integration timeout (30 s). */
-export const INTEGRATION_TIMEOUT_MS = 30_000;
+/**
+ * Lambda's synchronous invocation payload limit (6 MB), which applies to the serialized event
+ * and to the serialized result alike.
+ */
+export const LAMBDA_PAYLOAD_LIMIT_BYTES = 6_291_456;
+/** The deployed functions' timeout (`ROUTE_TIMEOUT_SECONDS`). */
+export const FUNCTION_TIMEOUT_MS = ROUTE_TIMEOUT_SECONDS * 1000;
 
 export interface GatewayOptions {
   /** 0 picks any free port. */
@@ -38,7 +45,7 @@ export interface GatewayOptions {
   loadHandler: (handlerModule: string) => Promise<LambdaHttpHandler>;
   /** Receives one line per request and the errors of failed invocations. */
   log?: (line: string) => void;
-  /** Per-invocation timeout; defaults to INTEGRATION_TIMEOUT_MS. */
+  /** Per-invocation timeout; defaults to FUNCTION_TIMEOUT_MS (the deployed functions' timeout). */
   timeoutMs?: number;
   /** Request body cap; defaults to MAX_PAYLOAD_BYTES. */
   maxPayloadBytes?: number;
@@ -333,13 +340,43 @@ export function createLambdaContext(functionName: string, deadline: number): Con
   };
 }
 
-function envelopeResponse(statusCode: number, error: ApiError, extraHeaders: [string, string][] = []): HttpResponse {
-  const body = Buffer.from(JSON.stringify(error.toBody() satisfies ErrorBody), 'utf8');
-  return {
-    statusCode,
-    headers: withContentLength(statusCode, [['Content-Type', 'application/json'], ...extraHeaders], body),
-    body,
-  };
+/**
+ * Lambda's side of returning a result: it is serialized to JSON (a result that cannot be, or
+ * whose JSON exceeds the 6 MB response limit, fails the invocation) and API Gateway reads
+ * that JSON back. Throws InvalidLambdaResponseError where API Gateway would answer 500.
+ */
+export function serializeLambdaResult(result: unknown): unknown {
+  let json: string | undefined;
+  try {
+    json = JSON.stringify(result);
+  } catch (error) {
+    throw new InvalidLambdaResponseError(`result is not JSON-serializable: ${(error as Error).message}`);
+  }
+  if (json === undefined) throw new InvalidLambdaResponseError(`handler returned ${typeof result}`);
+  const size = Buffer.byteLength(json, 'utf8');
+  if (size > LAMBDA_PAYLOAD_LIMIT_BYTES) {
+    throw new InvalidLambdaResponseError(
+      `the serialized result (${size} bytes) exceeds Lambda's ${LAMBDA_PAYLOAD_LIMIT_BYTES}-byte response payload limit`,
+    );
+  }
+  return JSON.parse(json);
+}
+
+/** The messages of the errors API Gateway produces itself. */
+export type GatewayErrorStatus = 413 | 500;
+const GATEWAY_ERROR_MESSAGES: Record<GatewayErrorStatus, string> = {
+  413: 'Request Entity Too Large',
+  500: 'Internal Server Error',
+};
+
+/**
+ * An error API Gateway answers itself, in its native format: `{"message": "…"}` as
+ * application/json, without any of the headers our middleware adds (the gateway adds only
+ * `apigw-requestid`).
+ */
+export function gatewayErrorResponse(statusCode: GatewayErrorStatus): HttpResponse {
+  const body = Buffer.from(JSON.stringify({ message: GATEWAY_ERROR_MESSAGES[statusCode] }), 'utf8');
+  return { statusCode, headers: withContentLength(statusCode, [['Content-Type', 'application/json']], body), body };
 }
 
 class PayloadTooLargeError extends Error {}
@@ -431,14 +468,13 @@ function send(response: ServerResponse, result: HttpResponse, requestId: string)
 /** Starts the local gateway; resolves once it is listening. */
 export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
   const host = options.host ?? '127.0.0.1';
-  const timeoutMs = options.timeoutMs ?? INTEGRATION_TIMEOUT_MS;
+  const timeoutMs = options.timeoutMs ?? FUNCTION_TIMEOUT_MS;
   const maxPayloadBytes = options.maxPayloadBytes ?? MAX_PAYLOAD_BYTES;
   const log = options.log ?? (() => {});
 
-  const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+  const handle = async (request: IncomingMessage, response: ServerResponse, requestId: string): Promise<void> => {
     const started = Date.now();
     const method = request.method ?? 'GET';
-    const requestId = randomUUID();
     const { path } = splitTarget(request.url ?? '/');
     const finish = (result: HttpResponse): void => {
       send(response, result, requestId);
@@ -451,8 +487,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     } catch (error) {
       if (error instanceof PayloadTooLargeError) {
         // Answer at once; Node discards the rest of the upload without buffering it.
-        const message = `The request body exceeds the ${maxPayloadBytes}-byte payload limit`;
-        finish(envelopeResponse(413, new ApiError('PAYLOAD_TOO_LARGE', message)));
+        log(`${method} ${path}: the request body exceeds the ${maxPayloadBytes}-byte payload limit`);
+        finish(gatewayErrorResponse(413));
       } else {
         log(`${method} ${path}: reading the request failed: ${describe(error)}`);
         request.destroy();
@@ -477,42 +513,45 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       { requestId },
     );
 
+    // Lambda refuses a synchronous invocation whose event exceeds its 6 MB payload limit, so
+    // the function never runs. API Gateway then fails the request; 413 with its native
+    // "Request Entity Too Large" approximates what it answers when Lambda refuses the payload.
+    const eventBytes = Buffer.byteLength(JSON.stringify(event), 'utf8');
+    if (eventBytes > LAMBDA_PAYLOAD_LIMIT_BYTES) {
+      log(
+        `${method} ${path}: the event (${eventBytes} bytes) exceeds Lambda's ${LAMBDA_PAYLOAD_LIMIT_BYTES}-byte ` +
+          `invocation payload limit; ${handlerModule} was not invoked`,
+      );
+      finish(gatewayErrorResponse(413));
+      return;
+    }
+
     let result: HttpResponse;
     try {
-      result = toHttpResponse(await invoke(options.loadHandler, handlerModule, functionName, event, timeoutMs));
+      const output = await invoke(options.loadHandler, handlerModule, functionName, event, timeoutMs);
+      result = toHttpResponse(serializeLambdaResult(output));
     } catch (error) {
+      // Every route, $default included: in AWS a failed handler is API Gateway's 500, never
+      // the answer the handler would have given.
       const timedOut = error instanceof HandlerTimeoutError;
       log(
         `${method} ${path}: ${handlerModule} ${
           timedOut ? `timed out after ${timeoutMs} ms` : `failed: ${describe(error)}`
         }`,
       );
-      if (!match) {
-        // Even the $default handler failed: answer its 404/405 here.
-        const allowed = 'allowedMethods' in resolution ? resolution.allowedMethods : [];
-        result =
-          allowed.length > 0
-            ? envelopeResponse(405, new ApiError('METHOD_NOT_ALLOWED', `${method} is not allowed on ${path}`), [
-                ['Allow', allowed.join(', ')],
-              ])
-            : envelopeResponse(404, new ApiError('NOT_FOUND', `No route for ${method} ${path}`));
-      } else if (timedOut) {
-        result = envelopeResponse(504, new ApiError('INTERNAL_ERROR', 'The handler timed out'));
-      } else {
-        const message = `An unexpected error occurred. Quote request id ${requestId} when reporting it.`;
-        result = envelopeResponse(500, new ApiError('INTERNAL_ERROR', message));
-      }
+      // A function that outlives its own timeout (10 s, under API Gateway's 30 s integration
+      // limit) is a Lambda function error, which HTTP APIs answer with 500.
+      result = gatewayErrorResponse(500);
     }
     finish(result);
   };
 
   const server = createServer((request, response) => {
-    handle(request, response).catch((error: unknown) => {
+    const requestId = randomUUID();
+    handle(request, response, requestId).catch((error: unknown) => {
       log(`gateway error: ${describe(error)}`);
       if (!response.headersSent) {
-        const body = JSON.stringify(new ApiError('INTERNAL_ERROR', 'An unexpected error occurred').toBody());
-        response.writeHead(500, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) });
-        response.end(body);
+        send(response, gatewayErrorResponse(500), requestId);
       } else {
         response.destroy();
       }

@@ -1,10 +1,13 @@
 /**
- * API key entity. The item's partition key is the SHA-256 hash of the full key, so
- * authentication is one consistent GetItem and revocation is seen by the next request.
+ * API key entity. Two items per key, written together in one transaction:
+ *  - the key item, whose partition key is the SHA-256 hash of the full key, so that
+ *    authentication is one consistent GetItem and revocation is seen by the next request;
+ *  - a pointer in the organization's partition (key id → hash), so that listing, revoking
+ *    and rate-limit changes use strongly consistent reads (no eventually consistent index).
  * Only the 12-character display prefix is stored in clear. The organization's rate limit
  * is copied onto each key so authentication needs no second read.
  */
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { displayPrefix, type Environment, generateApiKey, hashApiKey } from '../domain/api-key-format.ts';
 import { newId, nowIso } from '../domain/ids.ts';
 import { db, isConditionalCheckFailed, tableName } from './dynamo.ts';
@@ -23,7 +26,6 @@ export interface ApiKey {
 }
 
 interface ApiKeyItem {
-  PK: string;
   id: string;
   organization_id: string;
   name: string;
@@ -33,6 +35,11 @@ interface ApiKeyItem {
   last_used_at?: string;
   revoked_at?: string;
   rate_limit_per_second?: number;
+}
+
+interface ApiKeyPointerItem {
+  key_id: string;
+  key_hash: string;
 }
 
 function fromItem(item: ApiKeyItem): ApiKey {
@@ -49,29 +56,70 @@ function fromItem(item: ApiKeyItem): ApiKey {
   };
 }
 
-/** Creates a key and returns it with the full secret, which is never readable again. */
+/**
+ * Creates a key and returns it with the full secret, which is never readable again.
+ * The transaction also checks that the organization still has the rate limit the caller
+ * copied onto the key; false when it changed meanwhile (the caller re-reads and retries).
+ */
 export async function insertApiKey(input: {
   organizationId: string;
   name: string;
   environment: Environment;
-  rateLimitPerSecond?: number;
-}): Promise<{ apiKey: ApiKey; secret: string }> {
+  rateLimitPerSecond: number | undefined;
+}): Promise<{ apiKey: ApiKey; secret: string } | undefined> {
   const secret = generateApiKey(input.environment);
-  const id = newId('key');
-  const createdAt = nowIso();
-  const item = {
-    ...keys.apiKey(hashApiKey(secret)),
-    ...keys.apiKeysOfOrganization(input.organizationId, createdAt, id),
-    type: 'api_key',
-    id,
+  const keyHash = hashApiKey(secret);
+  const item: ApiKeyItem = {
+    id: newId('key'),
     organization_id: input.organizationId,
     name: input.name,
     environment: input.environment,
     prefix: displayPrefix(secret),
-    created_at: createdAt,
+    created_at: nowIso(),
     ...(input.rateLimitPerSecond ? { rate_limit_per_second: input.rateLimitPerSecond } : {}),
   };
-  await db.send(new PutCommand({ TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(PK)' }));
+  const pointer: ApiKeyPointerItem = { key_id: item.id, key_hash: keyHash };
+  try {
+    await db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            ConditionCheck: {
+              TableName: tableName,
+              Key: keys.organization(input.organizationId),
+              ConditionExpression: input.rateLimitPerSecond
+                ? 'attribute_exists(PK) AND rate_limit_per_second = :limit'
+                : 'attribute_exists(PK) AND attribute_not_exists(rate_limit_per_second)',
+              ...(input.rateLimitPerSecond
+                ? { ExpressionAttributeValues: { ':limit': input.rateLimitPerSecond } }
+                : {}),
+            },
+          },
+          {
+            Put: {
+              TableName: tableName,
+              Item: { ...keys.apiKey(keyHash), type: 'api_key', ...item },
+              ConditionExpression: 'attribute_not_exists(PK)',
+            },
+          },
+          {
+            Put: {
+              TableName: tableName,
+              Item: {
+                ...keys.apiKeyOfOrganization(input.organizationId, item.id),
+                type: 'api_key_pointer',
+                ...pointer,
+              },
+              ConditionExpression: 'attribute_not_exists(PK)',
+            },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (error instanceof Error && error.name === 'TransactionCanceledException') return undefined;
+    throw error;
+  }
   return { apiKey: fromItem(item), secret };
 }
 
@@ -83,27 +131,43 @@ export async function findApiKeyByHash(keyHash: string): Promise<ApiKey | undefi
   return Item ? fromItem(Item as ApiKeyItem) : undefined;
 }
 
-async function queryKeyItems(organizationId: string): Promise<ApiKeyItem[]> {
-  const items: ApiKeyItem[] = [];
+async function keyPointers(organizationId: string): Promise<ApiKeyPointerItem[]> {
+  const { PK, SKPrefix } = keys.apiKeysOfOrganizationPrefix(organizationId);
+  const pointers: ApiKeyPointerItem[] = [];
   let cursor: Record<string, unknown> | undefined;
   do {
     const page = await db.send(
       new QueryCommand({
         TableName: tableName,
-        IndexName: keys.apiKeysIndex,
-        KeyConditionExpression: 'GSI1PK = :pk',
-        ExpressionAttributeValues: { ':pk': keys.apiKeysOfOrganization(organizationId).GSI1PK },
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+        ExpressionAttributeValues: { ':pk': PK, ':prefix': SKPrefix },
+        ConsistentRead: true,
         ExclusiveStartKey: cursor,
       }),
     );
-    items.push(...((page.Items ?? []) as ApiKeyItem[]));
+    pointers.push(...((page.Items ?? []) as ApiKeyPointerItem[]));
     cursor = page.LastEvaluatedKey;
   } while (cursor);
-  return items;
+  return pointers;
 }
 
+/** An organization's keys, oldest first: one consistent Query + ⌈n/100⌉ BatchGetItem. */
 export async function listApiKeys(organizationId: string): Promise<ApiKey[]> {
-  return (await queryKeyItems(organizationId)).map(fromItem);
+  const pointers = await keyPointers(organizationId);
+  const items: ApiKeyItem[] = [];
+  for (let start = 0; start < pointers.length; start += 100) {
+    let pending: Record<string, unknown>[] = pointers
+      .slice(start, start + 100)
+      .map((pointer): Record<string, unknown> => ({ ...keys.apiKey(pointer.key_hash) }));
+    while (pending.length > 0) {
+      const result = await db.send(
+        new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending, ConsistentRead: true } } }),
+      );
+      items.push(...((result.Responses?.[tableName] ?? []) as ApiKeyItem[]));
+      pending = result.UnprocessedKeys?.[tableName]?.Keys ?? [];
+    }
+  }
+  return items.map(fromItem).sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
 }
 
 /**
@@ -111,33 +175,40 @@ export async function listApiKeys(organizationId: string): Promise<ApiKey[]> {
  * first `revoked_at`. Returns undefined when the organization has no such key.
  */
 export async function markApiKeyRevoked(organizationId: string, keyId: string): Promise<ApiKey | undefined> {
-  const item = (await queryKeyItems(organizationId)).find((candidate) => candidate.id === keyId);
-  if (!item) return undefined;
-  if (item.revoked_at) return fromItem(item);
-  const revokedAt = nowIso();
+  const { Item: pointer } = await db.send(
+    new GetCommand({
+      TableName: tableName,
+      Key: keys.apiKeyOfOrganization(organizationId, keyId),
+      ConsistentRead: true,
+    }),
+  );
+  if (!pointer) return undefined;
+  const keyHash = (pointer as ApiKeyPointerItem).key_hash;
   try {
-    await db.send(
+    const { Attributes } = await db.send(
       new UpdateCommand({
         TableName: tableName,
-        Key: { PK: item.PK, SK: keys.apiKey('').SK },
+        Key: keys.apiKey(keyHash),
         UpdateExpression: 'SET revoked_at = :now',
         ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(revoked_at)',
-        ExpressionAttributeValues: { ':now': revokedAt },
+        ExpressionAttributeValues: { ':now': nowIso() },
+        ReturnValues: 'ALL_NEW',
       }),
     );
+    return fromItem(Attributes as ApiKeyItem);
   } catch (error) {
     if (!isConditionalCheckFailed(error)) throw error;
+    return findApiKeyByHash(keyHash); // already revoked: keep the first time
   }
-  return fromItem({ ...item, revoked_at: item.revoked_at ?? revokedAt });
 }
 
 /** Copies an organization's rate limit onto each of its keys (operator action, rare). */
 export async function setRateLimitOnKeys(organizationId: string, rateLimitPerSecond: number): Promise<void> {
-  for (const item of await queryKeyItems(organizationId)) {
+  for (const pointer of await keyPointers(organizationId)) {
     await db.send(
       new UpdateCommand({
         TableName: tableName,
-        Key: { PK: item.PK, SK: keys.apiKey('').SK },
+        Key: keys.apiKey(pointer.key_hash),
         UpdateExpression: 'SET rate_limit_per_second = :limit',
         ConditionExpression: 'attribute_exists(PK)',
         ExpressionAttributeValues: { ':limit': rateLimitPerSecond },

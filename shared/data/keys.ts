@@ -6,8 +6,6 @@
  * read. The API-key item is the exception: it is found by the hash of the presented key,
  * before anyone knows the organization.
  */
-import type { IndexName } from '../table.ts';
-
 export interface PrimaryKey {
   PK: string;
   SK: string;
@@ -16,15 +14,18 @@ export interface PrimaryKey {
 export const keys = {
   organization: (organizationId: string): PrimaryKey => ({ PK: `ORG#${organizationId}`, SK: 'ORG' }),
 
-  /** Looked up by the SHA-256 hash of the full key, with a consistent read. */
+  /** The API key itself, found by the SHA-256 hash of the full key (consistent read). */
   apiKey: (keyHash: string): PrimaryKey => ({ PK: `APIKEY#${keyHash}`, SK: 'APIKEY' }),
-  /** GSI1: an organization's keys, oldest first. */
-  apiKeysOfOrganization: (organizationId: string, createdAt?: string, keyId?: string) => ({
-    GSI1PK: `ORG#${organizationId}#APIKEYS`,
-    ...(createdAt && keyId ? { GSI1SK: `${createdAt}#${keyId}` } : {}),
+  /**
+   * A pointer from the organization to each of its keys (key id → hash), written in the same
+   * transaction as the key. Listing, revoking and rate-limit changes read these with
+   * strongly consistent queries, so a key created a moment ago is never missed.
+   */
+  apiKeyOfOrganization: (organizationId: string, keyId: string): PrimaryKey => ({
+    PK: `ORG#${organizationId}`,
+    SK: `APIKEY#${keyId}`,
   }),
-  /** GSI1: find one key by its id (for revocation) within its organization. */
-  apiKeysIndex: 'GSI1' as IndexName,
+  apiKeysOfOrganizationPrefix: (organizationId: string) => ({ PK: `ORG#${organizationId}`, SKPrefix: 'APIKEY#' }),
 
   /**
    * One item per organization (or source IP) per one-second window. The window is part of

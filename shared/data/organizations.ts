@@ -35,15 +35,21 @@ function fromItem(item: OrganizationItem): Organization {
   };
 }
 
-export async function putOrganization(input: { id: string; name: string }): Promise<Organization> {
+/** Creates an organization; undefined when the id is taken. */
+export async function putOrganization(input: { id: string; name: string }): Promise<Organization | undefined> {
   const item: OrganizationItem = { id: input.id, name: input.name, created_at: nowIso() };
-  await db.send(
-    new PutCommand({
-      TableName: tableName,
-      Item: { ...keys.organization(input.id), type: 'organization', ...item },
-      ConditionExpression: 'attribute_not_exists(PK)',
-    }),
-  );
+  try {
+    await db.send(
+      new PutCommand({
+        TableName: tableName,
+        Item: { ...keys.organization(input.id), type: 'organization', ...item },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      }),
+    );
+  } catch (error) {
+    if (isConditionalCheckFailed(error)) return undefined;
+    throw error;
+  }
   return fromItem(item);
 }
 

@@ -29,8 +29,18 @@ function requireName(name: string, what: string): string {
   return trimmed;
 }
 
+const ORGANIZATION_ID = /^org_[0-9A-Za-z]{1,64}$/;
+
 export async function createOrganization(input: { name: string; id?: string }): Promise<Organization> {
-  return putOrganization({ id: input.id ?? newId('org'), name: requireName(input.name, 'Organization') });
+  const id = input.id ?? newId('org');
+  if (!ORGANIZATION_ID.test(id)) {
+    throw new ApiError('VALIDATION_ERROR', 'An organization id is org_ followed by 1 to 64 letters or digits', {
+      details: [{ field: 'id', message: 'Must match org_[0-9A-Za-z]{1,64}' }],
+    });
+  }
+  const organization = await putOrganization({ id, name: requireName(input.name, 'Organization') });
+  if (!organization) throw new ApiError('CONFLICT', `Organization ${id} already exists`);
+  return organization;
 }
 
 export async function requireOrganization(organizationId: string): Promise<Organization> {
@@ -45,13 +55,19 @@ export async function createApiKey(input: {
   name: string;
   environment: Environment;
 }): Promise<{ apiKey: ApiKey; secret: string }> {
-  const organization = await requireOrganization(input.organizationId);
-  return insertApiKey({
-    organizationId: organization.id,
-    name: requireName(input.name, 'Key'),
-    environment: input.environment,
-    ...(organization.rateLimitPerSecond ? { rateLimitPerSecond: organization.rateLimitPerSecond } : {}),
-  });
+  const name = requireName(input.name, 'Key');
+  // The insert fails if the organization's rate limit changed after we read it; retry.
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const organization = await requireOrganization(input.organizationId);
+    const created = await insertApiKey({
+      organizationId: organization.id,
+      name,
+      environment: input.environment,
+      rateLimitPerSecond: organization.rateLimitPerSecond,
+    });
+    if (created) return created;
+  }
+  throw new ApiError('CONFLICT', 'The organization changed while the key was being created; try again');
 }
 
 export async function listApiKeys(organizationId: string): Promise<ApiKey[]> {

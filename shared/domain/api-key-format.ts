@@ -4,7 +4,6 @@
  * made-up key without touching the database; the hash is what the table stores.
  */
 import { createHash } from 'node:crypto';
-import { crc32 } from 'node:zlib';
 import { encodeBase62, randomBase62 } from './ids.ts';
 
 export type Environment = 'live' | 'test';
@@ -15,6 +14,22 @@ const CHECKSUM_LENGTH = 6;
 /** Characters kept in clear for display, per the spec. */
 export const DISPLAY_PREFIX_LENGTH = 12;
 const KEY_PATTERN = new RegExp(`^pb_(live|test)_([0-9A-Za-z]{${RANDOM_LENGTH + CHECKSUM_LENGTH}})$`);
+
+/**
+ * CRC-32 (IEEE 802.3), the checksum GitHub-style tokens use. Written out because
+ * `zlib.crc32` only exists from Node 20.15, and Postbox supports every Node 20.
+ */
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+export function crc32(text: string): number {
+  let crc = 0xffffffff;
+  for (const byte of Buffer.from(text, 'utf8')) crc = (CRC_TABLE[(crc ^ byte) & 0xff] ?? 0) ^ (crc >>> 8);
+  return (crc ^ 0xffffffff) >>> 0;
+}
 
 function checksum(body: string): string {
   return encodeBase62(crc32(body), CHECKSUM_LENGTH);

@@ -22,14 +22,34 @@ export function formatPath(path: readonly PropertyKey[]): string {
   return out;
 }
 
+/** At most this many details are returned; a hostile body can hold 100,000 problems. */
+export const MAX_DETAILS = 100;
+/** Field names echo the caller's input, so they are cut to a sane length. */
+const MAX_FIELD_LENGTH = 200;
+
+function truncate(text: string): string {
+  return text.length > MAX_FIELD_LENGTH ? `${text.slice(0, MAX_FIELD_LENGTH)}…` : text;
+}
+
 export function issuesToDetails(issues: readonly z.core.$ZodIssue[], rootField: string): ErrorDetail[] {
-  return issues.flatMap((issue) => {
+  const details: ErrorDetail[] = [];
+  for (const issue of issues) {
     if (issue.code === 'unrecognized_keys') {
-      return issue.keys.map((key) => ({
-        field: formatPath([...issue.path, key]),
-        message: 'Unknown field',
-      }));
+      for (const key of issue.keys) {
+        details.push({ field: truncate(formatPath([...issue.path, key])), message: 'Unknown field' });
+      }
+    } else {
+      details.push({ field: truncate(formatPath(issue.path) || rootField), message: issue.message });
     }
-    return [{ field: formatPath(issue.path) || rootField, message: issue.message }];
-  });
+  }
+  return details;
+}
+
+/** Keeps the first MAX_DETAILS entries and says how many more there were. */
+export function capDetails(details: readonly ErrorDetail[], rootField = 'body'): ErrorDetail[] {
+  if (details.length <= MAX_DETAILS) return [...details];
+  return [
+    ...details.slice(0, MAX_DETAILS),
+    { field: rootField, message: `…and ${details.length - MAX_DETAILS} more problems not listed` },
+  ];
 }

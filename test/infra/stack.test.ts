@@ -1,7 +1,8 @@
 /**
  * Synthesizes the stack (bundling skipped) and checks it against the route table: one
  * function per route, `$default` and consumer and no other; exactly the routes of the
- * table; and for each function exactly the IAM actions and resources the table declares.
+ * table; and for each function exactly the IAM actions, resources and conditions the table
+ * declares (the middleware's grants held to its own partition keys and attributes).
  * Every expectation is computed from shared/*.ts, so the tests hold for any route table.
  */
 import { readFileSync } from 'node:fs';
@@ -10,6 +11,7 @@ import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import type { CfnQueue } from 'aws-cdk-lib/aws-sqs';
 import { describe, expect, it } from 'vitest';
@@ -20,13 +22,22 @@ import {
   type RouteTable,
   sharedRouteTable,
 } from '../../infra/stack.ts';
+import { keys } from '../../shared/data/keys.ts';
 import {
   type QueueName,
   queueDefinitions,
   queueUrlEnvName,
   SEND_CONSUMER_TIMEOUT_SECONDS,
 } from '../../shared/queues.ts';
-import { middlewareTableActions, type ResourceAccess, routePaths, tableActions } from '../../shared/routes.ts';
+import {
+  middlewarePartitionKeyPrefixes,
+  middlewareTableActions,
+  middlewareUpdatedAttributes,
+  middlewareUpdateReturnValues,
+  type ResourceAccess,
+  routePaths,
+  tableActions,
+} from '../../shared/routes.ts';
 import { keyAttributeNames, tableDefinition } from '../../shared/table.ts';
 
 /** What CDK's queue.grantSendMessages grants (the queues use SQS-managed keys, so no KMS). */
@@ -50,14 +61,19 @@ interface CfnResource {
   UpdateReplacePolicy?: string;
 }
 type Resources = Record<string, CfnResource>;
+type Condition = Record<string, Record<string, unknown>>;
 interface Statement {
   Effect: string;
   Action: string | string[];
   Resource: unknown;
+  Condition?: Condition;
   NotAction?: unknown;
   NotResource?: unknown;
 }
-/** action → the resources it is allowed on (JSON of each CloudFormation expression), both sorted. */
+/**
+ * action → what it is allowed on, both sorted: the JSON of each resource's CloudFormation
+ * expression, followed by ` if <condition JSON>` when the statement has a condition.
+ */
 type Grants = Record<string, string[]>;
 
 interface Synthesized {
@@ -186,12 +202,67 @@ function sortedGrants(grants: Map<string, Set<string>>): Grants {
   );
 }
 
-function addGrant(grants: Map<string, Set<string>>, actions: readonly string[], resources: readonly unknown[]): void {
+/** A condition in one canonical form: keys sorted, and value lists too (their order means nothing). */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) {
+    const items = value.map(canonical);
+    return items.every((item) => typeof item === 'string') ? [...(items as string[])].sort() : items;
+  }
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([key, inner]) => [key, canonical(inner)]),
+    );
+  }
+  return value;
+}
+
+function addGrant(
+  grants: Map<string, Set<string>>,
+  actions: readonly string[],
+  resources: readonly unknown[],
+  condition?: Condition,
+): void {
+  const suffix = condition ? ` if ${JSON.stringify(canonical(condition))}` : '';
   for (const action of actions) {
     const on = grants.get(action) ?? new Set<string>();
-    for (const arn of resources) on.add(JSON.stringify(arn));
+    for (const arn of resources) on.add(JSON.stringify(arn) + suffix);
     grants.set(action, on);
   }
+}
+
+/**
+ * The middleware's statements, written out independently of infra/api-function.ts: its
+ * actions on the table ARN only, each held to the middleware's partition keys; UpdateItem
+ * also to the attributes it writes (plus the primary key) and to ReturnValues that return
+ * nothing else.
+ */
+function middlewareStatements(s: Synthesized): Array<{ Action: string[]; Resource: unknown[]; Condition: Condition }> {
+  const tableArn = getAtt(s.tableId);
+  const leadingKeys = { 'dynamodb:LeadingKeys': [...middlewarePartitionKeyPrefixes] };
+  return [
+    {
+      Action: ['dynamodb:GetItem'],
+      Resource: [tableArn],
+      Condition: { 'ForAllValues:StringLike': leadingKeys },
+    },
+    {
+      Action: ['dynamodb:UpdateItem'],
+      Resource: [tableArn],
+      Condition: {
+        'ForAllValues:StringLike': leadingKeys,
+        'ForAllValues:StringEquals': {
+          'dynamodb:Attributes': [
+            tableDefinition.partitionKey,
+            tableDefinition.sortKey,
+            ...middlewareUpdatedAttributes,
+          ],
+        },
+        StringEquals: { 'dynamodb:ReturnValues': [...middlewareUpdateReturnValues] },
+      },
+    },
+  ];
 }
 
 /** What the route table says a function may do: middleware baseline ∪ declared levels ∪ declared queues. */
@@ -199,7 +270,11 @@ function expectedGrants(s: Synthesized, fn: ExpectedFunction): Grants {
   const grants = new Map<string, Set<string>>();
   const tableArn = getAtt(s.tableId);
   const indexArns = { 'Fn::Join': ['', [tableArn, '/index/*']] };
-  if (fn.kind === 'http') addGrant(grants, middlewareTableActions, [tableArn]);
+  if (fn.kind === 'http') {
+    for (const statement of middlewareStatements(s)) {
+      addGrant(grants, statement.Action, statement.Resource, statement.Condition);
+    }
+  }
   for (const level of fn.access.table ?? []) addGrant(grants, tableActions[level], [tableArn, indexArns]);
   for (const queue of fn.access.sendTo ?? []) addGrant(grants, SQS_SEND_ACTIONS, [getAtt(s.queueIds[queue])]);
   if (fn.consumes) addGrant(grants, SQS_CONSUME_ACTIONS, [getAtt(s.queueIds[fn.consumes])]);
@@ -210,27 +285,71 @@ function roleOf(s: Synthesized, functionId: string): string {
   return (resource(s, functionId).Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
 }
 
-/** Everything the function's role may do, from every policy attached to it. */
-function actualGrants(s: Synthesized, functionId: string): Grants {
+/** Every statement of every policy attached to the function's role. */
+function statementsOf(s: Synthesized, functionId: string): Statement[] {
   const roleId = roleOf(s, functionId);
   const role = resource(s, roleId).Properties;
   expect(role.Policies, 'no inline role policies').toBeUndefined();
   expect(role.ManagedPolicyArns).toEqual([BASIC_EXECUTION_ROLE]);
-  const grants = new Map<string, Set<string>>();
+  const statements: Statement[] = [];
   for (const policyId of idsOfType(s.resources, 'AWS::IAM::Policy')) {
     const policy = resource(s, policyId).Properties as {
       Roles: Array<{ Ref: string }>;
       PolicyDocument: { Statement: Statement[] };
     };
-    if (!policy.Roles.some((ref) => ref.Ref === roleId)) continue;
-    for (const statement of policy.PolicyDocument.Statement) {
-      expect(statement.Effect).toBe('Allow');
-      expect(statement.NotAction).toBeUndefined();
-      expect(statement.NotResource).toBeUndefined();
-      addGrant(grants, toArray(statement.Action), toArray(statement.Resource));
-    }
+    if (policy.Roles.some((ref) => ref.Ref === roleId)) statements.push(...policy.PolicyDocument.Statement);
+  }
+  return statements;
+}
+
+/** Everything the function's role may do, from every policy attached to it. */
+function actualGrants(s: Synthesized, functionId: string): Grants {
+  const grants = new Map<string, Set<string>>();
+  for (const statement of statementsOf(s, functionId)) {
+    expect(statement.Effect).toBe('Allow');
+    expect(statement.NotAction).toBeUndefined();
+    expect(statement.NotResource).toBeUndefined();
+    expect(toArray(statement.Resource)).not.toContain('*');
+    addGrant(grants, toArray(statement.Action), toArray(statement.Resource), statement.Condition);
   }
   return sortedGrants(grants);
+}
+
+/**
+ * DynamoDB actions a statement without a condition grants the function beyond its declared
+ * levels: GetItem without `read`, UpdateItem without `write`, and so on. The middleware's
+ * actions must come only from its conditioned statements.
+ */
+function unconditionedTableActionsBeyondDeclared(s: Synthesized, fn: ExpectedFunction): string[] {
+  const declared = new Set((fn.access.table ?? []).flatMap((level) => tableActions[level]));
+  return statementsOf(s, fn.id)
+    .filter((statement) => statement.Condition === undefined)
+    .flatMap((statement) => toArray(statement.Action))
+    .filter((action) => action.startsWith('dynamodb:') && !declared.has(action))
+    .sort();
+}
+
+/** The function's statements that carry a condition, in canonical form. */
+function conditionedStatements(s: Synthesized, functionId: string): unknown[] {
+  return statementsOf(s, functionId)
+    .filter((statement) => statement.Condition !== undefined)
+    .map((statement) =>
+      canonical({
+        Effect: statement.Effect,
+        Action: toArray(statement.Action),
+        Resource: toArray(statement.Resource),
+        Condition: statement.Condition,
+      }),
+    );
+}
+
+/** Whether an IAM `StringLike` pattern (`*` and `?` wildcards) matches a value. */
+function stringLike(pattern: string, value: string): boolean {
+  const escaped = pattern
+    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+    .replace(/\*/g, '.*')
+    .replace(/\?/g, '.');
+  return new RegExp(`^${escaped}$`).test(value);
 }
 
 const syntheticTable: RouteTable = {
@@ -319,8 +438,28 @@ describe.each([
       expect(actual, `${fn.label}: actions and resources`).toEqual(expected);
       for (const action of Object.keys(actual)) {
         expect(action, fn.label).not.toContain('*');
-        expect(actual[action], fn.label).not.toContain('"*"');
+        expect(
+          actual[action]?.map((entry) => entry.split(' if ')[0]),
+          fn.label,
+        ).not.toContain('"*"');
       }
+    }
+  });
+
+  it("holds each HTTP function's middleware actions to the table, its partition keys and its attributes", () => {
+    const expectedMiddleware = middlewareStatements(s);
+    expect(expectedMiddleware.flatMap((statement) => statement.Action).sort()).toEqual(
+      [...middlewareTableActions].sort(),
+    );
+    for (const fn of expectedFunctions(s, table)) {
+      const expected = fn.kind === 'http' ? expectedMiddleware.map((st) => canonical({ Effect: 'Allow', ...st })) : [];
+      expect(conditionedStatements(s, fn.id), fn.label).toEqual(expected);
+    }
+  });
+
+  it('grants GetItem, UpdateItem and every other table action unconditioned only to declared levels', () => {
+    for (const fn of expectedFunctions(s, table)) {
+      expect(unconditionedTableActionsBeyondDeclared(s, fn), fn.label).toEqual([]);
     }
   });
 
@@ -446,6 +585,26 @@ describe.each([
   });
 });
 
+describe("the middleware's IAM condition values", () => {
+  it('match the partition keys of API keys and rate-limit windows and no other entity', () => {
+    const matches = (pk: string) => middlewarePartitionKeyPrefixes.some((pattern) => stringLike(pattern, pk));
+    expect(matches(keys.apiKey('0123abcd').PK)).toBe(true);
+    expect(matches(keys.rateLimitWindow('org', 'org_1', 1_700_000_000).PK)).toBe(true);
+    expect(matches(keys.rateLimitWindow('ip', '203.0.113.9', 1_700_000_000).PK)).toBe(true);
+    expect(matches(keys.organization('org_1').PK)).toBe(false);
+    // The organization's pointer to a key lives in the organization's partition.
+    expect(matches(keys.apiKeyOfOrganization('org_1', 'key_1').PK)).toBe(false);
+    expect(middlewarePartitionKeyPrefixes.every((pattern) => /^[A-Z]+#\*$/.test(pattern))).toBe(true);
+  });
+
+  it('let UpdateItem write neither revocation, rate limit nor ownership, nor return whole items', () => {
+    for (const forbidden of ['revoked_at', 'rate_limit_per_second', 'organization_id', 'GSI1PK', 'GSI2PK']) {
+      expect(middlewareUpdatedAttributes).not.toContain(forbidden);
+    }
+    expect([...middlewareUpdateReturnValues].sort()).toEqual(['NONE', 'UPDATED_NEW']);
+  });
+});
+
 describe('the stack checks above', () => {
   it('notice a grant widened outside the route table', () => {
     const stack = newStack();
@@ -456,6 +615,19 @@ describe('the stack checks above', () => {
     const fn = expectedFunctions(s, sharedRouteTable).find((candidate) => candidate.label.endsWith(first.route.path));
     if (!fn) throw new Error('route function not found');
     expect(actualGrants(s, fn.id)).not.toEqual(expectedGrants(s, fn));
+  });
+
+  it('notice the middleware actions granted without their condition', () => {
+    const stack = newStack();
+    // What every HTTP function had before the LeadingKeys condition.
+    stack.defaultRouteFunction.function.addToRolePolicy(
+      new iam.PolicyStatement({ actions: [...middlewareTableActions], resources: [stack.table.tableArn] }),
+    );
+    const s = synthesize(stack);
+    const fn = expectedFunctions(s, sharedRouteTable).find((candidate) => candidate.label === '$default');
+    if (!fn) throw new Error('$default function not found');
+    expect(actualGrants(s, fn.id)).not.toEqual(expectedGrants(s, fn));
+    expect(unconditionedTableActionsBeyondDeclared(s, fn)).toEqual(['dynamodb:GetItem', 'dynamodb:UpdateItem']);
   });
 
   it('notice a function or a route added outside the route table', () => {

@@ -45,6 +45,12 @@ describe('admin command line', () => {
     expect((await client(created.key).get(PATH)).headers['x-ratelimit-limit']).toBe('25');
   });
 
+  it('refuses a malformed or taken organization id', async () => {
+    await expect(admin('create-org', '--name', 'x', '--id', 'a#b c')).rejects.toThrow(/VALIDATION_ERROR/);
+    await admin('create-org', '--name', 'first', '--id', 'org_cliTaken');
+    await expect(admin('create-org', '--name', 'second', '--id', 'org_cliTaken')).rejects.toThrow(/CONFLICT/);
+  });
+
   it('refuses a key for an unknown organization', async () => {
     await expect(admin('create-key', '--org', 'org_missing', '--name', 'k', '--env', 'test')).rejects.toThrow(
       /NOT_FOUND/,

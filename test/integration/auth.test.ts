@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { listApiKeys } from '../../shared/data/api-keys.ts';
+import { insertApiKey, listApiKeys, touchApiKeyLastUsed } from '../../shared/data/api-keys.ts';
 import { dynamoUsage } from '../../shared/data/dynamo.ts';
-import { generateApiKey } from '../../shared/domain/api-key-format.ts';
+import { generateApiKey, hashApiKey } from '../../shared/domain/api-key-format.ts';
 import { resolveIdentity } from '../../shared/http/middleware/authenticate.ts';
 import { createTestOrganization } from '../support/factories.ts';
 import { call, expectError } from '../support/http.ts';
@@ -76,6 +76,32 @@ describe('authentication', () => {
     await org.api.get(PATH);
     await org.api.get(PATH);
     expect((await listApiKeys(org.organization.id))[0]?.lastUsedAt).toBe(first);
+  });
+
+  it('writes last use again once the stored time is more than a minute old', async () => {
+    const org = await createTestOrganization();
+    const hash = hashApiKey(org.key);
+    const lastUsed = async () => (await listApiKeys(org.organization.id))[0]?.lastUsedAt;
+    const t0 = new Date('2031-01-01T00:00:00.000Z');
+    await touchApiKeyLastUsed(hash, t0);
+    expect(await lastUsed()).toBe(t0.toISOString());
+    await touchApiKeyLastUsed(hash, new Date(t0.getTime() + 59_000));
+    expect(await lastUsed()).toBe(t0.toISOString());
+    const later = new Date(t0.getTime() + 61_000);
+    await touchApiKeyLastUsed(hash, later);
+    expect(await lastUsed()).toBe(later.toISOString());
+  });
+
+  it('refuses to create a key with a rate limit the organization no longer has', async () => {
+    const org = await createTestOrganization({ rateLimitPerSecond: 50 });
+    const stale = await insertApiKey({
+      organizationId: org.organization.id,
+      name: 'stale',
+      environment: 'test',
+      rateLimitPerSecond: 40,
+    });
+    expect(stale).toBeUndefined();
+    expect((await listApiKeys(org.organization.id)).map((k) => k.name)).toEqual(['test key']);
   });
 
   it('never lets a key of one organization read or change another organization', async () => {

@@ -61,6 +61,18 @@ describe('auto-validation setting', () => {
     expect(notAnObject.details?.[0]?.field).toBe('body');
   });
 
+  it('caps the details of a body with thousands of problems and cuts long field names', async () => {
+    const { api } = await createTestOrganization();
+    const body: Record<string, unknown> = { threshold: 'high', ['k'.repeat(5000)]: 1 };
+    for (let i = 0; i < 5000; i += 1) body[`unknown_${i}`] = i;
+    const response = await api.put(PATH, body);
+    const error = expectError(response, 400, 'VALIDATION_ERROR');
+    expect(error.details).toHaveLength(101);
+    expect(error.details?.[100]).toEqual({ field: 'body', message: '…and 4901 more problems not listed' });
+    expect(Math.max(...(error.details ?? []).map((d) => d.field.length))).toBeLessThanOrEqual(201);
+    expect(response.text.length).toBeLessThan(20_000);
+  });
+
   it('rejects malformed JSON, a missing body, a wrong content type and an oversized body', async () => {
     const { key } = await createTestOrganization();
     const malformed = await call('PUT', PATH, {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { displayPrefix, generateApiKey, hashApiKey, parseApiKey } from '../../shared/domain/api-key-format.ts';
+import { crc32, displayPrefix, generateApiKey, hashApiKey, parseApiKey } from '../../shared/domain/api-key-format.ts';
 
 describe('API key format', () => {
   it('is pb_<env>_ + 32 random base62 + 6 checksum characters', () => {
@@ -49,6 +49,12 @@ describe('API key format', () => {
     ]) {
       expect(parseApiKey(bad)).toBeUndefined();
     }
+  });
+
+  it('computes the standard CRC-32', () => {
+    expect(crc32('123456789')).toBe(0xcbf43926);
+    expect(crc32('')).toBe(0);
+    expect(crc32('The quick brown fox jumps over the lazy dog')).toBe(0x414fa339);
   });
 
   it('hashes with SHA-256 (hex)', () => {

@@ -3,19 +3,23 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   createLambdaContext,
+  FUNCTION_TIMEOUT_MS,
   formatRequestTime,
   type GatewayRequest,
+  gatewayErrorResponse,
   InvalidLambdaResponseError,
   isTextContentType,
+  LAMBDA_PAYLOAD_LIMIT_BYTES,
   MAX_PAYLOAD_BYTES,
   type RunningGateway,
+  serializeLambdaResult,
   startGateway,
   toApiGatewayEvent,
   toHttpResponse,
 } from '../../infra/local/gateway.ts';
 import type { LambdaHttpHandler } from '../../shared/http/api-handler.ts';
 import * as routesModule from '../../shared/routes.ts';
-import { defaultRoute, routes } from '../../shared/routes.ts';
+import { defaultRoute, ROUTE_TIMEOUT_SECONDS, routes } from '../../shared/routes.ts';
 
 // The real route table, with matchRoute observable so one test can inject a route with a path variable.
 vi.mock('../../shared/routes.ts', async (importOriginal) => {
@@ -293,6 +297,51 @@ describe('toHttpResponse', () => {
   });
 });
 
+describe('serializeLambdaResult', () => {
+  it('returns the result as API Gateway reads it back from Lambda', () => {
+    expect(serializeLambdaResult({ statusCode: 200, headers: { a: undefined, b: '1' }, body: 'x' })).toStrictEqual({
+      statusCode: 200,
+      headers: { b: '1' },
+      body: 'x',
+    });
+    expect(serializeLambdaResult('text')).toBe('text');
+    expect(serializeLambdaResult(null)).toBeNull();
+  });
+
+  it('accepts a result of exactly the 6 MB response limit and rejects one byte more', () => {
+    expect(LAMBDA_PAYLOAD_LIMIT_BYTES).toBe(6_291_456);
+    // A string result serializes with two quotes around it.
+    const exact = 'a'.repeat(LAMBDA_PAYLOAD_LIMIT_BYTES - 2);
+    expect(serializeLambdaResult(exact)).toBe(exact);
+    expect(() => serializeLambdaResult(`${exact}a`)).toThrow(/response payload limit/);
+    expect(() => serializeLambdaResult(`${exact}a`)).toThrow(InvalidLambdaResponseError);
+  });
+
+  it.each([
+    ['undefined', undefined],
+    ['a function', () => 1],
+    ['a bigint', 1n],
+  ])('rejects %s', (_, result) => {
+    expect(() => serializeLambdaResult(result)).toThrow(InvalidLambdaResponseError);
+  });
+});
+
+describe('gatewayErrorResponse', () => {
+  it.each([
+    [413, 'Request Entity Too Large'],
+    [500, 'Internal Server Error'],
+  ] as const)('answers %i in API Gateway format', (status, message) => {
+    const response = gatewayErrorResponse(status);
+    const body = JSON.stringify({ message });
+    expect(response.statusCode).toBe(status);
+    expect(response.body.toString()).toBe(body);
+    expect(response.headers).toStrictEqual([
+      ['Content-Type', 'application/json'],
+      ['Content-Length', String(Buffer.byteLength(body))],
+    ]);
+  });
+});
+
 describe('createLambdaContext', () => {
   it('counts down to the deadline and refuses the callback-era methods', () => {
     const context = createLambdaContext('postbox-local-default', Date.now() + 30_000);
@@ -318,6 +367,21 @@ interface Echo {
   module: string;
   event: APIGatewayProxyEventV2;
   context: { functionName: string; remaining: number; awsRequestId: string };
+}
+
+/**
+ * Asserts an error API Gateway produced itself: the exact native body, JSON, the
+ * apigw-requestid header and none of the headers Postbox's middleware adds. Returns the body.
+ */
+async function expectGatewayError(response: Response, status: number, message: string): Promise<string> {
+  expect(response.status).toBe(status);
+  const text = await response.text();
+  expect(text).toBe(JSON.stringify({ message }));
+  expect(response.headers.get('content-type')).toBe('application/json');
+  expect(response.headers.get('apigw-requestid')).toMatch(/^[0-9a-f-]{36}$/);
+  expect(response.headers.get('x-request-id')).toBeNull();
+  expect([...response.headers.keys()].filter((name) => name.startsWith('x-ratelimit-'))).toStrictEqual([]);
+  return text;
 }
 
 const echo =
@@ -394,8 +458,10 @@ describe('startGateway', () => {
       `postbox-local-${routesModule.routeId(routes[0] as routesModule.RouteDefinition)}`,
     );
     expect(context.functionName).toBe('postbox-local-GetSettingsAutoValidation');
-    expect(context.remaining).toBeGreaterThan(0);
-    expect(context.remaining).toBeLessThanOrEqual(30_000);
+    // The deployed function timeout, not API Gateway's 30 s integration limit.
+    expect(FUNCTION_TIMEOUT_MS).toBe(ROUTE_TIMEOUT_SECONDS * 1000);
+    expect(context.remaining).toBeGreaterThan(FUNCTION_TIMEOUT_MS - 5_000);
+    expect(context.remaining).toBeLessThanOrEqual(FUNCTION_TIMEOUT_MS);
     expect(log).toHaveBeenCalledWith(
       expect.stringMatching(/^GET \/api\/v1\/settings\/auto-validation → 200 in \d+ ms$/),
     );
@@ -466,18 +532,20 @@ describe('startGateway', () => {
     expect(await response.text()).toBe('');
   });
 
-  it('answers 404/405 itself only when the $default handler fails', async () => {
+  it('answers 500 in API Gateway format when the $default handler fails, as AWS would', async () => {
     special.set(defaultRoute.handler, async () => {
       throw new Error('no table');
     });
-    const notAllowed = await call(SETTINGS_PATH, { method: 'DELETE' });
-    expect(notAllowed.status).toBe(405);
-    expect(notAllowed.headers.get('allow')).toBe('GET, PUT');
-    expect(((await notAllowed.json()) as { error: { code: string } }).error.code).toBe('METHOD_NOT_ALLOWED');
-    const notFound = await call('/nope');
-    expect(notFound.status).toBe(404);
-    expect(((await notFound.json()) as { error: { code: string } }).error.code).toBe('NOT_FOUND');
+    for (const [path, method] of [
+      [SETTINGS_PATH, 'DELETE'],
+      ['/nope', 'GET'],
+    ] as const) {
+      const response = await call(path, { method });
+      await expectGatewayError(response, 500, 'Internal Server Error');
+      expect(response.headers.get('allow')).toBeNull();
+    }
     expect(log).toHaveBeenCalledWith(expect.stringContaining('no table'));
+    expect(log).toHaveBeenCalledWith(expect.stringMatching(/^GET \/nope → 500 in \d+ ms$/));
   });
 
   it('sends one Set-Cookie header per cookie', async () => {
@@ -514,33 +582,46 @@ describe('startGateway', () => {
     expect(Buffer.from(await response.arrayBuffer())).toStrictEqual(bytes);
   });
 
-  it('accepts a body of exactly the payload limit', async () => {
-    special.set(PUT_MODULE, async (event) => ({
-      statusCode: 200,
-      body: String(Buffer.from(event.body ?? '', event.isBase64Encoded ? 'base64' : 'utf8').length),
-    }));
-    const response = await call(SETTINGS_PATH, { method: 'PUT', body: Buffer.alloc(MAX_PAYLOAD_BYTES) });
-    expect(response.status).toBe(200);
-    expect(await response.text()).toBe(String(MAX_PAYLOAD_BYTES));
+  it('accepts a body of exactly the payload limit and answers 413 to one byte more', async () => {
+    const small = await startGateway({ port: 0, loadHandler, log, maxPayloadBytes: 1024 });
+    try {
+      special.set(PUT_MODULE, async (event) => ({
+        statusCode: 200,
+        body: String(Buffer.from(event.body ?? '', event.isBase64Encoded ? 'base64' : 'utf8').length),
+      }));
+      const exact = await fetch(`${small.url}${SETTINGS_PATH}`, { method: 'PUT', body: Buffer.alloc(1024) });
+      expect(exact.status).toBe(200);
+      expect(await exact.text()).toBe('1024');
+      loadHandler.mockClear();
+      const over = await fetch(`${small.url}${SETTINGS_PATH}`, { method: 'PUT', body: Buffer.alloc(1025) });
+      await expectGatewayError(over, 413, 'Request Entity Too Large');
+      expect(loadHandler).not.toHaveBeenCalled();
+    } finally {
+      await small.close();
+    }
   });
 
-  it('answers 413 in the error envelope to a body over 10 MB, without invoking a handler', async () => {
+  it('answers 413 in API Gateway format to a body over 10 MB, without invoking a handler', async () => {
     const response = await call(SETTINGS_PATH, { method: 'PUT', body: Buffer.alloc(MAX_PAYLOAD_BYTES + 1) });
-    expect(response.status).toBe(413);
-    const body = (await response.json()) as { error: { code: string; message: string } };
-    expect(body.error.code).toBe('PAYLOAD_TOO_LARGE');
-    expect(body.error.message).toEqual(expect.any(String));
+    await expectGatewayError(response, 413, 'Request Entity Too Large');
     expect(loadHandler).not.toHaveBeenCalled();
+    expect(log).toHaveBeenCalledWith(expect.stringContaining(`${MAX_PAYLOAD_BYTES}-byte payload limit`));
     // The gateway keeps serving.
     expect((await call(SETTINGS_PATH)).status).toBe(200);
   });
 
   it('answers 413 to a chunked body that grows over 10 MB', async () => {
-    const { status, body } = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const { status, headers, body } = await new Promise<{
+      status: number;
+      headers: Record<string, unknown>;
+      body: string;
+    }>((resolve, reject) => {
       const req = httpRequest(`${gateway.url}${SETTINGS_PATH}`, { method: 'PUT' }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString() }),
+        );
       });
       req.on('error', reject);
       const chunk = Buffer.alloc(1024 * 1024);
@@ -548,51 +629,126 @@ describe('startGateway', () => {
       req.end();
     });
     expect(status).toBe(413);
-    expect(JSON.parse(body)).toMatchObject({ error: { code: 'PAYLOAD_TOO_LARGE' } });
+    expect(body).toBe('{"message":"Request Entity Too Large"}');
+    expect(headers['content-type']).toBe('application/json');
+    expect(Object.keys(headers).filter((name) => /^x-(request-id|ratelimit-)/.test(name))).toStrictEqual([]);
     expect(loadHandler).not.toHaveBeenCalled();
   });
 
-  it('answers 500 INTERNAL_ERROR without details when the handler throws', async () => {
+  it("answers 413 without invoking the function when the event exceeds Lambda's 6 MB payload limit", async () => {
+    // A JSON body travels as text: the event is the body plus about a kilobyte of metadata.
+    const under = await call(SETTINGS_PATH, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: `"${'a'.repeat(LAMBDA_PAYLOAD_LIMIT_BYTES - 10_000)}"`,
+    });
+    expect(under.status).toBe(200);
+    expect(loadHandler).toHaveBeenCalledExactlyOnceWith(PUT_MODULE);
+    loadHandler.mockClear();
+
+    const over = await call(SETTINGS_PATH, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: `"${'a'.repeat(LAMBDA_PAYLOAD_LIMIT_BYTES)}"`,
+    });
+    await expectGatewayError(over, 413, 'Request Entity Too Large');
+    expect(loadHandler).not.toHaveBeenCalled();
+    expect(log).toHaveBeenCalledWith(expect.stringContaining(`${LAMBDA_PAYLOAD_LIMIT_BYTES}-byte invocation payload`));
+
+    // Binary bodies are base64-encoded in the event: 5 MB of bytes is already too much.
+    const binary = await call(SETTINGS_PATH, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/octet-stream' },
+      body: Buffer.alloc(5 * 1024 * 1024),
+    });
+    await expectGatewayError(binary, 413, 'Request Entity Too Large');
+    expect(loadHandler).not.toHaveBeenCalled();
+  });
+
+  it('answers 500 in API Gateway format without details when the handler throws', async () => {
     special.set(GET_MODULE, async () => {
       throw new Error('secret database password in message');
     });
     const response = await call(SETTINGS_PATH);
-    expect(response.status).toBe(500);
-    const text = await response.text();
-    expect(JSON.parse(text)).toMatchObject({ error: { code: 'INTERNAL_ERROR' } });
+    const text = await expectGatewayError(response, 500, 'Internal Server Error');
     expect(text).not.toContain('secret');
-    expect(text).not.toContain('    at ');
     expect(log).toHaveBeenCalledWith(expect.stringContaining('secret database password in message'));
+    // The stack reaches the log.
+    expect(log).toHaveBeenCalledWith(expect.stringMatching(/secret database password in message\n\s+at /));
     expect(log).toHaveBeenCalledWith(
       expect.stringMatching(/^GET \/api\/v1\/settings\/auto-validation → 500 in \d+ ms$/),
     );
   });
 
-  it('answers 500 INTERNAL_ERROR when the handler module cannot be loaded or returns nothing usable', async () => {
+  it('answers 500 when the handler throws synchronously or rejects with a non-error', async () => {
+    special.set(GET_MODULE, (() => {
+      throw new TypeError('sync');
+    }) as unknown as LambdaHttpHandler);
+    await expectGatewayError(await call(SETTINGS_PATH), 500, 'Internal Server Error');
+    special.set(GET_MODULE, () => Promise.reject('plain string'));
+    await expectGatewayError(await call(SETTINGS_PATH), 500, 'Internal Server Error');
+    expect(log).toHaveBeenCalledWith(expect.stringContaining('plain string'));
+  });
+
+  it('answers 500 when the handler module cannot be loaded or returns nothing usable', async () => {
     loadHandler.mockRejectedValueOnce(new Error('Cannot find module'));
-    const unloadable = await call(SETTINGS_PATH);
-    expect(unloadable.status).toBe(500);
-    expect(await unloadable.json()).toMatchObject({ error: { code: 'INTERNAL_ERROR' } });
+    await expectGatewayError(await call(SETTINGS_PATH), 500, 'Internal Server Error');
+    expect(log).toHaveBeenCalledWith(expect.stringContaining('Cannot find module'));
 
     special.set(GET_MODULE, (async () => ({
       statusCode: 200,
       body: { not: 'a string' },
     })) as unknown as LambdaHttpHandler);
-    const malformed = await call(SETTINGS_PATH);
-    expect(malformed.status).toBe(500);
-    expect(await malformed.json()).toMatchObject({ error: { code: 'INTERNAL_ERROR' } });
+    await expectGatewayError(await call(SETTINGS_PATH), 500, 'Internal Server Error');
+
+    special.set(GET_MODULE, (async () => undefined) as unknown as LambdaHttpHandler);
+    await expectGatewayError(await call(SETTINGS_PATH), 500, 'Internal Server Error');
+    expect(log).toHaveBeenCalledWith(expect.stringContaining('InvalidLambdaResponseError'));
   });
 
-  it('answers 504 when the handler outlives the integration timeout', async () => {
-    const quick = await startGateway({ port: 0, loadHandler: async () => () => new Promise(() => {}), timeoutMs: 200 });
+  it("answers 500 when the handler's response exceeds Lambda's 6 MB response limit", async () => {
+    special.set(GET_MODULE, async () => ({
+      statusCode: 200,
+      headers: { 'Content-Type': 'text/plain' },
+      body: 'a'.repeat(LAMBDA_PAYLOAD_LIMIT_BYTES + 1),
+    }));
+    await expectGatewayError(await call(SETTINGS_PATH), 500, 'Internal Server Error');
+    expect(log).toHaveBeenCalledWith(expect.stringContaining('response payload limit'));
+
+    // Just under the limit goes through.
+    special.set(GET_MODULE, async () => ({ statusCode: 200, body: 'a'.repeat(LAMBDA_PAYLOAD_LIMIT_BYTES - 1_000) }));
+    const fits = await call(SETTINGS_PATH);
+    expect(fits.status).toBe(200);
+    expect((await fits.text()).length).toBe(LAMBDA_PAYLOAD_LIMIT_BYTES - 1_000);
+  });
+
+  it('answers 500 in API Gateway format when the handler outlives its timeout', async () => {
+    const quickLog = vi.fn<(line: string) => void>();
+    const quick = await startGateway({
+      port: 0,
+      loadHandler: async () => () => new Promise(() => {}),
+      timeoutMs: 200,
+      log: quickLog,
+    });
     try {
       const started = Date.now();
       const response = await fetch(`${quick.url}${SETTINGS_PATH}`);
-      expect(response.status).toBe(504);
-      expect(await response.json()).toStrictEqual({
-        error: { code: 'INTERNAL_ERROR', message: 'The handler timed out' },
-      });
+      await expectGatewayError(response, 500, 'Internal Server Error');
       expect(Date.now() - started).toBeGreaterThanOrEqual(190);
+      expect(quickLog).toHaveBeenCalledWith(expect.stringContaining('timed out after 200 ms'));
+    } finally {
+      await quick.close();
+    }
+  });
+
+  it('answers 500 when the $default handler times out too', async () => {
+    const quick = await startGateway({
+      port: 0,
+      loadHandler: async () => () => new Promise(() => {}),
+      timeoutMs: 100,
+    });
+    try {
+      await expectGatewayError(await fetch(`${quick.url}/nope`), 500, 'Internal Server Error');
     } finally {
       await quick.close();
     }

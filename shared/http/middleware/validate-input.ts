@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { type ErrorDetail, validationError } from '../../errors.ts';
 import type { ApiMiddleware } from '../context.ts';
-import { issuesToDetails } from '../validation.ts';
+import { capDetails, issuesToDetails } from '../validation.ts';
 
 export interface InputSchemas {
   body?: z.ZodType;
@@ -23,9 +23,9 @@ export function validateInput(schemas: InputSchemas): ApiMiddleware {
         if (!schema) continue;
         const result = schema.safeParse(sources[part]);
         if (result.success) request.context.input[part] = result.data;
-        else details.push(...issuesToDetails(result.error.issues, part));
+        else for (const detail of issuesToDetails(result.error.issues, part)) details.push(detail);
       }
-      if (details.length > 0) throw validationError(details);
+      if (details.length > 0) throw validationError(capDetails(details));
     },
   };
 }
