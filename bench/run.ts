@@ -2,12 +2,17 @@
  * npm run bench -- <name> [args]
  *   auth    per-request cost of auth + rate limiting vs a bare GetItem (local stack)
  *   bundle  bundle size and cold module-init time of one handler
+ *   suppressions  list cost vs list size; checking 1,000 addresses against 10,000
  */
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const benches: Record<string, string> = { auth: 'auth-overhead.ts', bundle: 'bundle.ts' };
+const benches: Record<string, string> = {
+  auth: 'auth-overhead.ts',
+  bundle: 'bundle.ts',
+  suppressions: 'suppressions.ts',
+};
 const [name, ...args] = process.argv.slice(2);
 const script = name ? benches[name] : undefined;
 if (!script) {

@@ -2,12 +2,14 @@
  * The one Lambda construct behind every HTTP route, the `$default` route and every queue
  * consumer (modelled on the single function construct with `bindTable` of the AWS Lambda
  * Powertools for TypeScript example app). It owns the function's log group and grants
- * exactly what the route table declares for the handler, nothing broader.
+ * exactly what the route table declares for the handler (table, queues, KMS key, SES
+ * identities), nothing broader.
  */
 import * as path from 'node:path';
-import { type Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { ArnFormat, type Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as kms from 'aws-cdk-lib/aws-kms';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
@@ -15,16 +17,28 @@ import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { type QueueName, queueUrlEnvName } from '../shared/queues.ts';
 import {
+  type KeyAccess,
   middlewarePartitionKeyPrefixes,
   middlewareUpdatedAttributes,
   middlewareUpdateReturnValues,
   type ResourceAccess,
+  sesActions,
   tableActions,
 } from '../shared/routes.ts';
 import { tableDefinition } from '../shared/table.ts';
 import { lambdaBundling } from './bundling.ts';
 
 export const SERVICE_NAME = 'postbox';
+
+/**
+ * The one KMS action behind each key access level. Not CDK's grantEncrypt / grantDecrypt,
+ * which add kms:ReEncrypt* and kms:GenerateDataKey*: the key protector
+ * (shared/aws/key-protector.ts) calls only Encrypt and Decrypt.
+ */
+export const keyActions: Record<KeyAccess, string> = {
+  encrypt: 'kms:Encrypt',
+  decrypt: 'kms:Decrypt',
+};
 
 export interface ApiFunctionProps {
   /** Absolute path of the repository root (holds package-lock.json). */
@@ -42,6 +56,13 @@ export interface ApiFunctionProps {
   timeout: Duration;
   table: dynamodb.ITable;
   queues: Readonly<Record<QueueName, sqs.IQueue>>;
+  /** The key that DKIM private keys are encrypted with (`access.kms`). */
+  key: kms.IKey;
+  /**
+   * The host customers `include:` in their SPF record (SPF_INCLUDE_HOST); set on every
+   * `http` function.
+   */
+  sendingHost: string;
   description?: string;
 }
 
@@ -60,6 +81,8 @@ export class ApiFunction extends Construct {
     });
 
     const sendTo = props.access.sendTo ?? [];
+    const keyAccess = [...new Set(props.access.kms ?? [])];
+    const sesAccess = [...new Set(props.access.ses ?? [])];
     this.function = new NodejsFunction(this, 'Function', {
       entry: path.join(props.projectRoot, props.handler),
       handler: 'handler',
@@ -76,12 +99,35 @@ export class ApiFunction extends Construct {
         POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
         NODE_OPTIONS: '--enable-source-maps',
         ...Object.fromEntries(sendTo.map((queue) => [queueUrlEnvName(queue), props.queues[queue].queueUrl])),
+        ...(props.kind === 'http' ? { SPF_INCLUDE_HOST: props.sendingHost } : {}),
+        // Only where declared: a function without key access cannot even name the key.
+        ...(keyAccess.length > 0 ? { KMS_KEY_ID: props.key.keyArn } : {}),
+        ...(sesAccess.length > 0 ? { IDENTITY_PROVIDER: 'ses' } : {}),
       },
       ...(props.description ? { description: props.description } : {}),
     });
 
     this.bindTable(props.table, props.access, props.kind);
     for (const queue of new Set(sendTo)) props.queues[queue].grantSendMessages(this.function);
+    // key.grant adds the action on the key's ARN to the role (the key policy already
+    // delegates to IAM in this account); nothing is added to the key policy.
+    for (const level of keyAccess) props.key.grant(this.function, keyActions[level]);
+    if (sesAccess.length > 0) {
+      // SES domain identities of this account and region: which domains is only known at
+      // run time (an organization's verified domains), hence the `identity/*` pattern.
+      const identityArns = Stack.of(this).formatArn({
+        service: 'ses',
+        resource: 'identity',
+        resourceName: '*',
+        arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
+      });
+      this.function.addToRolePolicy(
+        new iam.PolicyStatement({
+          actions: [...new Set(sesAccess.flatMap((level) => sesActions[level]))],
+          resources: [identityArns],
+        }),
+      );
+    }
   }
 
   /**

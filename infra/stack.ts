@@ -1,7 +1,8 @@
 /**
- * The Postbox stack: one DynamoDB table, the queues (each with a dead-letter queue), an
- * HTTP API whose routes come only from the route table in shared/routes.ts, one function
- * per route, one for API Gateway's `$default` route, and one per queue consumer.
+ * The Postbox stack: one DynamoDB table, the queues (each with a dead-letter queue), the
+ * KMS key that encrypts DKIM private keys, an HTTP API whose routes come only from the
+ * route table in shared/routes.ts, one function per route, one for API Gateway's `$default`
+ * route, and one per queue consumer.
  * Synthesis needs no AWS credentials, network or context lookups.
  */
 import { fileURLToPath } from 'node:url';
@@ -9,6 +10,7 @@ import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-
 import { HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as kms from 'aws-cdk-lib/aws-kms';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
@@ -46,7 +48,16 @@ export interface PostboxStackProps extends StackProps {
    * (to exercise consumers and queue senders before the real table has any).
    */
   routeTable?: RouteTable;
+  /**
+   * The host customers `include:` in their domain's SPF record (SPF_INCLUDE_HOST of the
+   * HTTP functions); SES's, `amazonses.com`, by default.
+   */
+  sendingHost?: string;
 }
+
+/** The alias of the key that encrypts DKIM private keys. */
+export const DKIM_KEY_ALIAS = 'alias/postbox-dkim';
+export const DEFAULT_SENDING_HOST = 'amazonses.com';
 
 function pascalCase(name: string): string {
   return name
@@ -60,6 +71,7 @@ export class PostboxStack extends Stack {
   readonly table: dynamodb.Table;
   readonly queues: Readonly<Record<QueueName, sqs.Queue>>;
   readonly deadLetterQueues: Readonly<Record<QueueName, sqs.Queue>>;
+  readonly dkimKey: kms.Key;
   readonly api: HttpApi;
   readonly routeFunctions: ReadonlyArray<{ route: RouteDefinition; fn: ApiFunction }>;
   readonly defaultRouteFunction: ApiFunction;
@@ -73,6 +85,8 @@ export class PostboxStack extends Stack {
     const { queues, deadLetterQueues } = this.createQueues();
     this.queues = queues;
     this.deadLetterQueues = deadLetterQueues;
+    this.dkimKey = this.createDkimKey();
+    const sendingHost = props.sendingHost ?? DEFAULT_SENDING_HOST;
 
     const usedIds = new Set<string>();
     const functionFor = (
@@ -94,6 +108,8 @@ export class PostboxStack extends Stack {
         timeout: Duration.seconds(timeoutSeconds),
         table: this.table,
         queues: this.queues,
+        key: this.dkimKey,
+        sendingHost,
         description,
       });
     };
@@ -177,6 +193,21 @@ export class PostboxStack extends Stack {
       });
     }
     return table;
+  }
+
+  /**
+   * The customer-managed key DKIM private keys are encrypted with before they are stored.
+   * Functions get only the key actions their route table entry declares (IAM policies; the
+   * default key policy lets this account's IAM grant them). Retained: deleting it would make
+   * every stored DKIM private key unreadable.
+   */
+  private createDkimKey(): kms.Key {
+    return new kms.Key(this, 'DkimKey', {
+      description: 'Postbox: encrypts the DKIM private keys of sending domains',
+      alias: DKIM_KEY_ALIAS,
+      enableKeyRotation: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
   }
 
   private createQueues(): {

@@ -48,10 +48,21 @@ export const middlewareUpdatedAttributes: readonly string[] = ['last_used_at', '
 /** The `ReturnValues` the middleware's UpdateItem calls use (never ALL_OLD / ALL_NEW). */
 export const middlewareUpdateReturnValues: readonly string[] = ['NONE', 'UPDATED_NEW'];
 
+/** KMS operations on the deployment's key (DKIM private keys are kept encrypted with it). */
+export type KeyAccess = 'encrypt' | 'decrypt';
+/** SES operations; `identities` = create a domain identity and set its BYODKIM key. */
+export type SesAccess = 'identities';
+
+export const sesActions: Record<SesAccess, readonly string[]> = {
+  identities: ['ses:CreateEmailIdentity', 'ses:PutEmailIdentityDkimSigningAttributes'],
+};
+
 export interface ResourceAccess {
   table?: readonly TableAccess[];
   /** Queues the handler sends messages to. */
   sendTo?: readonly QueueName[];
+  kms?: readonly KeyAccess[];
+  ses?: readonly SesAccess[];
 }
 
 export interface RouteDefinition {
@@ -91,6 +102,37 @@ export const routes: readonly RouteDefinition[] = [
     path: '/api/v1/settings/auto-validation',
     handler: 'functions/settings/put-auto-validation.ts',
     access: { table: ['write'] },
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/domains',
+    handler: 'functions/domains/create.ts',
+    access: { table: ['read', 'write'], kms: ['encrypt'] },
+  },
+  { method: 'GET', path: '/api/v1/domains', handler: 'functions/domains/list.ts', access: { table: ['read'] } },
+  {
+    method: 'GET',
+    path: '/api/v1/domains/{id}/verify',
+    handler: 'functions/domains/verify.ts',
+    access: { table: ['read', 'write'], kms: ['decrypt'], ses: ['identities'] },
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/suppressions',
+    handler: 'functions/suppressions/list.ts',
+    access: { table: ['read'] },
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/suppressions',
+    handler: 'functions/suppressions/create.ts',
+    access: { table: ['read', 'write'] },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/v1/suppressions/{id}',
+    handler: 'functions/suppressions/delete.ts',
+    access: { table: ['read', 'write'] },
   },
 ];
 

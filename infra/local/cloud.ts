@@ -4,6 +4,7 @@
  * Handlers run in this process, unchanged, configured through the same environment
  * variables as in AWS. Used by `npm start` and by the integration tests' global setup.
  */
+import { randomBytes } from 'node:crypto';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -26,8 +27,13 @@ export interface LocalCloudOptions {
   sqsPort: number;
   /** Keep DynamoDB data in this directory instead of memory. */
   dataDir?: string;
-  /** Extra environment for the handlers (e.g. rate limits in tests). */
+  /** Extra environment for the handlers (e.g. rate limits, DNS_SERVERS in tests). */
   env?: Record<string, string>;
+  /**
+   * AES key (base64, 32 bytes) standing in for KMS on the local stack. Defaults to a fresh
+   * random key; pass a stable one when the data is kept between runs.
+   */
+  localEncryptionKey?: string;
   log?: (line: string) => void;
 }
 
@@ -78,6 +84,9 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       DYNAMODB_ENDPOINT: dynamodb.endpoint,
       SQS_ENDPOINT: sqs.endpoint,
       SES_ENDPOINT: ses.endpoint,
+      // No identity or KMS emulator exists: the local adapters stand in (shared/aws/*).
+      IDENTITY_PROVIDER: 'local',
+      LOCAL_ENCRYPTION_KEY: options.localEncryptionKey ?? randomBytes(32).toString('base64'),
       ...Object.fromEntries(
         Object.entries(queues).map(([name, queue]) => [queueUrlEnvName(name as QueueName), queue.url]),
       ),

@@ -1,12 +1,15 @@
 /**
- * Development data for `npm start` (never run in AWS): the organization `org_dev` and a
- * fresh `pb_test_` key each start (a key's secret cannot be shown twice).
+ * Development data for `npm start` (never run in AWS): the organization `org_dev`, a
+ * fresh `pb_test_` key each start (a key's secret cannot be shown twice), and the sending
+ * domain `postbox.test` marked verified (there is no DNS to verify it against locally).
  */
 export const DEV_ORGANIZATION_ID = 'org_dev';
+export const DEV_SENDING_DOMAIN = 'postbox.test';
 
-export async function seedDevelopment(): Promise<{ organizationId: string; apiKey: string }> {
+export async function seedDevelopment(): Promise<{ organizationId: string; apiKey: string; domain: string }> {
   const { createApiKey, createOrganization } = await import('../../shared/domain/accounts.ts');
   const { getOrganization } = await import('../../shared/data/organizations.ts');
+  const { addVerifiedDomainForDevelopment } = await import('../../shared/domain/domains.ts');
   if (!(await getOrganization(DEV_ORGANIZATION_ID))) {
     await createOrganization({ id: DEV_ORGANIZATION_ID, name: 'Development' });
   }
@@ -15,5 +18,6 @@ export async function seedDevelopment(): Promise<{ organizationId: string; apiKe
     name: `npm start ${new Date().toISOString()}`,
     environment: 'test',
   });
-  return { organizationId: DEV_ORGANIZATION_ID, apiKey: secret };
+  await addVerifiedDomainForDevelopment(DEV_ORGANIZATION_ID, DEV_SENDING_DOMAIN);
+  return { organizationId: DEV_ORGANIZATION_ID, apiKey: secret, domain: DEV_SENDING_DOMAIN };
 }

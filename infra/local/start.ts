@@ -6,9 +6,11 @@
  *   PORT=3000            API port
  *   SES_PORT=8005        SES emulator and its web inbox
  *   POSTBOX_DATA_DIR=dir keep DynamoDB data between runs (default: in memory)
+ *   DNS_SERVERS=h:p,…    resolver for domain verification (default: the system's)
  */
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import getPort from 'get-port';
 import { repositoryRoot, startLocalCloud } from './cloud.ts';
 import { seedDevelopment } from './seed.ts';
@@ -17,6 +19,15 @@ import { removeLocalState, writeLocalState } from './state.ts';
 const startedAt = Date.now();
 const dataDir = process.env.POSTBOX_DATA_DIR ? resolve(process.env.POSTBOX_DATA_DIR) : undefined;
 if (dataDir) mkdirSync(dataDir, { recursive: true });
+
+/** The stand-in for KMS must outlive restarts when the data (with encrypted keys) does. */
+function localEncryptionKey(): string | undefined {
+  if (!dataDir) return undefined;
+  const file = join(dataDir, 'local-encryption.key');
+  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600 });
+  return readFileSync(file, 'utf8').trim();
+}
+const encryptionKey = localEncryptionKey();
 process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
 // The SDK warns on Node 20 about its future Node 22 requirement; Postbox supports Node 20 locally.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -27,6 +38,7 @@ const cloud = await startLocalCloud({
   dynamodbPort: await getPort({ port: 8000 }),
   sqsPort: await getPort({ port: 4566 }),
   ...(dataDir ? { dataDir } : {}),
+  ...(encryptionKey ? { localEncryptionKey: encryptionKey } : {}),
   log: (line) => process.stdout.write(`${line}\n`),
 });
 
@@ -51,6 +63,7 @@ Postbox local cloud is up (${((Date.now() - startedAt) / 1000).toFixed(1)} s)
 
   API        ${cloud.apiUrl}/api/v1   (also ${cloud.apiUrl}/v1)
   API key    ${seed.apiKey}   (organization ${seed.organizationId}, test environment)
+  Domain     ${seed.domain}   (verified: send from any address @${seed.domain})
   SES inbox  ${cloud.sesUrl}/   (JSON: ${cloud.sesUrl}/store)
   DynamoDB   ${cloud.env.DYNAMODB_ENDPOINT}   table ${cloud.env.TABLE_NAME}
   Data       ${dataDir ? `kept in ${dataDir}` : 'in memory: gone when this process stops (set POSTBOX_DATA_DIR to keep it)'}

@@ -27,6 +27,48 @@ export const keys = {
   }),
   apiKeysOfOrganizationPrefix: (organizationId: string) => ({ PK: `ORG#${organizationId}`, SKPrefix: 'APIKEY#' }),
 
+  /** A domain of an organization. */
+  domain: (organizationId: string, domainId: string): PrimaryKey => ({
+    PK: `ORG#${organizationId}`,
+    SK: `DOMAIN#${domainId}`,
+  }),
+  domainsOfOrganizationPrefix: (organizationId: string) => ({ PK: `ORG#${organizationId}`, SKPrefix: 'DOMAIN#' }),
+  /** Marks a name as added to the organization: the same name twice is refused. */
+  domainNameInOrganization: (organizationId: string, domainName: string): PrimaryKey => ({
+    PK: `ORG#${organizationId}`,
+    SK: `DOMAINNAME#${domainName}`,
+  }),
+  /**
+   * Which organization has verified a domain name. One per name across all organizations,
+   * so a verified domain can never be used by another organization.
+   */
+  domainClaim: (domainName: string): PrimaryKey => ({ PK: `DOMAINCLAIM#${domainName}`, SK: 'CLAIM' }),
+
+  /**
+   * A suppressed address: its own partition (so bounce storms spread their writes and the
+   * send path can BatchGetItem exact addresses), listed newest first through GSI1.
+   */
+  suppression: (organizationId: string, normalizedEmail: string): PrimaryKey => ({
+    PK: `SUPP#${organizationId}#${normalizedEmail}`,
+    SK: 'SUPP',
+  }),
+  suppressionsList: (organizationId: string, createdAt?: string, suppressionId?: string) => ({
+    GSI1PK: `ORG#${organizationId}#SUPPRESSIONS`,
+    ...(createdAt && suppressionId ? { GSI1SK: `${createdAt}#${suppressionId}` } : {}),
+  }),
+  suppressionsListIndex: 'GSI1' as const,
+  /** Pointer from a suppression id to its address, for DELETE /suppressions/:id. */
+  suppressionPointer: (organizationId: string, suppressionId: string): PrimaryKey => ({
+    PK: `ORG#${organizationId}`,
+    SK: `SUPPRESSION#${suppressionId}`,
+  }),
+
+  /** Item counts of an organization's lists, updated in the same transaction as each write. */
+  counter: (organizationId: string, list: 'suppressions'): PrimaryKey => ({
+    PK: `ORG#${organizationId}`,
+    SK: `COUNT#${list}`,
+  }),
+
   /**
    * One item per organization (or source IP) per one-second window. The window is part of
    * the partition key so that no single key takes every write of a busy organization, and

@@ -29,3 +29,11 @@ export function newId(prefix: string): string {
 }
 
 export const nowIso = (): string => new Date().toISOString();
+
+/**
+ * Whether a path parameter can be an id of ours. Anything else is reported as not found
+ * without touching the table (and can never make an oversized key).
+ */
+export function isResourceId(prefix: string, value: string): boolean {
+  return new RegExp(`^${prefix}_[0-9A-Za-z]{1,64}$`).test(value);
+}

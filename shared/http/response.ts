@@ -20,4 +20,9 @@ export interface ApiResult {
 }
 
 export const ok = (data: unknown): ApiResult => ({ status: 200, data });
+export const paginated = (page: { items: unknown[]; pagination: NonNullable<ApiResult['pagination']> }): ApiResult => ({
+  status: 200,
+  data: page.items,
+  pagination: page.pagination,
+});
 export const created = (data: unknown): ApiResult => ({ status: 201, data });

@@ -2,7 +2,8 @@
  * Synthesizes the stack (bundling skipped) and checks it against the route table: one
  * function per route, `$default` and consumer and no other; exactly the routes of the
  * table; and for each function exactly the IAM actions, resources and conditions the table
- * declares (the middleware's grants held to its own partition keys and attributes).
+ * declares (the middleware's grants held to its own partition keys and attributes; KMS
+ * actions on the DKIM key only; SES actions on the account's identities only).
  * Every expectation is computed from shared/*.ts, so the tests hold for any route table.
  */
 import { readFileSync } from 'node:fs';
@@ -17,6 +18,7 @@ import type { CfnQueue } from 'aws-cdk-lib/aws-sqs';
 import { describe, expect, it } from 'vitest';
 import {
   PostboxStack,
+  type PostboxStackProps,
   PROJECT_ROOT,
   ROUTE_TIMEOUT_SECONDS,
   type RouteTable,
@@ -30,12 +32,14 @@ import {
   SEND_CONSUMER_TIMEOUT_SECONDS,
 } from '../../shared/queues.ts';
 import {
+  type KeyAccess,
   middlewarePartitionKeyPrefixes,
   middlewareTableActions,
   middlewareUpdatedAttributes,
   middlewareUpdateReturnValues,
   type ResourceAccess,
   routePaths,
+  sesActions,
   tableActions,
 } from '../../shared/routes.ts';
 import { keyAttributeNames, tableDefinition } from '../../shared/table.ts';
@@ -50,6 +54,19 @@ const SQS_CONSUME_ACTIONS = [
   'sqs:DeleteMessage',
   'sqs:GetQueueAttributes',
 ];
+/**
+ * The one KMS action per key access level: what shared/aws/key-protector.ts calls, and not
+ * CDK's grantEncrypt / grantDecrypt, which add kms:ReEncrypt* and kms:GenerateDataKey*.
+ */
+const KEY_ACTIONS: Record<KeyAccess, string> = { encrypt: 'kms:Encrypt', decrypt: 'kms:Decrypt' };
+/** Every SES identity of the stack's account and region: `arn:<partition>:ses:<region>:<account>:identity/*`. */
+const SES_IDENTITY_ARNS = {
+  'Fn::Join': [
+    '',
+    ['arn:', { Ref: 'AWS::Partition' }, ':ses:', { Ref: 'AWS::Region' }, ':', { Ref: 'AWS::AccountId' }, ':identity/*'],
+  ],
+};
+const DEFAULT_SENDING_HOST = 'amazonses.com';
 const BASIC_EXECUTION_ROLE = {
   'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':iam::aws:policy/service-role/AWSLambdaBasicExecutionRole']],
 };
@@ -81,6 +98,8 @@ interface Synthesized {
   resources: Resources;
   outputs: Record<string, { Value: unknown }>;
   tableId: string;
+  /** The DKIM key (the stack's only KMS key). */
+  keyId: string;
   queueIds: Record<QueueName, string>;
 }
 
@@ -88,23 +107,32 @@ const queueNames = Object.keys(queueDefinitions) as QueueName[];
 const toArray = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
 const getAtt = (id: string) => ({ 'Fn::GetAtt': [id, 'Arn'] });
 
-function newStack(routeTable?: RouteTable): PostboxStack {
+function newStack(routeTable?: RouteTable, props: Omit<PostboxStackProps, 'routeTable'> = {}): PostboxStack {
   // The same feature flags as `cdk synth` (cdk.json), minus the bundling.
   const cdkJson = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'cdk.json'), 'utf8')) as {
     context?: Record<string, unknown>;
   };
   const app = new App({ context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [] } });
-  return new PostboxStack(app, 'Postbox', routeTable ? { routeTable } : {});
+  return new PostboxStack(app, 'Postbox', { ...props, ...(routeTable ? { routeTable } : {}) });
 }
 
 function synthesize(stack: PostboxStack): Synthesized {
   const json = Template.fromStack(stack).toJSON() as { Resources: Resources; Outputs: Synthesized['outputs'] };
   const tableIds = idsOfType(json.Resources, 'AWS::DynamoDB::Table');
   expect(tableIds).toHaveLength(1);
+  const keyIds = idsOfType(json.Resources, 'AWS::KMS::Key');
+  expect(keyIds).toHaveLength(1);
   const queueIds = Object.fromEntries(
     queueNames.map((name) => [name, stack.getLogicalId(stack.queues[name].node.defaultChild as CfnQueue)]),
   ) as Record<QueueName, string>;
-  return { stack, resources: json.Resources, outputs: json.Outputs, tableId: tableIds[0] as string, queueIds };
+  return {
+    stack,
+    resources: json.Resources,
+    outputs: json.Outputs,
+    tableId: tableIds[0] as string,
+    keyId: keyIds[0] as string,
+    queueIds,
+  };
 }
 
 function idsOfType(resources: Resources, type: string): string[] {
@@ -265,7 +293,10 @@ function middlewareStatements(s: Synthesized): Array<{ Action: string[]; Resourc
   ];
 }
 
-/** What the route table says a function may do: middleware baseline ∪ declared levels ∪ declared queues. */
+/**
+ * What the route table says a function may do: middleware baseline ∪ declared table levels ∪
+ * declared queues ∪ declared key levels (on the DKIM key) ∪ declared SES levels (on identities).
+ */
 function expectedGrants(s: Synthesized, fn: ExpectedFunction): Grants {
   const grants = new Map<string, Set<string>>();
   const tableArn = getAtt(s.tableId);
@@ -278,6 +309,8 @@ function expectedGrants(s: Synthesized, fn: ExpectedFunction): Grants {
   for (const level of fn.access.table ?? []) addGrant(grants, tableActions[level], [tableArn, indexArns]);
   for (const queue of fn.access.sendTo ?? []) addGrant(grants, SQS_SEND_ACTIONS, [getAtt(s.queueIds[queue])]);
   if (fn.consumes) addGrant(grants, SQS_CONSUME_ACTIONS, [getAtt(s.queueIds[fn.consumes])]);
+  for (const level of fn.access.kms ?? []) addGrant(grants, [KEY_ACTIONS[level]], [getAtt(s.keyId)]);
+  for (const level of fn.access.ses ?? []) addGrant(grants, sesActions[level], [SES_IDENTITY_ARNS]);
   return sortedGrants(grants);
 }
 
@@ -329,6 +362,37 @@ function unconditionedTableActionsBeyondDeclared(s: Synthesized, fn: ExpectedFun
     .sort();
 }
 
+function environmentOf(s: Synthesized, functionId: string): Record<string, unknown> {
+  return (resource(s, functionId).Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+}
+
+/** The environment the route table calls for (SPF_INCLUDE_HOST on every HTTP function). */
+function expectedEnvironment(s: Synthesized, fn: ExpectedFunction, sendingHost: string): Record<string, unknown> {
+  return {
+    TABLE_NAME: { Ref: s.tableId },
+    POWERTOOLS_SERVICE_NAME: 'postbox',
+    NODE_OPTIONS: '--enable-source-maps',
+    ...Object.fromEntries(
+      (fn.access.sendTo ?? []).map((queue) => [queueUrlEnvName(queue), { Ref: s.queueIds[queue] }]),
+    ),
+    ...(fn.kind === 'http' ? { SPF_INCLUDE_HOST: sendingHost } : {}),
+    ...((fn.access.kms ?? []).length > 0 ? { KMS_KEY_ID: getAtt(s.keyId) } : {}),
+    ...((fn.access.ses ?? []).length > 0 ? { IDENTITY_PROVIDER: 'ses' } : {}),
+  };
+}
+
+/**
+ * What a function that declares no key access has of the key anyway: any `kms:` action (on
+ * any resource) and the KMS_KEY_ID variable. Empty for every function that declares `kms`.
+ */
+function undeclaredKeyAccess(s: Synthesized, fn: ExpectedFunction): string[] {
+  if ((fn.access.kms ?? []).length > 0) return [];
+  const actions = statementsOf(s, fn.id)
+    .flatMap((statement) => toArray(statement.Action))
+    .filter((action) => action.startsWith('kms:'));
+  return [...actions, ...('KMS_KEY_ID' in environmentOf(s, fn.id) ? ['env KMS_KEY_ID'] : [])].sort();
+}
+
 /** The function's statements that carry a condition, in canonical form. */
 function conditionedStatements(s: Synthesized, functionId: string): unknown[] {
   return statementsOf(s, functionId)
@@ -361,13 +425,19 @@ const syntheticTable: RouteTable = {
       handler: sharedRouteTable.defaultRoute.handler,
       access: { table: ['read', 'write'], sendTo: ['send'] },
     },
+    {
+      method: 'POST',
+      path: '/api/v1/test-only/{id}/rekey',
+      handler: sharedRouteTable.defaultRoute.handler,
+      access: { table: ['read'], kms: ['encrypt', 'decrypt'], ses: ['identities'] },
+    },
   ],
   defaultRoute: sharedRouteTable.defaultRoute,
   consumers: [
     {
       queue: 'send',
       handler: sharedRouteTable.defaultRoute.handler,
-      access: { table: ['write'] },
+      access: { table: ['write'], kms: ['decrypt'] },
       batchSize: 10,
       maxConcurrency: 4,
     },
@@ -415,7 +485,7 @@ describe.each([
 
   it('gives every function the table name and the URL of each queue it sends to, and no other queue', () => {
     for (const fn of expectedFunctions(s, table)) {
-      const variables = (resource(s, fn.id).Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      const variables = environmentOf(s, fn.id);
       expect(variables.TABLE_NAME, fn.label).toEqual({ Ref: s.tableId });
       expect(variables.POWERTOOLS_SERVICE_NAME, fn.label).toBe('postbox');
       expect(variables.NODE_OPTIONS, fn.label).toBe('--enable-source-maps');
@@ -430,7 +500,13 @@ describe.each([
     }
   });
 
-  it('grants each function exactly middleware baseline ∪ declared table levels ∪ declared queues', () => {
+  it('sets exactly the expected environment: SPF host on HTTP functions, key and SES only where declared', () => {
+    for (const fn of expectedFunctions(s, table)) {
+      expect(environmentOf(s, fn.id), fn.label).toEqual(expectedEnvironment(s, fn, DEFAULT_SENDING_HOST));
+    }
+  });
+
+  it('grants each function exactly middleware baseline ∪ declared table levels, queues, key and SES levels', () => {
     for (const fn of expectedFunctions(s, table)) {
       const actual = actualGrants(s, fn.id);
       const expected = expectedGrants(s, fn);
@@ -454,6 +530,28 @@ describe.each([
     for (const fn of expectedFunctions(s, table)) {
       const expected = fn.kind === 'http' ? expectedMiddleware.map((st) => canonical({ Effect: 'Allow', ...st })) : [];
       expect(conditionedStatements(s, fn.id), fn.label).toEqual(expected);
+    }
+  });
+
+  it('gives a function without declared key access no kms action and no KMS_KEY_ID', () => {
+    const functions = expectedFunctions(s, table);
+    for (const fn of functions) expect(undeclaredKeyAccess(s, fn), fn.label).toEqual([]);
+    // The check is not vacuous: the table has functions on both sides.
+    expect(functions.some((fn) => (fn.access.kms ?? []).length > 0)).toBe(true);
+    expect(functions.some((fn) => (fn.access.kms ?? []).length === 0)).toBe(true);
+  });
+
+  it('grants kms actions only on the DKIM key and ses actions only on identities, only where declared', () => {
+    const keyArn = JSON.stringify(getAtt(s.keyId));
+    const identityArns = JSON.stringify(SES_IDENTITY_ARNS);
+    for (const fn of expectedFunctions(s, table)) {
+      const grants = actualGrants(s, fn.id);
+      const kmsActions = Object.keys(grants).filter((action) => action.startsWith('kms:'));
+      const sesGranted = Object.keys(grants).filter((action) => action.startsWith('ses:'));
+      expect(kmsActions, fn.label).toEqual([...new Set((fn.access.kms ?? []).map((l) => KEY_ACTIONS[l]))].sort());
+      expect(sesGranted, fn.label).toEqual([...new Set((fn.access.ses ?? []).flatMap((l) => sesActions[l]))].sort());
+      for (const action of kmsActions) expect(grants[action], `${fn.label}: ${action}`).toEqual([keyArn]);
+      for (const action of sesGranted) expect(grants[action], `${fn.label}: ${action}`).toEqual([identityArns]);
     }
   });
 
@@ -532,6 +630,37 @@ describe.each([
     }
   });
 
+  it('creates one DKIM key: customer managed, rotated, retained, aliased, usable only through IAM', () => {
+    const key = resource(s, s.keyId);
+    expect(key.DeletionPolicy).toBe('Retain');
+    expect(key.UpdateReplacePolicy).toBe('Retain');
+    const props = key.Properties as {
+      EnableKeyRotation?: boolean;
+      KeySpec?: string;
+      KeyUsage?: string;
+      Description?: string;
+      KeyPolicy: { Statement: Array<Record<string, unknown>> };
+    };
+    expect(props.EnableKeyRotation).toBe(true);
+    // Symmetric encryption key (the defaults): the only kind with automatic rotation.
+    expect(props.KeySpec ?? 'SYMMETRIC_DEFAULT').toBe('SYMMETRIC_DEFAULT');
+    expect(props.KeyUsage ?? 'ENCRYPT_DECRYPT').toBe('ENCRYPT_DECRYPT');
+    expect(props.Description).toMatch(/DKIM private keys/);
+    // The key policy only delegates to this account's IAM; no function role is named in it.
+    expect(props.KeyPolicy.Statement).toEqual([
+      {
+        Effect: 'Allow',
+        Action: 'kms:*',
+        Principal: {
+          AWS: { 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':iam::', { Ref: 'AWS::AccountId' }, ':root']] },
+        },
+        Resource: '*',
+      },
+    ]);
+    const aliases = idsOfType(s.resources, 'AWS::KMS::Alias').map((id) => resource(s, id).Properties);
+    expect(aliases).toEqual([{ AliasName: 'alias/postbox-dkim', TargetKeyId: getAtt(s.keyId) }]);
+  });
+
   it('creates each queue with a dead-letter queue, a long enough visibility timeout, encryption and TLS only', () => {
     expect(idsOfType(s.resources, 'AWS::SQS::Queue')).toHaveLength(2 * queueNames.length);
     for (const name of queueNames) {
@@ -585,6 +714,15 @@ describe.each([
   });
 });
 
+describe('the sendingHost stack prop', () => {
+  it('sets SPF_INCLUDE_HOST on every HTTP function and on no consumer', () => {
+    const s = synthesize(newStack(syntheticTable, { sendingHost: 'mail.example.net' }));
+    for (const fn of expectedFunctions(s, syntheticTable)) {
+      expect(environmentOf(s, fn.id), fn.label).toEqual(expectedEnvironment(s, fn, 'mail.example.net'));
+    }
+  });
+});
+
 describe("the middleware's IAM condition values", () => {
   it('match the partition keys of API keys and rate-limit windows and no other entity', () => {
     const matches = (pk: string) => middlewarePartitionKeyPrefixes.some((pattern) => stringLike(pattern, pk));
@@ -615,6 +753,58 @@ describe('the stack checks above', () => {
     const fn = expectedFunctions(s, sharedRouteTable).find((candidate) => candidate.label.endsWith(first.route.path));
     if (!fn) throw new Error('route function not found');
     expect(actualGrants(s, fn.id)).not.toEqual(expectedGrants(s, fn));
+  });
+
+  it('notice key or SES access widened in the route table the stack is built from', () => {
+    const declaresKey = (access: ResourceAccess) => (access.kms ?? []).length > 0;
+    const encryptOnly = sharedRouteTable.routes.find(
+      (route) => declaresKey(route.access) && !route.access.kms?.includes('decrypt'),
+    );
+    const withoutKey = sharedRouteTable.routes.find((route) => !declaresKey(route.access));
+    if (!encryptOnly || !withoutKey) throw new Error('the route table has no route to widen');
+    const widened: RouteTable = {
+      ...sharedRouteTable,
+      routes: sharedRouteTable.routes.map((route) => {
+        if (route === encryptOnly) return { ...route, access: { ...route.access, kms: ['encrypt', 'decrypt'] } };
+        if (route === withoutKey)
+          return { ...route, access: { ...route.access, kms: ['decrypt'], ses: ['identities'] } };
+        return route;
+      }),
+    };
+    // Built from the widened table, checked against the shared one.
+    const s = synthesize(newStack(widened));
+    const functions = expectedFunctions(s, sharedRouteTable);
+    const fnOf = (route: { method: string; path: string }) => {
+      const fn = functions.find((candidate) => candidate.label === `${route.method} ${route.path}`);
+      if (!fn) throw new Error(`${route.path}: function not found`);
+      return fn;
+    };
+    const widenedKey = fnOf(encryptOnly);
+    expect(Object.keys(actualGrants(s, widenedKey.id))).toContain('kms:Decrypt');
+    expect(actualGrants(s, widenedKey.id)).not.toEqual(expectedGrants(s, widenedKey));
+    const gainedKey = fnOf(withoutKey);
+    expect(actualGrants(s, gainedKey.id)).not.toEqual(expectedGrants(s, gainedKey));
+    expect(undeclaredKeyAccess(s, gainedKey)).toEqual(['env KMS_KEY_ID', 'kms:Decrypt']);
+    expect(environmentOf(s, gainedKey.id)).not.toEqual(expectedEnvironment(s, gainedKey, DEFAULT_SENDING_HOST));
+    // Every other function is untouched.
+    for (const fn of functions.filter((candidate) => candidate !== widenedKey && candidate !== gainedKey)) {
+      expect(actualGrants(s, fn.id), fn.label).toEqual(expectedGrants(s, fn));
+    }
+  });
+
+  it("notice CDK's broader key grants (grantEncryptDecrypt) in place of the declared actions", () => {
+    const stack = newStack();
+    const target = stack.routeFunctions.find(({ route }) => (route.access.kms ?? []).length > 0);
+    if (!target) throw new Error('no route declares key access');
+    stack.dkimKey.grantEncryptDecrypt(target.fn.function);
+    const s = synthesize(stack);
+    const fn = expectedFunctions(s, sharedRouteTable).find(
+      (candidate) => candidate.label === `${target.route.method} ${target.route.path}`,
+    );
+    if (!fn) throw new Error('route function not found');
+    const actual = actualGrants(s, fn.id);
+    expect(actual).not.toEqual(expectedGrants(s, fn));
+    expect(Object.keys(actual)).toContain('kms:GenerateDataKey*');
   });
 
   it('notice the middleware actions granted without their condition', () => {

@@ -1,0 +1,28 @@
+/**
+ * Query-string schema for page/limit (spec: page ≥ 1, default 1; limit 1–100, default 20).
+ * Values must be plain integers: `2.5`, `1e2`, `-1` or `abc` are 400 VALIDATION_ERROR.
+ */
+import { z } from 'zod';
+
+const MAX_LIMIT = 100;
+
+function integerParam(name: string, fallback: number, max?: number) {
+  return z
+    .string()
+    .regex(/^\d{1,9}$/, `${name} must be a whole number`)
+    .transform(Number)
+    .pipe(
+      max === undefined
+        ? z.number().int().min(1, `${name} must be at least 1`)
+        : z.number().int().min(1, `${name} must be at least 1`).max(max, `${name} must be at most ${max}`),
+    )
+    .optional()
+    .transform((value) => value ?? fallback);
+}
+
+export const pageQuery = z.strictObject({
+  page: integerParam('page', 1),
+  limit: integerParam('limit', 20, MAX_LIMIT),
+});
+
+export type PageQuery = z.output<typeof pageQuery>;
