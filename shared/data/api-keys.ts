@@ -7,10 +7,10 @@
  * Only the 12-character display prefix is stored in clear. The organization's rate limit
  * is copied onto each key so authentication needs no second read.
  */
-import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { displayPrefix, type Environment, generateApiKey, hashApiKey } from '../domain/api-key-format.ts';
 import { newId, nowIso } from '../domain/ids.ts';
-import { db, isConditionalCheckFailed, tableName } from './dynamo.ts';
+import { db, failedCondition, isConditionalCheckFailed, tableName, transactWrite } from './dynamo.ts';
 import { keys } from './keys.ts';
 
 export interface ApiKey {
@@ -80,44 +80,39 @@ export async function insertApiKey(input: {
   };
   const pointer: ApiKeyPointerItem = { key_id: item.id, key_hash: keyHash };
   try {
-    await db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            ConditionCheck: {
-              TableName: tableName,
-              Key: keys.organization(input.organizationId),
-              ConditionExpression: input.rateLimitPerSecond
-                ? 'attribute_exists(PK) AND rate_limit_per_second = :limit'
-                : 'attribute_exists(PK) AND attribute_not_exists(rate_limit_per_second)',
-              ...(input.rateLimitPerSecond
-                ? { ExpressionAttributeValues: { ':limit': input.rateLimitPerSecond } }
-                : {}),
-            },
+    await transactWrite([
+      {
+        ConditionCheck: {
+          TableName: tableName,
+          Key: keys.organization(input.organizationId),
+          ConditionExpression: input.rateLimitPerSecond
+            ? 'attribute_exists(PK) AND rate_limit_per_second = :limit'
+            : 'attribute_exists(PK) AND attribute_not_exists(rate_limit_per_second)',
+          ...(input.rateLimitPerSecond ? { ExpressionAttributeValues: { ':limit': input.rateLimitPerSecond } } : {}),
+        },
+      },
+      {
+        Put: {
+          TableName: tableName,
+          Item: { ...keys.apiKey(keyHash), type: 'api_key', ...item },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+      {
+        Put: {
+          TableName: tableName,
+          Item: {
+            ...keys.apiKeyOfOrganization(input.organizationId, item.id),
+            type: 'api_key_pointer',
+            ...pointer,
           },
-          {
-            Put: {
-              TableName: tableName,
-              Item: { ...keys.apiKey(keyHash), type: 'api_key', ...item },
-              ConditionExpression: 'attribute_not_exists(PK)',
-            },
-          },
-          {
-            Put: {
-              TableName: tableName,
-              Item: {
-                ...keys.apiKeyOfOrganization(input.organizationId, item.id),
-                type: 'api_key_pointer',
-                ...pointer,
-              },
-              ConditionExpression: 'attribute_not_exists(PK)',
-            },
-          },
-        ],
-      }),
-    );
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+    ]);
   } catch (error) {
-    if (error instanceof Error && error.name === 'TransactionCanceledException') return undefined;
+    // The organization's rate limit changed (or it is gone): the caller re-reads and retries.
+    if (failedCondition(error, 0)) return undefined;
     throw error;
   }
   return { apiKey: fromItem(item), secret };

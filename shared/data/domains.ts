@@ -10,10 +10,9 @@ import {
   GetCommand,
   PutCommand,
   QueryCommand,
-  TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { db, isConditionalCheckFailed, tableName } from './dynamo.ts';
+import { db, failedCondition, isConditionalCheckFailed, tableName, transactWrite } from './dynamo.ts';
 import { keys } from './keys.ts';
 
 export interface DomainItem {
@@ -36,29 +35,25 @@ export interface DomainItem {
 /** Adds a domain; false when the organization already has this name. */
 export async function insertDomain(item: DomainItem): Promise<boolean> {
   try {
-    await db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName,
-              Item: { ...keys.domainNameInOrganization(item.organization_id, item.domain), domain_id: item.id },
-              ConditionExpression: 'attribute_not_exists(PK)',
-            },
-          },
-          {
-            Put: {
-              TableName: tableName,
-              Item: { ...keys.domain(item.organization_id, item.id), type: 'domain', ...item },
-              ConditionExpression: 'attribute_not_exists(PK)',
-            },
-          },
-        ],
-      }),
-    );
+    await transactWrite([
+      {
+        Put: {
+          TableName: tableName,
+          Item: { ...keys.domainNameInOrganization(item.organization_id, item.domain), domain_id: item.id },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+      {
+        Put: {
+          TableName: tableName,
+          Item: { ...keys.domain(item.organization_id, item.id), type: 'domain', ...item },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+    ]);
     return true;
   } catch (error) {
-    if (error instanceof Error && error.name === 'TransactionCanceledException') return false;
+    if (failedCondition(error, 0)) return false;
     throw error;
   }
 }

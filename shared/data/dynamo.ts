@@ -5,7 +5,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.ts';
 
 export interface DynamoUsage {
@@ -73,4 +73,40 @@ export const tableName = config.tableName;
 
 export function isConditionalCheckFailed(error: unknown): boolean {
   return error instanceof Error && error.name === 'ConditionalCheckFailedException';
+}
+
+/** The cancellation reason codes of a failed transaction, one per item (undefined otherwise). */
+export function cancellationCodes(error: unknown): Array<string | undefined> | undefined {
+  if (!(error instanceof Error) || error.name !== 'TransactionCanceledException') return undefined;
+  const reasons = (error as Error & { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons;
+  return (reasons ?? []).map((reason) => reason.Code);
+}
+
+/** Whether item `index` of a cancelled transaction failed its condition. */
+export function failedCondition(error: unknown, index: number): boolean {
+  return cancellationCodes(error)?.[index] === 'ConditionalCheckFailed';
+}
+
+function isTransactionConflict(error: unknown): boolean {
+  if (error instanceof Error && error.name === 'TransactionConflictException') return true;
+  return cancellationCodes(error)?.includes('TransactionConflict') ?? false;
+}
+
+export type TransactItems = NonNullable<TransactWriteCommandInput['TransactItems']>;
+
+/**
+ * TransactWriteItems, retried with jittered backoff when DynamoDB cancels it because another
+ * transaction was touching one of its items at the same moment (TransactionConflict); the
+ * SDK does not retry those. Condition failures are not retried: the caller decides.
+ */
+export async function transactWrite(items: TransactItems, attempts = 6): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await db.send(new TransactWriteCommand({ TransactItems: items }));
+      return;
+    } catch (error) {
+      if (attempt >= attempts || !isTransactionConflict(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * 2 ** attempt));
+    }
+  }
 }

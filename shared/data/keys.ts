@@ -6,6 +6,9 @@
  * read. The API-key item is the exception: it is found by the hash of the presented key,
  * before anyone knows the organization.
  */
+export type CountedList = 'suppressions';
+export const COUNTER_SHARDS = 10;
+
 export interface PrimaryKey {
   PK: string;
   SK: string;
@@ -63,10 +66,18 @@ export const keys = {
     SK: `SUPPRESSION#${suppressionId}`,
   }),
 
-  /** Item counts of an organization's lists, updated in the same transaction as each write. */
-  counter: (organizationId: string, list: 'suppressions'): PrimaryKey => ({
+  /**
+   * Item counts of an organization's lists, updated in the same transaction as each write.
+   * Each count is spread over COUNTER_SHARDS items (a random one per write) so concurrent
+   * transactions rarely touch the same item; a read sums them with one Query.
+   */
+  counterShard: (organizationId: string, list: CountedList, shard: number): PrimaryKey => ({
     PK: `ORG#${organizationId}`,
-    SK: `COUNT#${list}`,
+    SK: `COUNT#${list}#${shard}`,
+  }),
+  counterShardsPrefix: (organizationId: string, list: CountedList) => ({
+    PK: `ORG#${organizationId}`,
+    SKPrefix: `COUNT#${list}#`,
   }),
 
   /**

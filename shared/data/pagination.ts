@@ -6,12 +6,11 @@
  *    the cost depends on where the page ends, never on how long the list is;
  *  - a page past the end costs only the counter read and returns no items.
  */
-import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { IndexName } from '../table.ts';
 import { tableDefinition } from '../table.ts';
-import { db, tableName } from './dynamo.ts';
-import type { PrimaryKey } from './keys.ts';
+import { db, type TransactItems, tableName } from './dynamo.ts';
+import { COUNTER_SHARDS, type CountedList, keys } from './keys.ts';
 
 export interface PageRequest {
   page: number;
@@ -25,23 +24,33 @@ export interface Pagination {
   total_pages: number;
 }
 
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
-
-/** The transaction entry that moves a list's counter by `delta`. */
-export function counterUpdate(key: PrimaryKey, delta: 1 | -1): TransactItem {
+/** The transaction entry that moves a list's counter by `delta` (on a random shard). */
+export function counterUpdate(organizationId: string, list: CountedList, delta: 1 | -1): TransactItems[number] {
   return {
     Update: {
       TableName: tableName,
-      Key: key,
+      Key: keys.counterShard(organizationId, list, Math.floor(Math.random() * COUNTER_SHARDS)),
       UpdateExpression: 'ADD item_count :delta',
       ExpressionAttributeValues: { ':delta': delta },
     },
   };
 }
 
-export async function readCounter(key: PrimaryKey): Promise<number> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }));
-  return Math.max(0, Number(Item?.item_count ?? 0));
+/** A list's item count: one consistent Query over its (at most 10, tiny) counter shards. */
+export async function readCounter(organizationId: string, list: CountedList): Promise<number> {
+  const { PK, SKPrefix } = keys.counterShardsPrefix(organizationId, list);
+  const { Items } = await db.send(
+    new QueryCommand({
+      TableName: tableName,
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+      ExpressionAttributeValues: { ':pk': PK, ':prefix': SKPrefix },
+      ConsistentRead: true,
+    }),
+  );
+  return Math.max(
+    0,
+    (Items ?? []).reduce((sum, item) => sum + Number(item.item_count ?? 0), 0),
+  );
 }
 
 export function paginationFor(request: PageRequest, totalCount: number): Pagination {

@@ -3,11 +3,11 @@
  *   item     PK=SUPP#<org>#<address>  SK=SUPP     (exact lookups; BatchGetItem on the send path)
  *   pointer  PK=ORG#<org>  SK=SUPPRESSION#<id>  (DELETE by id, strongly consistent)
  *   list     GSI1PK=ORG#<org>#SUPPRESSIONS  GSI1SK=<created_at>#<id>  (newest first)
- *   counter  PK=ORG#<org>  SK=COUNT#suppressions  (total_count, same transaction)
+ *   counter  PK=ORG#<org>  SK=COUNT#suppressions#<shard>  (total_count, same transaction)
  */
-import { BatchGetCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { newId, nowIso } from '../domain/ids.ts';
-import { db, tableName } from './dynamo.ts';
+import { db, failedCondition, tableName, transactWrite } from './dynamo.ts';
 import { keys } from './keys.ts';
 import { counterUpdate, type PageRequest, type Pagination, readCounter, readIndexPage } from './pagination.ts';
 
@@ -36,12 +36,6 @@ const toSuppression = (item: SuppressionItem): Suppression => ({
   created_at: item.created_at,
 });
 
-function isCancelledBy(error: unknown, index: number): boolean {
-  if (!(error instanceof Error) || error.name !== 'TransactionCanceledException') return false;
-  const reasons = (error as Error & { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons;
-  return reasons?.[index]?.Code === 'ConditionalCheckFailed';
-}
-
 /** Adds a suppression; undefined when the address is already suppressed. */
 export async function insertSuppression(
   organizationId: string,
@@ -58,37 +52,33 @@ export async function insertSuppression(
     updated_at: now,
   };
   try {
-    await db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName,
-              Item: {
-                ...keys.suppression(organizationId, input.email),
-                ...keys.suppressionsList(organizationId, now, item.id),
-                type: 'suppression',
-                ...item,
-              },
-              ConditionExpression: 'attribute_not_exists(PK)',
-            },
+    await transactWrite([
+      {
+        Put: {
+          TableName: tableName,
+          Item: {
+            ...keys.suppression(organizationId, input.email),
+            ...keys.suppressionsList(organizationId, now, item.id),
+            type: 'suppression',
+            ...item,
           },
-          {
-            Put: {
-              TableName: tableName,
-              Item: {
-                ...keys.suppressionPointer(organizationId, item.id),
-                type: 'suppression_pointer',
-                email: input.email,
-              },
-            },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+      {
+        Put: {
+          TableName: tableName,
+          Item: {
+            ...keys.suppressionPointer(organizationId, item.id),
+            type: 'suppression_pointer',
+            email: input.email,
           },
-          counterUpdate(keys.counter(organizationId, 'suppressions'), 1),
-        ],
-      }),
-    );
+        },
+      },
+      counterUpdate(organizationId, 'suppressions', 1),
+    ]);
   } catch (error) {
-    if (isCancelledBy(error, 0)) return undefined;
+    if (failedCondition(error, 0)) return undefined;
     throw error;
   }
   return toSuppression(item);
@@ -129,31 +119,27 @@ export async function deleteSuppressionById(organizationId: string, suppressionI
   );
   if (!pointer) return false;
   try {
-    await db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Delete: {
-              TableName: tableName,
-              Key: keys.suppression(organizationId, String(pointer.email)),
-              ConditionExpression: 'id = :id',
-              ExpressionAttributeValues: { ':id': suppressionId },
-            },
-          },
-          {
-            Delete: {
-              TableName: tableName,
-              Key: keys.suppressionPointer(organizationId, suppressionId),
-              ConditionExpression: 'attribute_exists(PK)',
-            },
-          },
-          counterUpdate(keys.counter(organizationId, 'suppressions'), -1),
-        ],
-      }),
-    );
+    await transactWrite([
+      {
+        Delete: {
+          TableName: tableName,
+          Key: keys.suppression(organizationId, String(pointer.email)),
+          ConditionExpression: 'id = :id',
+          ExpressionAttributeValues: { ':id': suppressionId },
+        },
+      },
+      {
+        Delete: {
+          TableName: tableName,
+          Key: keys.suppressionPointer(organizationId, suppressionId),
+          ConditionExpression: 'attribute_exists(PK)',
+        },
+      },
+      counterUpdate(organizationId, 'suppressions', -1),
+    ]);
   } catch (error) {
     // Deleted concurrently by another request: the caller sees what it would have seen after.
-    if (isCancelledBy(error, 0) || isCancelledBy(error, 1)) return false;
+    if (failedCondition(error, 0) || failedCondition(error, 1)) return false;
     throw error;
   }
   return true;
@@ -163,7 +149,7 @@ export async function listSuppressionsPage(
   organizationId: string,
   request: PageRequest,
 ): Promise<{ items: Suppression[]; pagination: Pagination }> {
-  const totalCount = await readCounter(keys.counter(organizationId, 'suppressions'));
+  const totalCount = await readCounter(organizationId, 'suppressions');
   const page = await readIndexPage<SuppressionItem>({
     indexName: keys.suppressionsListIndex,
     partitionKey: keys.suppressionsList(organizationId).GSI1PK,

@@ -135,3 +135,32 @@ describe('suppressions', () => {
     expect(await findSuppressedAddresses(other.organization.id, addresses)).toEqual([]);
   });
 });
+
+describe('concurrent writes', () => {
+  it('adding the same address 10 times at once keeps one entry and counts it once', async () => {
+    const { api } = await createTestOrganization();
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        api.post('/api/v1/suppressions', { email: 'race@example.com', reason: 'manual' }),
+      ),
+    );
+    expect(responses.map((r) => r.status)).toEqual(Array(10).fill(201));
+    expect(new Set(responses.map((r) => r.body.data.id)).size).toBe(1);
+    expect((await api.get('/api/v1/suppressions')).body.pagination.total_count).toBe(1);
+  });
+
+  it('adding and deleting many addresses at once keeps the count exact', async () => {
+    const { api } = await createTestOrganization();
+    const created = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        api.post('/api/v1/suppressions', { email: `c${i}@example.com`, reason: 'manual' }),
+      ),
+    );
+    await Promise.all(created.slice(0, 10).map((r) => api.delete(`/api/v1/suppressions/${r.body.data.id}`)));
+    const deletedTwice = await Promise.all(
+      created.slice(0, 10).map((r) => api.delete(`/api/v1/suppressions/${r.body.data.id}`)),
+    );
+    expect(deletedTwice.every((r) => r.status === 404)).toBe(true);
+    expect((await api.get('/api/v1/suppressions')).body.pagination.total_count).toBe(10);
+  });
+});
