@@ -75,6 +75,8 @@ export const keys = {
     PK: `ORG#${organizationId}`,
     SK: `COUNT#${list}#${shard}`,
   }),
+  /** An organization's domain count (one item: domains are added rarely; checked against a cap). */
+  domainCount: (organizationId: string): PrimaryKey => ({ PK: `ORG#${organizationId}`, SK: 'COUNT#domains' }),
   counterShardsPrefix: (organizationId: string, list: CountedList) => ({
     PK: `ORG#${organizationId}`,
     SKPrefix: `COUNT#${list}#`,

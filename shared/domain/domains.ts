@@ -10,15 +10,17 @@
 import { emailIdentitiesFromEnv } from '../aws/email-identities.ts';
 import { keyProtectorFromEnv } from '../aws/key-protector.ts';
 import {
-  claimDomain,
+  type DomainClaim,
   type DomainItem,
+  domainNameTaken,
   getDomain,
   getDomainClaim,
   getDomainClaims,
   insertDomain,
+  MAX_DOMAINS_PER_ORGANIZATION,
   queryDomains,
-  releaseDomainClaim,
-  updateDomainFlags,
+  recordSigningDomain,
+  recordVerification,
 } from '../data/domains.ts';
 import { ApiError, notFound } from '../errors.ts';
 import {
@@ -30,7 +32,7 @@ import {
   normalizeDomainName,
   spfIncludes,
 } from './dns-records.ts';
-import { resolverFromEnv } from './dns-resolver.ts';
+import { resolverFromEnv, type TxtLookup } from './dns-resolver.ts';
 import { normalizeEmailAddress } from './email-address.ts';
 import { isResourceId, newId, nowIso } from './ids.ts';
 
@@ -71,16 +73,47 @@ const encryptionContext = (item: Pick<DomainItem, 'organization_id' | 'id'>) => 
   domain_id: item.id,
 });
 
+/**
+ * Whether the organization holding a claim still has its DKIM record published. Anything
+ * short of a definite "no" (a timeout, a SERVFAIL) counts as yes: a claim is never taken
+ * away on a DNS hiccup.
+ */
+async function holderStillVerifies(claim: DomainClaim): Promise<boolean> {
+  const holder = await getDomain(claim.organization_id, claim.domain_id);
+  if (!holder) return false;
+  const answer = await resolver.resolveTxt(dkimRecordName(holder.dkim_selector, holder.domain));
+  if (!answer.ok) return isTransient(answer);
+  return dkimMatches(answer.records, holder.dkim_public_key);
+}
+
+function isTransient(answer: TxtLookup): boolean {
+  return !answer.ok && answer.reason !== 'nxdomain' && answer.reason !== 'nodata';
+}
+
+function verifiedElsewhere(domain: string): ApiError {
+  return new ApiError(
+    'CONFLICT',
+    `${domain} is verified by another organization. If you now control its DNS, delete the other ` +
+      `organization's DKIM record (the TXT record at pb<yyyymm>._domainkey.${domain} whose key is not yours) and try again.`,
+  );
+}
+
+function invalidDomain(reason: string): ApiError {
+  return new ApiError('VALIDATION_ERROR', 'The request is invalid', {
+    details: [{ field: 'domain', message: reason }],
+  });
+}
+
 export async function addDomain(organizationId: string, name: string): Promise<DomainView> {
   const normalized = normalizeDomainName(name);
-  if (!normalized.ok) {
-    throw new ApiError('VALIDATION_ERROR', 'The request is invalid', {
-      details: [{ field: 'domain', message: normalized.reason }],
-    });
-  }
+  if (!normalized.ok) throw invalidDomain(normalized.reason);
+  const duplicate = new ApiError('CONFLICT', `${normalized.domain} has already been added to this organization`);
+  if (await domainNameTaken(organizationId, normalized.domain)) throw duplicate;
   const claim = await getDomainClaim(normalized.domain);
-  if (claim && claim.organization_id !== organizationId) {
-    throw new ApiError('CONFLICT', `${normalized.domain} is verified by another organization`);
+  // A name verified elsewhere can be added only once its holder's record is gone: whoever
+  // controls the DNS decides, and a former owner cannot lock the real one out.
+  if (claim && claim.organization_id !== organizationId && (await holderStillVerifies(claim))) {
+    throw verifiedElsewhere(normalized.domain);
   }
   const { publicKeyBase64, privateKeyBase64 } = await generateDkimKeyPair();
   const base = { id: newId('dom'), organization_id: organizationId };
@@ -98,8 +131,13 @@ export async function addDomain(organizationId: string, name: string): Promise<D
     is_verified: false,
     created_at: nowIso(),
   };
-  if (!(await insertDomain(item))) {
-    throw new ApiError('CONFLICT', `${normalized.domain} has already been added to this organization`);
+  const outcome = await insertDomain(item);
+  if (outcome === 'duplicate') throw duplicate;
+  if (outcome === 'limit') {
+    throw new ApiError(
+      'CONFLICT',
+      `The organization already has ${MAX_DOMAINS_PER_ORGANIZATION} domains, the most allowed`,
+    );
   }
   return toView(item);
 }
@@ -114,10 +152,23 @@ async function requireDomain(organizationId: string, domainId: string): Promise<
   return item;
 }
 
+/** Hands SES this domain's key (BYODKIM) unless SES already signs the name with it. */
+async function pushSigningKey(item: DomainItem, claim: DomainClaim | undefined): Promise<void> {
+  if (claim?.organization_id === item.organization_id && claim.signing_domain_id === item.id) return;
+  const privateKey = await keyProtectorFromEnv().decrypt(item.dkim_private_key_encrypted, encryptionContext(item));
+  await emailIdentitiesFromEnv().ensureDomainIdentity({
+    domain: item.domain,
+    selector: item.dkim_selector,
+    privateKeyBase64: privateKey.toString('utf8'),
+  });
+  await recordSigningDomain({ domain: item.domain, organization_id: item.organization_id, domain_id: item.id });
+}
+
 /**
- * Looks up the SPF and DKIM records now. A DNS failure (timeout, SERVFAIL, NXDOMAIN) means
- * "not verified". The first success claims the name for the organization and creates the
- * SES identity with the organization's key; a later failure releases the claim.
+ * Looks up the SPF and DKIM records now; a DNS failure means "not verified", never an
+ * error. Passing claims the name for the organization (taking it over if the holder's own
+ * record is gone) and makes SES sign with the organization's key; a definite failure
+ * releases the claim, while a timeout or SERVFAIL keeps it so sending survives a DNS blip.
  */
 export async function verifyDomain(organizationId: string, domainId: string): Promise<DomainView> {
   const item = await requireDomain(organizationId, domainId);
@@ -128,40 +179,36 @@ export async function verifyDomain(organizationId: string, domainId: string): Pr
   const spf = spfAnswer.ok && spfIncludes(spfAnswer.records, sendingHost);
   const dkim = dkimAnswer.ok && dkimMatches(dkimAnswer.records, item.dkim_public_key);
   const checkedAt = nowIso();
+  const currentClaim = await getDomainClaim(item.domain);
+  const heldByOther = currentClaim !== undefined && currentClaim.organization_id !== organizationId;
 
   if (!(spf && dkim)) {
-    await releaseDomainClaim(item.domain, organizationId);
-    return toView(await updateDomainFlags(organizationId, domainId, { spf, dkim, verified: false, checkedAt }));
+    const transient = isTransient(spfAnswer) || isTransient(dkimAnswer);
+    const flags = { spf, dkim, verified: false, checkedAt };
+    await recordVerification({ item, flags, claim: transient ? 'keep' : 'release', currentClaim });
+    return toView(await requireDomain(organizationId, domainId));
   }
-  if (!(await claimDomain({ domain: item.domain, organization_id: organizationId, domain_id: item.id }))) {
-    await updateDomainFlags(organizationId, domainId, { spf, dkim, verified: false, checkedAt });
-    throw new ApiError('CONFLICT', `${item.domain} is verified by another organization`);
+  if (heldByOther && (await holderStillVerifies(currentClaim))) {
+    await recordVerification({ item, flags: { spf, dkim, verified: false, checkedAt }, claim: 'keep', currentClaim });
+    throw verifiedElsewhere(item.domain);
   }
-  let identityCreatedAt: string | undefined;
-  if (!item.identity_created_at) {
-    const privateKey = await keyProtectorFromEnv().decrypt(item.dkim_private_key_encrypted, encryptionContext(item));
-    await emailIdentitiesFromEnv().ensureDomainIdentity({
-      domain: item.domain,
-      selector: item.dkim_selector,
-      privateKeyBase64: privateKey.toString('utf8'),
-    });
-    identityCreatedAt = checkedAt;
-  }
-  return toView(
-    await updateDomainFlags(organizationId, domainId, {
-      spf,
-      dkim,
-      verified: true,
-      checkedAt,
-      ...(identityCreatedAt ? { identityCreatedAt } : {}),
-    }),
-  );
+  const claimed = await recordVerification({
+    item,
+    flags: { spf, dkim, verified: true, checkedAt },
+    claim: 'acquire',
+    currentClaim,
+    ...(heldByOther ? { takeoverFrom: currentClaim } : {}),
+  });
+  if (!claimed) throw verifiedElsewhere(item.domain);
+  await pushSigningKey(item, heldByOther ? undefined : currentClaim);
+  return toView(await requireDomain(organizationId, domainId));
 }
 
 /**
- * For the send path: whether the organization may send from this address — its domain,
- * or the closest parent domain that anyone has verified, must be verified by this
- * organization. A domain another organization holds is never usable.
+ * For the send path: whether the organization may send from this address. The closest
+ * claimed name among the address's domain and its parents decides: it must be this
+ * organization's, with SES already signing with its key. A domain another organization
+ * holds is never usable.
  */
 export async function canSendFrom(organizationId: string, address: string): Promise<boolean> {
   const normalized = normalizeEmailAddress(address);
@@ -170,13 +217,17 @@ export async function canSendFrom(organizationId: string, address: string): Prom
   const candidates = labels.slice(0, -1).map((_, index) => labels.slice(index).join('.'));
   const claims = await getDomainClaims(candidates);
   const closest = candidates.map((name) => claims.find((claim) => claim.domain === name)).find(Boolean);
-  return closest?.organization_id === organizationId;
+  return closest?.organization_id === organizationId && closest.signing_domain_id === closest.domain_id;
 }
 
 /** Local development only (`npm start`'s seed): a domain marked verified without DNS. */
 export async function addVerifiedDomainForDevelopment(organizationId: string, name: string): Promise<void> {
   const existing = (await queryDomains(organizationId)).find((domain) => domain.domain === name);
-  const view = existing ? toView(existing) : await addDomain(organizationId, name);
-  await claimDomain({ domain: view.domain, organization_id: organizationId, domain_id: view.id });
-  await updateDomainFlags(organizationId, view.id, { spf: true, dkim: true, verified: true, checkedAt: nowIso() });
+  const item = existing ?? (await requireDomain(organizationId, (await addDomain(organizationId, name)).id));
+  const currentClaim = await getDomainClaim(item.domain);
+  const flags = { spf: true, dkim: true, verified: true, checkedAt: nowIso() };
+  if (!(await recordVerification({ item, flags, claim: 'acquire', currentClaim }))) {
+    throw new Error(`${name} is claimed by another organization`);
+  }
+  await pushSigningKey(item, currentClaim);
 }

@@ -1,6 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import { describe, expect, inject, it } from 'vitest';
-import { canSendFrom } from '../../shared/domain/domains.ts';
+import { createPrivateKey, createPublicKey, randomBytes } from 'node:crypto';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { afterEach, describe, expect, inject, it, vi } from 'vitest';
+import { LocalEmailIdentities } from '../../shared/aws/email-identities.ts';
+import { db, tableName } from '../../shared/data/dynamo.ts';
+import { keys } from '../../shared/data/keys.ts';
+import { canSendFrom, verifyDomain } from '../../shared/domain/domains.ts';
 import { dnsControl } from '../support/dns-control.ts';
 import { createTestOrganization } from '../support/factories.ts';
 import { expectError } from '../support/http.ts';
@@ -259,5 +263,104 @@ describe('a domain held by one organization', () => {
     expect(await canSendFrom(a.organization.id, `x@${domain.data.domain}`)).toBe(false);
     const b = await createTestOrganization();
     expect((await b.api.post('/api/v1/domains', { domain: domain.data.domain })).status).toBe(201);
+  });
+});
+
+describe('when the DNS changes hands', () => {
+  it('lets the new owner take a domain over once the old holder’s record is gone', async () => {
+    const a = await createTestOrganization();
+    const b = await createTestOrganization();
+    const domainA = await addDomain(a.api);
+    const name = domainA.data.domain;
+    await publish(domainA);
+    expect((await verify(a.api, domainA.data.id)).body.data.is_verified).toBe(true);
+
+    // The domain is sold. While the old owner's record is published, the domain stays theirs…
+    expectError(await b.api.post('/api/v1/domains', { domain: name }), 409, 'CONFLICT');
+    // …the new owner deletes it, adds the domain and publishes its own record.
+    await dns.remove(domainA.dkim.name);
+    const domainB = await addDomain(b.api, name);
+    await dns.setTxt(domainB.dkim.name, [[domainB.dkim.value]]);
+    const verifiedB = await verify(b.api, domainB.data.id);
+    expect(verifiedB.status).toBe(200);
+    expect(verifiedB.body.data.is_verified).toBe(true);
+
+    expect(await canSendFrom(b.organization.id, `x@${name}`)).toBe(true);
+    expect(await canSendFrom(a.organization.id, `x@${name}`)).toBe(false);
+    const listedA = (await a.api.get('/api/v1/domains')).body.data[0];
+    expect(listedA).toMatchObject({ dkim_verified: false, is_verified: false });
+    // A's own check now fails on its missing record: not verified, not an error.
+    const recheckA = await verify(a.api, domainA.data.id);
+    expect(recheckA.status).toBe(200);
+    expect(recheckA.body.data.is_verified).toBe(false);
+    expect(await canSendFrom(b.organization.id, `x@${name}`)).toBe(true);
+  });
+
+  it('keeps the claim through a DNS timeout, and releases it when the record is really gone', async () => {
+    const a = await createTestOrganization();
+    const domain = await addDomain(a.api);
+    const address = `x@${domain.data.domain}`;
+    await publish(domain);
+    await verify(a.api, domain.data.id);
+    await dns.setBehaviour(domain.dkim.name, 'timeout');
+    const blip = await verify(a.api, domain.data.id);
+    expect(blip.body.data).toMatchObject({ dkim_verified: false, is_verified: false });
+    expect(await canSendFrom(a.organization.id, address)).toBe(true);
+    await dns.remove(domain.dkim.name);
+    await verify(a.api, domain.data.id);
+    expect(await canSendFrom(a.organization.id, address)).toBe(false);
+  });
+});
+
+describe('the SES identity', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('is created once, on the first verification, signed with the domain’s own private key', async () => {
+    const ensure = vi.spyOn(LocalEmailIdentities.prototype, 'ensureDomainIdentity');
+    const a = await createTestOrganization();
+    const domain = await addDomain(a.api);
+    expect(ensure).not.toHaveBeenCalled();
+    await verifyDomain(a.organization.id, domain.data.id);
+    expect(ensure).not.toHaveBeenCalled(); // DNS not published yet
+
+    await publish(domain);
+    await verifyDomain(a.organization.id, domain.data.id);
+    expect(ensure).toHaveBeenCalledTimes(1);
+    const call = ensure.mock.calls[0]?.[0];
+    expect(call).toMatchObject({ domain: domain.data.domain, selector: domain.data.dkim_selector });
+    // The key handed to SES is the private half of the published public key (PKCS#1 DER, base64).
+    const privateKey = createPrivateKey({
+      key: Buffer.from(call?.privateKeyBase64 ?? '', 'base64'),
+      format: 'der',
+      type: 'pkcs1',
+    });
+    const derivedPublic = createPublicKey(privateKey).export({ type: 'spki', format: 'der' }).toString('base64');
+    expect(derivedPublic).toBe(domain.data.dkim_public_key);
+
+    await verifyDomain(a.organization.id, domain.data.id);
+    expect(ensure).toHaveBeenCalledTimes(1);
+
+    // A new owner takes over: SES is switched to the new owner's key.
+    const b = await createTestOrganization();
+    await dns.remove(domain.dkim.name);
+    const domainB = await addDomain(b.api, domain.data.domain);
+    await dns.setTxt(domainB.dkim.name, [[domainB.dkim.value]]);
+    await verifyDomain(b.organization.id, domainB.data.id);
+    expect(ensure).toHaveBeenCalledTimes(2);
+    expect(ensure.mock.calls[1]?.[0].privateKeyBase64).not.toBe(call?.privateKeyBase64);
+  });
+});
+
+describe('limits', () => {
+  it('caps the domains of an organization', async () => {
+    const { api, organization } = await createTestOrganization();
+    await db.send(
+      new PutCommand({ TableName: tableName, Item: { ...keys.domainCount(organization.id), item_count: 1000 } }),
+    );
+    const error = expectError(await api.post('/api/v1/domains', { domain: uniqueDomain() }), 409, 'CONFLICT');
+    expect(error.message).toContain('1000');
+    expect((await api.get('/api/v1/domains')).body.data).toEqual([]);
   });
 });

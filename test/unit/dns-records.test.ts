@@ -176,7 +176,94 @@ describe('spfIncludes', () => {
     );
     expect(spfIncludes([['v=spf1   mx  +include:amazonses.com   ~all  ']], HOST)).toBe(true);
     expect(spfIncludes([['v=spf1 include:amazonses.com redirect=_spf.example.com']], HOST)).toBe(true);
-    expect(spfIncludes([['v=spf1\tinclude:amazonses.com\t~all']], HOST)).toBe(true);
+  });
+
+  it('accepts every RFC 7208 mechanism form, qualifiers, and exp/unknown modifiers (ignored)', () => {
+    const terms = [
+      'a',
+      '-a:mail.example.com',
+      'a/24',
+      'a//64',
+      '?a:mail.example.com/24//64',
+      'MX',
+      'mx:example.com/30',
+      '~ptr',
+      'ptr:example.com',
+      'ip4:192.0.2.1',
+      'ip4:0.0.0.0/0',
+      'ip6:2001:db8::/32',
+      'ip6:::ffff:192.0.2.1',
+      'exists:%{i}._spf.%{d}',
+      'exists:%{ir}.%{l1r+-}._spf.example.com.',
+      'exp=explain._spf.%{d}',
+      'moo.cow-x_y=%{s}%%%_%-',
+      'empty=',
+    ];
+    expect(spfIncludes([[`v=spf1 ${terms.join(' ')} include:amazonses.com -all`]], HOST)).toBe(true);
+  });
+
+  it('fails when terms are separated by a tab (RFC 7208 separates terms by SP only)', () => {
+    // Was accepted when terms were split on \s; a tab right after v=spf1 is not even an SPF record.
+    expect(spfIncludes([['v=spf1\tinclude:amazonses.com\t~all']], HOST)).toBe(false);
+    expect(spfIncludes([['v=spf1 include:amazonses.com\t~all']], HOST)).toBe(false);
+  });
+
+  it('fails on a no-break space after v=spf1 or between terms', () => {
+    expect(spfIncludes([['v=spf1\u00a0include:amazonses.com ~all']], HOST)).toBe(false);
+    expect(spfIncludes([['v=spf1 include:amazonses.com\u00a0~all']], HOST)).toBe(false);
+    expect(spfIncludes([['v=spf1 include:amazonses.com\u00a0 ~all']], HOST)).toBe(false);
+    expect(spfIncludes([['v=spf1 include:amazonses.com \u2003~all']], HOST)).toBe(false);
+  });
+
+  it('fails on an unknown mechanism anywhere in the record (permerror)', () => {
+    expect(spfIncludes([['v=spf1 bogus include:amazonses.com ~all']], HOST)).toBe(false);
+    expect(spfIncludes([['v=spf1 include:amazonses.com bogus ~all']], HOST)).toBe(false);
+    expect(spfIncludes([['v=spf1 include:amazonses.com ~all bogus']], HOST)).toBe(false);
+    expect(spfIncludes([['v=spf1 include:amazonses.com ~all:example.com']], HOST)).toBe(false);
+    expect(spfIncludes([['v=spf1 include:amazonses.com +redirect=example.com']], HOST)).toBe(false);
+  });
+
+  it('fails when v=spf1 is not followed by a space (not an SPF record)', () => {
+    expect(spfIncludes([['v=spf1include:amazonses.com ~all']], HOST)).toBe(false);
+    // The look-alike is not an SPF record, so the real one is still the only one.
+    expect(spfIncludes([['v=spf1include:x.example.com'], ['v=spf1 include:amazonses.com ~all']], HOST)).toBe(true);
+  });
+
+  it('fails on malformed mechanism arguments (permerror)', () => {
+    const bad = [
+      'include:',
+      'include',
+      'include:amazonses', // domain-end needs "." toplabel
+      'a:example.123',
+      'a:',
+      'a/33',
+      'a//129',
+      'a/024',
+      'mx:example.com/',
+      'ptr/24',
+      'ip4:192.0.2.256',
+      'ip4:192.0.2.01',
+      'ip4:192.0.2.0/33',
+      'ip4',
+      'ip6:192.0.2.1',
+      'ip6:2001:db8::/129',
+      'ip6:fe80::1%eth0',
+      'exists:%{c}.example.com', // c, r, t are explanation-only macros
+      'exists:%{x}.example.com',
+      'exists:100%.example.com',
+      'redirect=',
+      'exp=explain',
+      'unknown=50%',
+      '1name=x',
+    ];
+    for (const term of bad) {
+      expect(spfIncludes([[`v=spf1 include:amazonses.com ${term} ~all`]], HOST), term).toBe(false);
+    }
+  });
+
+  it('fails on a repeated redirect or exp modifier (permerror)', () => {
+    expect(spfIncludes([['v=spf1 include:amazonses.com redirect=a.example redirect=b.example']], HOST)).toBe(false);
+    expect(spfIncludes([['v=spf1 include:amazonses.com exp=a.example EXP=b.example ~all']], HOST)).toBe(false);
   });
 
   it('fails on a non-pass qualifier', () => {
@@ -210,7 +297,7 @@ describe('dkimMatches', () => {
     expect(dkimMatches([[dkimRecordValue(KEY)]], KEY)).toBe(true);
   });
 
-  it('ignores whitespace inside p and around tags', () => {
+  it('ignores spaces and tabs inside p and around tags', () => {
     const spaced = `${KEY.slice(0, 100)} ${KEY.slice(100, 200)}\t${KEY.slice(200)}`;
     expect(dkimMatches([[`  v = DKIM1 ;k=rsa;  p = ${spaced} ; `]], KEY)).toBe(true);
     expect(dkimMatches([[`p=${KEY}`]], KEY)).toBe(true);
@@ -234,6 +321,45 @@ describe('dkimMatches', () => {
   it('never matches a revoked (empty) key', () => {
     expect(dkimMatches([['v=DKIM1; k=rsa; p=']], KEY)).toBe(false);
     expect(dkimMatches([['v=DKIM1; k=rsa; p=']], '')).toBe(false);
+  });
+
+  it('ignores tab, CR and LF inside p (folded whitespace)', () => {
+    const folded = `${KEY.slice(0, 100)}\t${KEY.slice(100, 200)}\r\n ${KEY.slice(200, 300)}\n${KEY.slice(300)}`;
+    expect(dkimMatches([[`v=DKIM1;\r\n\tk=rsa;\r\n\tp=${folded}`]], KEY)).toBe(true);
+  });
+
+  it('fails on other Unicode spaces inside p or around tags', () => {
+    expect(dkimMatches([[`v=DKIM1; k=rsa; p=${KEY.slice(0, 100)}\u00a0${KEY.slice(100)}`]], KEY)).toBe(false);
+    expect(dkimMatches([[`v=DKIM1;\u00a0k=rsa; p=${KEY}`]], KEY)).toBe(false);
+    expect(dkimMatches([[`v=DKIM1\u00a0; k=rsa; p=${KEY}`]], KEY)).toBe(false);
+    expect(dkimMatches([[`v=DKIM1; k=rsa; p=${KEY}\u2003`]], KEY)).toBe(false);
+  });
+
+  it('requires h, when present, to list sha256', () => {
+    expect(dkimMatches([[`v=DKIM1; k=rsa; h=sha1; p=${KEY}`]], KEY)).toBe(false);
+    expect(dkimMatches([[`v=DKIM1; k=rsa; h=; p=${KEY}`]], KEY)).toBe(false);
+    expect(dkimMatches([[`v=DKIM1; k=rsa; h=sha1:sha256; p=${KEY}`]], KEY)).toBe(true);
+    expect(dkimMatches([[`v=DKIM1; k=rsa; h = SHA1 :\tSHA256 ; p=${KEY}`]], KEY)).toBe(true);
+  });
+
+  it('requires s, when present, to list * or email', () => {
+    expect(dkimMatches([[`v=DKIM1; k=rsa; s=other; p=${KEY}`]], KEY)).toBe(false);
+    expect(dkimMatches([[`v=DKIM1; k=rsa; s=; p=${KEY}`]], KEY)).toBe(false);
+    expect(dkimMatches([[`v=DKIM1; k=rsa; s=email:other; p=${KEY}`]], KEY)).toBe(true);
+    expect(dkimMatches([[`v=DKIM1; k=rsa; s=other : *; p=${KEY}`]], KEY)).toBe(true);
+    expect(dkimMatches([[`v=DKIM1; k=rsa; s=*; t=y:s; n=note; x=unknown; p=${KEY}`]], KEY)).toBe(true);
+  });
+
+  it('fails when v is present but not the first tag', () => {
+    expect(dkimMatches([[`k=rsa; v=DKIM1; p=${KEY}`]], KEY)).toBe(false);
+    expect(dkimMatches([[`p=${KEY}; v=DKIM1`]], KEY)).toBe(false);
+  });
+
+  it('fails on an invalid tag name or value (malformed tag-list)', () => {
+    expect(dkimMatches([[`v=DKIM1; k=rsa; 1x=y; p=${KEY}`]], KEY)).toBe(false);
+    expect(dkimMatches([[`v=DKIM1; k=rsa; _x=y; p=${KEY}`]], KEY)).toBe(false);
+    expect(dkimMatches([[`v=DKIM1; k=rsa; x-y=z; p=${KEY}`]], KEY)).toBe(false);
+    expect(dkimMatches([[`v=DKIM1; k=rsa; n=café; p=${KEY}`]], KEY)).toBe(false);
   });
 
   it('fails on another key type or version', () => {
