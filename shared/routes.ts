@@ -50,11 +50,15 @@ export const middlewareUpdateReturnValues: readonly string[] = ['NONE', 'UPDATED
 
 /** KMS operations on the deployment's key (DKIM private keys are kept encrypted with it). */
 export type KeyAccess = 'encrypt' | 'decrypt';
-/** SES operations; `identities` = create a domain identity and set its BYODKIM key. */
-export type SesAccess = 'identities';
+/**
+ * SES operations: `identities` = create a domain identity and set its BYODKIM key;
+ * `send` = send email from the verified identities.
+ */
+export type SesAccess = 'identities' | 'send';
 
 export const sesActions: Record<SesAccess, readonly string[]> = {
   identities: ['ses:CreateEmailIdentity', 'ses:PutEmailIdentityDkimSigningAttributes'],
+  send: ['ses:SendEmail'],
 };
 
 export interface ResourceAccess {
@@ -117,6 +121,13 @@ export const routes: readonly RouteDefinition[] = [
     access: { table: ['read', 'write'], kms: ['decrypt'], ses: ['identities'] },
   },
   {
+    method: 'POST',
+    path: '/api/v1/emails/send',
+    handler: 'functions/emails/send.ts',
+    access: { table: ['read', 'write'], sendTo: ['send'] },
+  },
+  { method: 'GET', path: '/api/v1/emails/{id}', handler: 'functions/emails/get.ts', access: { table: ['read'] } },
+  {
     method: 'GET',
     path: '/api/v1/suppressions',
     handler: 'functions/suppressions/list.ts',
@@ -142,7 +153,16 @@ export const defaultRoute = {
   access: {},
 } as const satisfies Pick<RouteDefinition, 'handler' | 'access'>;
 
-export const consumers: readonly ConsumerDefinition[] = [];
+export const consumers: readonly ConsumerDefinition[] = [
+  {
+    queue: 'send',
+    handler: 'functions/consumers/send-email.ts',
+    access: { table: ['read', 'write'], ses: ['send'] },
+    batchSize: 10,
+    // Caps concurrent SES calls (~10 × 5 in flight) well under SES's default send rate.
+    maxConcurrency: 5,
+  },
+];
 
 /** Both paths a route answers on: the canonical /api/v1 one and the /v1 alias. */
 export function routePaths(route: Pick<RouteDefinition, 'path'>): [canonical: string, alias: string] {

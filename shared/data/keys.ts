@@ -7,6 +7,7 @@
  * before anyone knows the organization.
  */
 export type CountedList = 'suppressions';
+export const EMAIL_LIST_SHARDS = 16;
 export const COUNTER_SHARDS = 10;
 
 export interface PrimaryKey {
@@ -75,6 +76,29 @@ export const keys = {
     PK: `ORG#${organizationId}`,
     SK: `COUNT#${list}#${shard}`,
   }),
+  /**
+   * An email is its own item collection: the email and, under it, its events. Writing one
+   * email or event never contends with another email, whatever an organization's rate.
+   */
+  email: (organizationId: string, emailId: string): PrimaryKey => ({
+    PK: `EMAIL#${organizationId}#${emailId}`,
+    SK: 'EMAIL',
+  }),
+  emailCollection: (organizationId: string, emailId: string) => ({ PK: `EMAIL#${organizationId}#${emailId}` }),
+  emailEvent: (organizationId: string, emailId: string, createdAt: string, eventId: string): PrimaryKey => ({
+    PK: `EMAIL#${organizationId}#${emailId}`,
+    SK: `EVENT#${createdAt}#${eventId}`,
+  }),
+  /**
+   * GSI1: an organization's emails per environment, newest first, write-sharded over
+   * EMAIL_LIST_SHARDS partitions (shard = hash of the id) so one organization's sending rate
+   * never concentrates on one index partition; a list query merges the shards.
+   */
+  emailsList: (organizationId: string, environment: string, shard: number, createdAt: string, emailId: string) => ({
+    GSI1PK: `ORG#${organizationId}#${environment}#EMAILS#${shard}`,
+    GSI1SK: `${createdAt}#${emailId}`,
+  }),
+
   /** An organization's domain count (one item: domains are added rarely; checked against a cap). */
   domainCount: (organizationId: string): PrimaryKey => ({ PK: `ORG#${organizationId}`, SK: 'COUNT#domains' }),
   counterShardsPrefix: (organizationId: string, list: CountedList) => ({

@@ -31,3 +31,23 @@ export async function createTestOrganization(options: { rateLimitPerSecond?: num
     revoke: () => revokeApiKey(organization.id, apiKey.id),
   };
 }
+
+/**
+ * Gives the organization a verified sending domain the way a customer would: add it through
+ * the API, publish its records on the test DNS server, verify it through the API.
+ */
+export async function verifiedDomainFor(api: ReturnType<typeof client>): Promise<string> {
+  const { randomBytes } = await import('node:crypto');
+  const { inject } = await import('vitest');
+  const { dnsControl } = await import('./dns-control.ts');
+  const dns = dnsControl(inject('dnsControlUrl'));
+  const name = `s${randomBytes(5).toString('hex')}.test`;
+  const added = await api.post('/api/v1/domains', { domain: name });
+  if (added.status !== 201) throw new Error(`adding ${name} failed: ${added.text}`);
+  for (const record of added.body.data.dns_records as { name: string; value: string; required: boolean }[]) {
+    if (record.required) await dns.setTxt(record.name, [[record.value]]);
+  }
+  const verified = await api.get(`/api/v1/domains/${added.body.data.id}/verify`);
+  if (!verified.body?.data?.is_verified) throw new Error(`verifying ${name} failed: ${verified.text}`);
+  return name;
+}

@@ -1,0 +1,9 @@
+/** POST /api/v1/emails/send */
+import { sendEmailBody } from '../../shared/domain/send-request.ts';
+import { acceptEmail } from '../../shared/domain/sending.ts';
+import { apiHandler } from '../../shared/http/api-handler.ts';
+import { created } from '../../shared/http/response.ts';
+
+export const handler = apiHandler({ body: sendEmailBody }, async ({ caller, body }) =>
+  created(await acceptEmail(caller, body)),
+);

@@ -1,0 +1,271 @@
+/**
+ * Email entity and its events.
+ *   email   PK=EMAIL#<org>#<id>  SK=EMAIL                      (bodies gzip-compressed inline)
+ *   event   PK=EMAIL#<org>#<id>  SK=EVENT#<created_at>#<event id>
+ *   list    GSI1PK=ORG#<org>#<env>#EMAILS#<shard>  GSI1SK=<created_at>#<id>
+ * One Query of the collection returns an email with its events, oldest first.
+ */
+import { createHash } from 'node:crypto';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { uuidv7 } from 'uuidv7';
+import type { Environment } from '../domain/api-key-format.ts';
+import { nowIso } from '../domain/ids.ts';
+import { db, isConditionalCheckFailed, type TransactItems, tableName, transactWrite } from './dynamo.ts';
+import { EMAIL_LIST_SHARDS, keys } from './keys.ts';
+
+export type EmailStatus = 'queued' | 'delivered' | 'bounced' | 'failed' | 'opened';
+export type EventType =
+  | 'sent'
+  | 'delivered'
+  | 'delivery_delayed'
+  | 'bounced'
+  | 'complained'
+  | 'opened'
+  | 'clicked'
+  | 'failed'
+  | 'suppressed'
+  | 'cancelled';
+
+export interface Mailbox {
+  email: string;
+  name?: string;
+}
+
+export interface EmailRecord {
+  id: string;
+  organization_id: string;
+  environment: Environment;
+  status: EmailStatus;
+  priority: 'high' | 'normal' | 'low';
+  from: Mailbox;
+  to: Mailbox[];
+  cc: Mailbox[];
+  bcc: Mailbox[];
+  reply_to: string[];
+  subject: string;
+  html: string | null;
+  text: string | null;
+  headers: Record<string, string>;
+  tags: Record<string, string>;
+  template_id: string | null;
+  scheduled_at: string | null;
+  created_at: string;
+  updated_at: string;
+  /** Set once SES accepted the email: the proof it must never be sent again. */
+  ses_message_id?: string;
+  sent_at?: string;
+  /** A consumer holds the email until this time while it talks to SES. */
+  lease_until?: number;
+  delivery_attempts?: number;
+}
+
+export interface EmailEvent {
+  id: string;
+  type: EventType;
+  recipient: string | null;
+  smtp_code: number | null;
+  smtp_message: string | null;
+  created_at: string;
+  detail?: string;
+}
+
+interface StoredEmail extends Omit<EmailRecord, 'html' | 'text'> {
+  html_gz?: Uint8Array;
+  text_gz?: Uint8Array;
+}
+
+/** An email must fit in one DynamoDB item (400 KB) with its compressed bodies. */
+export const MAX_STORED_BODY_BYTES = 350_000;
+
+const compress = (body: string | null) => (body === null ? undefined : gzipSync(Buffer.from(body, 'utf8')));
+const decompress = (body: Uint8Array | undefined) => (body ? gunzipSync(body).toString('utf8') : null);
+
+function listShard(emailId: string): number {
+  return createHash('sha256').update(emailId).digest().readUInt32BE(0) % EMAIL_LIST_SHARDS;
+}
+
+/** A time-ordered UUID (v7): the email's `id` and `message_id`. */
+export const newEmailId = (): string => uuidv7();
+
+export class BodiesTooLargeError extends Error {}
+
+/** Stores a new email (status queued); throws BodiesTooLargeError if it cannot fit one item. */
+export async function putEmail(email: EmailRecord): Promise<void> {
+  const { html, text, ...rest } = email;
+  const html_gz = compress(html);
+  const text_gz = compress(text);
+  if ((html_gz?.length ?? 0) + (text_gz?.length ?? 0) > MAX_STORED_BODY_BYTES) throw new BodiesTooLargeError();
+  await db.send(
+    new PutCommand({
+      TableName: tableName,
+      Item: {
+        ...keys.email(email.organization_id, email.id),
+        ...keys.emailsList(email.organization_id, email.environment, listShard(email.id), email.created_at, email.id),
+        type: 'email',
+        ...rest,
+        ...(html_gz ? { html_gz } : {}),
+        ...(text_gz ? { text_gz } : {}),
+      },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    }),
+  );
+}
+
+function fromStored(item: StoredEmail): EmailRecord {
+  const { html_gz, text_gz, ...rest } = item as StoredEmail & Record<string, unknown>;
+  for (const attribute of ['PK', 'SK', 'GSI1PK', 'GSI1SK', 'type']) delete (rest as Record<string, unknown>)[attribute];
+  return { ...(rest as Omit<EmailRecord, 'html' | 'text'>), html: decompress(html_gz), text: decompress(text_gz) };
+}
+
+/** The email with its events (oldest first), in one strongly consistent Query. */
+export async function getEmailWithEvents(
+  organizationId: string,
+  emailId: string,
+): Promise<{ email: EmailRecord; events: EmailEvent[] } | undefined> {
+  const items: Record<string, unknown>[] = [];
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: tableName,
+        KeyConditionExpression: 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': keys.emailCollection(organizationId, emailId).PK },
+        ConsistentRead: true,
+        ExclusiveStartKey: cursor,
+      }),
+    );
+    items.push(...(page.Items ?? []));
+    cursor = page.LastEvaluatedKey;
+  } while (cursor);
+  const emailItem = items.find((item) => item.SK === 'EMAIL');
+  if (!emailItem) return undefined;
+  const events = items
+    .filter((item) => String(item.SK).startsWith('EVENT#'))
+    .map(({ PK: _pk, SK: _sk, type: _type, event_type, ...event }) => ({ ...event, type: event_type }) as EmailEvent);
+  return { email: fromStored(emailItem as unknown as StoredEmail), events };
+}
+
+export function newEvent(type: EventType, fields: Partial<Omit<EmailEvent, 'id' | 'type'>> = {}): EmailEvent {
+  return {
+    id: uuidv7(),
+    type,
+    recipient: fields.recipient ?? null,
+    smtp_code: fields.smtp_code ?? null,
+    smtp_message: fields.smtp_message ?? null,
+    created_at: fields.created_at ?? nowIso(),
+    ...(fields.detail ? { detail: fields.detail } : {}),
+  };
+}
+
+export function eventPut(organizationId: string, emailId: string, event: EmailEvent): TransactItems[number] {
+  const { type, ...rest } = event;
+  return {
+    Put: {
+      TableName: tableName,
+      Item: {
+        ...keys.emailEvent(organizationId, emailId, event.created_at, event.id),
+        type: 'email_event',
+        event_type: type,
+        ...rest,
+      },
+    },
+  };
+}
+
+export type ClaimOutcome = 'claimed' | 'already_sent' | 'leased' | 'not_deliverable';
+
+/**
+ * Takes the email for delivery: only if SES has not accepted it yet, it is still queued, and
+ * no other consumer holds an unexpired lease. SQS delivers at least once; this conditional
+ * update is what makes a duplicate record harmless.
+ */
+export async function claimForDelivery(
+  organizationId: string,
+  emailId: string,
+  leaseMs: number,
+  now: number = Date.now(),
+): Promise<{ outcome: ClaimOutcome; email?: EmailRecord }> {
+  try {
+    const { Attributes } = await db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.email(organizationId, emailId),
+        UpdateExpression: 'SET lease_until = :until ADD delivery_attempts :one',
+        ConditionExpression:
+          'attribute_exists(PK) AND #status = :queued AND attribute_not_exists(ses_message_id) AND (attribute_not_exists(lease_until) OR lease_until < :now)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':until': now + leaseMs, ':one': 1, ':queued': 'queued', ':now': now },
+        ReturnValues: 'ALL_NEW',
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      }),
+    );
+    return { outcome: 'claimed', email: fromStored(Attributes as StoredEmail) };
+  } catch (error) {
+    if (!isConditionalCheckFailed(error)) throw error;
+    // The document client leaves the item of a failed condition in DynamoDB JSON.
+    const raw = (error as { Item?: Record<string, AttributeValue> }).Item;
+    if (!raw) return { outcome: 'not_deliverable' };
+    const old = unmarshall(raw);
+    if (old.ses_message_id) return { outcome: 'already_sent' };
+    if (old.status !== 'queued') return { outcome: 'not_deliverable' };
+    return { outcome: 'leased' };
+  }
+}
+
+/** SES accepted the email: record its message id and the events, release the lease. */
+export async function recordSent(
+  organizationId: string,
+  emailId: string,
+  sesMessageId: string,
+  events: EmailEvent[],
+): Promise<void> {
+  const now = nowIso();
+  await transactWrite([
+    {
+      Update: {
+        TableName: tableName,
+        Key: keys.email(organizationId, emailId),
+        UpdateExpression: 'SET ses_message_id = :ses, sent_at = :now, updated_at = :now REMOVE lease_until',
+        ExpressionAttributeValues: { ':ses': sesMessageId, ':now': now },
+      },
+    },
+    ...events.map((event) => eventPut(organizationId, emailId, event)),
+  ]);
+}
+
+/** The email will not be sent: status failed, with the events that say why. */
+export async function recordFailed(organizationId: string, emailId: string, events: EmailEvent[]): Promise<void> {
+  const now = nowIso();
+  await transactWrite([
+    {
+      Update: {
+        TableName: tableName,
+        Key: keys.email(organizationId, emailId),
+        UpdateExpression: 'SET #status = :failed, updated_at = :now REMOVE lease_until',
+        ConditionExpression: 'attribute_not_exists(ses_message_id)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':failed': 'failed', ':now': now },
+      },
+    },
+    ...events.map((event) => eventPut(organizationId, emailId, event)),
+  ]);
+}
+
+/** Gives the lease back early (a retryable SES error) so the next delivery can claim at once. */
+export async function releaseLease(organizationId: string, emailId: string): Promise<void> {
+  await db
+    .send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.email(organizationId, emailId),
+        UpdateExpression: 'REMOVE lease_until',
+        ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(ses_message_id)',
+      }),
+    )
+    .catch((error: unknown) => {
+      if (!isConditionalCheckFailed(error)) throw error;
+    });
+}

@@ -1,0 +1,164 @@
+/**
+ * Delivery of one queued email: the send queue consumer calls this once per SQS record.
+ *
+ * SQS delivers at least once, so the email is first claimed with a conditional update (see
+ * claimForDelivery): a duplicate record, or one for an email that was already sent, cancelled
+ * or failed, changes nothing. Suppressions are checked again at send time, because an address
+ * can be suppressed (a bounce, a complaint) between the API call and the delivery.
+ */
+
+import { classifySesError, sendWithSes } from '../aws/ses-sender.ts';
+import { failedCondition } from '../data/dynamo.ts';
+import {
+  claimForDelivery,
+  type EmailEvent,
+  type Mailbox,
+  newEvent,
+  recordFailed,
+  recordSent,
+  releaseLease,
+} from '../data/emails.ts';
+import { logger } from '../logger.ts';
+import type { SendQueueMessage } from './send-queue-message.ts';
+import { findSuppressedAddresses } from './suppressions.ts';
+
+/**
+ * How long a claim keeps other consumers off the email. Longer than the consumer's 30 s
+ * timeout (SEND_CONSUMER_TIMEOUT_SECONDS), so a consumer still at work — it cannot outlive its
+ * timeout — never loses its lease to a second one that would send the email again. Shorter than
+ * the queue's 180 s visibility timeout, so when a consumer dies mid-delivery its own message,
+ * visible again only after that timeout, finds the lease expired and can claim the email.
+ */
+export const LEASE_MS = 60_000;
+
+/** Longest `detail` stored on a failed event. */
+const MAX_DETAIL_LENGTH = 500;
+
+/**
+ * `sent`, `skipped` (nothing to do: a duplicate record, an email already sent, cancelled,
+ * failed, or held by another consumer) and `failed` are final: the SQS message is done.
+ * `retry`: the message must come back (SES throttled us or failed in a way that may pass).
+ */
+export type DeliveryOutcome = 'sent' | 'skipped' | 'failed' | 'retry';
+
+export async function deliverEmail(message: SendQueueMessage): Promise<DeliveryOutcome> {
+  const { organization_id: organizationId, email_id: emailId } = message;
+  const ids = { organization_id: organizationId, email_id: emailId };
+
+  const claim = await claimForDelivery(organizationId, emailId, LEASE_MS);
+  if (claim.outcome !== 'claimed' || !claim.email) {
+    // already_sent / not_deliverable: acknowledge. leased: another consumer is on it; if that one
+    // dies, its own message returns after the visibility timeout and finds the lease expired.
+    logger.info('email not claimed for delivery', { ...ids, claim: claim.outcome });
+    return 'skipped';
+  }
+  const email = claim.email;
+
+  const recipients = [...email.to, ...email.cc, ...email.bcc];
+  const suppressed = new Set(
+    await findSuppressedAddresses(
+      organizationId,
+      recipients.map((mailbox) => mailbox.email),
+    ),
+  );
+  const suppressedEvents = [...suppressed].map((address) =>
+    newEvent('suppressed', { recipient: address, detail: 'The address is on the suppression list' }),
+  );
+  const keep = (mailboxes: Mailbox[]) => mailboxes.filter((mailbox) => !suppressed.has(mailbox.email));
+  const to = keep(email.to);
+  const cc = keep(email.cc);
+  const bcc = keep(email.bcc);
+  if (to.length + cc.length + bcc.length === 0) {
+    logger.info('every recipient is suppressed', { ...ids, suppressed_count: suppressed.size });
+    return fail(organizationId, emailId, [
+      ...suppressedEvents,
+      newEvent('failed', { detail: 'every recipient is suppressed' }),
+    ]);
+  }
+
+  let sesMessageId: string;
+  try {
+    ({ messageId: sesMessageId } = await sendWithSes({
+      from: email.from,
+      to,
+      cc,
+      bcc,
+      replyTo: email.reply_to,
+      subject: email.subject,
+      html: email.html,
+      text: email.text,
+      headers: email.headers,
+      // Postbox's own tags last: the SES event handler trusts them to find the email.
+      tags: { ...email.tags, organization_id: organizationId, email_id: emailId },
+    }));
+  } catch (error) {
+    const classification = classifySesError(error);
+    if (classification === 'permanent') {
+      logger.warn('SES refused the email', { ...ids, ...errorLogFields(error) });
+      return fail(organizationId, emailId, [...suppressedEvents, newEvent('failed', { detail: failureDetail(error) })]);
+    }
+    // 'unknown' is retried too: after maxReceiveCount the message rests in the DLQ, inspectable.
+    logger.warn('SES send failed; the email will be retried', { ...ids, classification, ...errorLogFields(error) });
+    await releaseLease(organizationId, emailId).catch((releaseError: unknown) => {
+      // Harmless: the lease expires long before the message is visible again.
+      logger.warn('could not release the delivery lease', { ...ids, ...errorLogFields(releaseError) });
+    });
+    return 'retry';
+  }
+
+  try {
+    await recordSent(organizationId, emailId, sesMessageId, [newEvent('sent'), ...suppressedEvents]);
+  } catch (error) {
+    // SES has the email: asking SQS for the message again would send it a second time. The
+    // message is acknowledged; the email keeps status queued until SES events arrive (they
+    // carry the organization_id and email_id tags).
+    logger.error('SES accepted the email but recording it failed', {
+      ...ids,
+      ses_message_id: sesMessageId,
+      ...errorLogFields(error),
+    });
+  }
+  return 'sent';
+}
+
+async function fail(organizationId: string, emailId: string, events: EmailEvent[]): Promise<DeliveryOutcome> {
+  try {
+    await recordFailed(organizationId, emailId, events);
+    return 'failed';
+  } catch (error) {
+    // The condition is "not sent yet": another delivery got it to SES after all, nothing to do.
+    if (failedCondition(error, 0)) return 'skipped';
+    throw error;
+  }
+}
+
+/** `<error name>: <message>`, as stored on the failed event the customer sees. */
+function failureDetail(error: unknown): string {
+  const detail =
+    error instanceof Error ? `${error.name}: ${error.message}` : `UnknownError: ${String(error).slice(0, 200)}`;
+  return detail.length > MAX_DETAIL_LENGTH ? `${detail.slice(0, MAX_DETAIL_LENGTH - 1)}…` : detail;
+}
+
+/**
+ * What a log line may say about an error. AWS error messages can quote addresses (SES names the
+ * identities it refused), so for AWS errors only the name, status and request id are logged; other
+ * errors (programming errors) keep their stack.
+ */
+export function errorLogFields(error: unknown): Record<string, unknown> {
+  if (typeof error !== 'object' || error === null) return { error_name: typeof error };
+  const { name, code, $metadata, stack } = error as {
+    name?: unknown;
+    code?: unknown;
+    $metadata?: { httpStatusCode?: number; requestId?: string };
+    stack?: unknown;
+  };
+  return {
+    error_name: typeof name === 'string' ? name : 'Error',
+    ...(typeof code === 'string' ? { error_code: code } : {}),
+    ...($metadata
+      ? { http_status: $metadata.httpStatusCode, aws_request_id: $metadata.requestId }
+      : typeof stack === 'string'
+        ? { error_stack: stack }
+        : {}),
+  };
+}

@@ -1,0 +1,161 @@
+/**
+ * Accepting an email: checks, then one write and one enqueue.
+ *   1. the sender's domain (canSendFrom) and the suppression list, in parallel;
+ *   2. PutItem of the email (status queued);
+ *   3. SendMessage of its ids to the send queue.
+ * If the enqueue fails, the email is deleted and the request fails: what the caller did not
+ * get a 201 for is not kept, and what it did get a 201 for is on the queue.
+ */
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { enqueueEmail } from '../aws/send-queue.ts';
+import { db, tableName } from '../data/dynamo.ts';
+import {
+  BodiesTooLargeError,
+  type EmailEvent,
+  type EmailRecord,
+  getEmailWithEvents,
+  newEmailId,
+  putEmail,
+} from '../data/emails.ts';
+import { keys } from '../data/keys.ts';
+import { ApiError, notFound } from '../errors.ts';
+import type { Identity } from '../http/context.ts';
+import { canSendFrom } from './domains.ts';
+import { nowIso } from './ids.ts';
+import type { SendEmailRequest } from './send-request.ts';
+import { findSuppressedAddresses } from './suppressions.ts';
+
+/** SQS DelaySeconds covers at most 15 minutes. */
+export const MAX_QUEUE_DELAY_SECONDS = 900;
+
+function recipientPaths(request: SendEmailRequest): Array<{ field: string; email: string }> {
+  const lists = { to: request.to, cc: request.cc ?? [], bcc: request.bcc ?? [] };
+  return Object.entries(lists).flatMap(([list, mailboxes]) =>
+    mailboxes.map((mailbox, index) => ({ field: `${list}[${index}].email`, email: mailbox.email })),
+  );
+}
+
+function delayFor(scheduledAt: string | undefined, now: number): number {
+  if (!scheduledAt) return 0;
+  const seconds = Math.ceil((Date.parse(scheduledAt) - now) / 1000);
+  if (seconds > MAX_QUEUE_DELAY_SECONDS) {
+    throw new ApiError('VALIDATION_ERROR', 'The request is invalid', {
+      details: [
+        {
+          field: 'scheduled_at',
+          message: 'Scheduling more than 15 minutes ahead is not available yet in this version of Postbox',
+        },
+      ],
+    });
+  }
+  return Math.max(0, seconds);
+}
+
+export async function acceptEmail(
+  caller: Identity,
+  request: SendEmailRequest,
+): Promise<{ message_id: string; status: 'queued'; queued_at: string }> {
+  const organizationId = caller.organizationId;
+  if (request.template_id) throw notFound('Template');
+  const delaySeconds = delayFor(request.scheduled_at, Date.now());
+  const recipients = recipientPaths(request);
+  const [senderAllowed, suppressed] = await Promise.all([
+    canSendFrom(organizationId, request.from.email),
+    findSuppressedAddresses(
+      organizationId,
+      recipients.map((recipient) => recipient.email),
+    ),
+  ]);
+  if (!senderAllowed) {
+    throw new ApiError(
+      'DOMAIN_NOT_VERIFIED',
+      `${request.from.email.split('@')[1]} is not a verified sending domain of this organization`,
+      { details: [{ field: 'from.email', message: 'Verify the domain (or a parent domain) first' }] },
+    );
+  }
+  if (suppressed.length > 0) {
+    const blocked = new Set(suppressed);
+    throw new ApiError('RECIPIENTS_SUPPRESSED', 'One or more recipients are on the suppression list', {
+      details: recipients
+        .filter((recipient) => blocked.has(recipient.email))
+        .map((recipient) => ({ field: recipient.field, message: `${recipient.email} is on the suppression list` })),
+    });
+  }
+
+  const now = nowIso();
+  const email: EmailRecord = {
+    id: newEmailId(),
+    organization_id: organizationId,
+    environment: caller.environment,
+    status: 'queued',
+    priority: request.priority,
+    from: request.from,
+    to: request.to,
+    cc: request.cc ?? [],
+    bcc: request.bcc ?? [],
+    reply_to: request.reply_to ?? [],
+    subject: request.subject,
+    html: request.html ?? null,
+    text: request.text ?? null,
+    headers: request.headers ?? {},
+    tags: request.tags ?? {},
+    template_id: null,
+    scheduled_at: request.scheduled_at ?? null,
+    created_at: now,
+    updated_at: now,
+  };
+  try {
+    await putEmail(email);
+  } catch (error) {
+    if (error instanceof BodiesTooLargeError) {
+      throw new ApiError('PAYLOAD_TOO_LARGE', 'html and text together do not fit in 350 KB even when compressed');
+    }
+    throw error;
+  }
+  try {
+    await enqueueEmail({ organization_id: organizationId, email_id: email.id }, delaySeconds);
+  } catch (error) {
+    await db.send(new DeleteCommand({ TableName: tableName, Key: keys.email(organizationId, email.id) }));
+    throw error;
+  }
+  return { message_id: email.id, status: 'queued', queued_at: now };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** GET /emails/:id — `id` and `message_id` are the same value. */
+export async function getEmail(organizationId: string, emailId: string) {
+  const found = UUID.test(emailId) ? await getEmailWithEvents(organizationId, emailId) : undefined;
+  if (!found) throw notFound('Email');
+  const { email, events } = found;
+  const addresses = (mailboxes: { email: string }[]) => mailboxes.map((mailbox) => mailbox.email);
+  return {
+    id: email.id,
+    message_id: email.id,
+    from_address: email.from.email,
+    to_addresses: addresses(email.to),
+    cc: addresses(email.cc),
+    bcc: addresses(email.bcc),
+    reply_to: email.reply_to,
+    subject: email.subject,
+    html: email.html,
+    text: email.text,
+    status: email.status,
+    priority: email.priority,
+    tags: email.tags,
+    template_id: email.template_id,
+    environment: email.environment,
+    scheduled_at: email.scheduled_at,
+    created_at: email.created_at,
+    updated_at: email.updated_at,
+    events: events.map((event: EmailEvent) => ({
+      id: event.id,
+      type: event.type,
+      recipient: event.recipient,
+      smtp_code: event.smtp_code,
+      smtp_message: event.smtp_message,
+      created_at: event.created_at,
+      ...(event.detail ? { detail: event.detail } : {}),
+    })),
+  };
+}

@@ -1,0 +1,201 @@
+import { describe, expect, inject, it } from 'vitest';
+import { enqueueEmail } from '../../shared/aws/send-queue.ts';
+import { createTestOrganization, verifiedDomainFor } from '../support/factories.ts';
+import { expectError } from '../support/http.ts';
+
+interface StoredMessage {
+  messageId: string;
+  from: string;
+  destination: { to: string[]; cc: string[]; bcc: string[] };
+  subject: string;
+  body: { html?: string; text?: string };
+  headers?: { name: string; value: string }[];
+}
+
+async function sesMessages(subject: string): Promise<StoredMessage[]> {
+  const response = await fetch(`${inject('localCloud').sesUrl}/store`);
+  const store = (await response.json()) as { emails: StoredMessage[] };
+  return store.emails.filter((email) => email.subject === subject);
+}
+
+async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function sender() {
+  const org = await createTestOrganization();
+  const domain = await verifiedDomainFor(org.api);
+  return { ...org, domain };
+}
+
+const uniqueSubject = () => `Subject ${Math.random().toString(36).slice(2)}`;
+
+describe('POST /emails/send', () => {
+  it('accepts an email, queues it and hands it to SES exactly once', async () => {
+    const { api, domain } = await sender();
+    const subject = uniqueSubject();
+    const response = await api.post('/api/v1/emails/send', {
+      from: { email: `News@${domain}`, name: 'Acme News' },
+      to: [{ email: 'Jane@Example.com', name: 'Jane' }],
+      cc: [{ email: 'cc@example.com' }],
+      subject,
+      html: '<p>Hello <b>Jane</b></p>',
+      text: 'Hello Jane',
+      headers: { 'X-Campaign': 'launch' },
+      tags: { campaign: 'launch' },
+    });
+    expect(response.status, response.text).toBe(201);
+    expect(response.body.data).toEqual({
+      message_id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
+      status: 'queued',
+      queued_at: expect.any(String),
+    });
+    const id = response.body.data.message_id;
+
+    const [message] = await eventually(async () => {
+      const found = await sesMessages(subject);
+      return found.length > 0 ? found : undefined;
+    });
+    expect(message?.destination).toEqual({ to: ['"Jane" <jane@example.com>'], cc: ['cc@example.com'], bcc: [] });
+    expect(message?.from).toBe(`"Acme News" <news@${domain}>`);
+    expect(message?.from).toContain(`news@${domain}`);
+    expect(message?.body).toEqual({ html: '<p>Hello <b>Jane</b></p>', text: 'Hello Jane' });
+    expect(message?.headers).toContainEqual({ name: 'X-Campaign', value: 'launch' });
+
+    const email = await eventually(async () => {
+      const got = (await api.get(`/api/v1/emails/${id}`)).body.data;
+      return got.events.length > 0 ? got : undefined;
+    });
+    expect(email).toMatchObject({
+      id,
+      message_id: id,
+      from_address: `news@${domain}`,
+      to_addresses: ['jane@example.com'],
+      cc: ['cc@example.com'],
+      subject,
+      status: 'queued',
+      priority: 'normal',
+      html: '<p>Hello <b>Jane</b></p>',
+      text: 'Hello Jane',
+      tags: { campaign: 'launch' },
+      environment: 'test',
+      scheduled_at: null,
+    });
+    expect(email.events.map((event: { type: string }) => event.type)).toEqual(['sent']);
+    expect(await sesMessages(subject)).toHaveLength(1);
+  });
+
+  it('sends a duplicate queue message for an email only once', async () => {
+    const { api, domain, organization } = await sender();
+    const subject = uniqueSubject();
+    const id = (
+      await api.post('/api/v1/emails/send', {
+        from: { email: `a@${domain}` },
+        to: [{ email: 'x@example.com' }],
+        subject,
+        text: 't',
+      })
+    ).body.data.message_id;
+    await eventually(async () => ((await sesMessages(subject)).length === 1 ? true : undefined));
+    for (let i = 0; i < 3; i += 1) await enqueueEmail({ organization_id: organization.id, email_id: id });
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(await sesMessages(subject)).toHaveLength(1);
+    const events = (await api.get(`/api/v1/emails/${id}`)).body.data.events;
+    expect(events.filter((event: { type: string }) => event.type === 'sent')).toHaveLength(1);
+  });
+
+  it('refuses a sender whose domain is not verified by the organization', async () => {
+    const { api } = await sender();
+    const other = await sender();
+    for (const from of ['a@unverified.example', `a@${other.domain}`]) {
+      const error = expectError(
+        await api.post('/api/v1/emails/send', {
+          from: { email: from },
+          to: [{ email: 'x@example.com' }],
+          subject: 's',
+          text: 't',
+        }),
+        400,
+        'DOMAIN_NOT_VERIFIED',
+      );
+      expect(error.details?.[0]?.field).toBe('from.email');
+    }
+    // A subdomain of a verified domain is fine.
+    const sub = await api.post('/api/v1/emails/send', {
+      from: { email: `a@mail.${(await api.get('/api/v1/domains')).body.data[0].domain}` },
+      to: [{ email: 'x@example.com' }],
+      subject: 's',
+      text: 't',
+    });
+    expect(sub.status).toBe(201);
+  });
+
+  it('refuses suppressed recipients and names them', async () => {
+    const { api, domain } = await sender();
+    await api.post('/api/v1/suppressions', { email: 'gone@example.com', reason: 'hard_bounce' });
+    const error = expectError(
+      await api.post('/api/v1/emails/send', {
+        from: { email: `a@${domain}` },
+        to: [{ email: 'ok@example.com' }],
+        bcc: [{ email: 'GONE@example.com' }],
+        subject: 's',
+        text: 't',
+      }),
+      400,
+      'RECIPIENTS_SUPPRESSED',
+    );
+    expect(error.details).toEqual([{ field: 'bcc[0].email', message: 'gone@example.com is on the suppression list' }]);
+  });
+
+  it('validates the request with one detail per problem', async () => {
+    const { api, domain } = await sender();
+    const error = expectError(
+      await api.post('/api/v1/emails/send', { from: { email: 'nope' }, to: [], subject: 'a\r\nBcc: x', extra: 1 }),
+      400,
+      'VALIDATION_ERROR',
+    );
+    const fields = error.details?.map((detail) => detail.field) ?? [];
+    for (const field of ['from.email', 'to', 'subject', 'extra']) expect(fields).toContain(field);
+    expectError(
+      await api.post('/api/v1/emails/send', {
+        from: { email: `a@${domain}` },
+        to: [{ email: 'x@example.com' }],
+        subject: 's',
+      }),
+      400,
+      'VALIDATION_ERROR',
+    );
+    expectError(
+      await api.post('/api/v1/emails/send', {
+        from: { email: `a@${domain}` },
+        to: [{ email: 'x@example.com' }],
+        subject: 's',
+        template_id: 'tmpl_missing',
+      }),
+      404,
+      'NOT_FOUND',
+    );
+  });
+
+  it('answers 404 for another organization’s email and for ids that cannot exist', async () => {
+    const a = await sender();
+    const b = await createTestOrganization();
+    const id = (
+      await a.api.post('/api/v1/emails/send', {
+        from: { email: `a@${a.domain}` },
+        to: [{ email: 'x@example.com' }],
+        subject: 's',
+        text: 't',
+      })
+    ).body.data.message_id;
+    expectError(await b.api.get(`/api/v1/emails/${id}`), 404, 'NOT_FOUND');
+    expectError(await a.api.get('/api/v1/emails/not-a-uuid'), 404, 'NOT_FOUND');
+    expect((await a.api.get(`/v1/emails/${id}`)).status).toBe(200);
+  });
+});

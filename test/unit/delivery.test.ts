@@ -1,0 +1,529 @@
+/**
+ * Delivery of a queued email, with the DynamoDB document client and SES mocked: every branch
+ * hangs on a DynamoDB condition outcome (claim, lease, already sent) or an SES error that the
+ * local emulators cannot be made to produce on demand. The assertions are about behaviour:
+ * what is sent to SES, what is written, and what the SQS consumer reports.
+ */
+import { gzipSync } from 'node:zlib';
+import {
+  AccountSuspendedException,
+  LimitExceededException,
+  MessageRejected,
+  SESv2Client,
+  SendEmailCommand,
+  type SendEmailCommandInput,
+  SendingPausedException,
+  TooManyRequestsException,
+} from '@aws-sdk/client-sesv2';
+import {
+  BatchGetCommand,
+  DynamoDBDocumentClient,
+  TransactWriteCommand,
+  type TransactWriteCommandInput,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import type { SQSEvent, SQSRecord } from 'aws-lambda';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { handler } from '../../functions/consumers/send-email.ts';
+import { classifySesError, encodeDisplayName, formatMailbox, toMessageTags } from '../../shared/aws/ses-sender.ts';
+import { deliverEmail, LEASE_MS } from '../../shared/domain/delivery.ts';
+
+vi.hoisted(() => {
+  // The send-queue module (imported by the consumer for its message parser) reads its URL on import.
+  process.env.SEND_QUEUE_URL ??= 'https://sqs.us-east-1.amazonaws.com/000000000000/postbox-send';
+  process.env.AWS_REGION ??= 'us-east-1';
+});
+
+const TABLE = 'postbox-unit'; // TABLE_NAME of the unit project (vitest.config.ts)
+const ORG = 'org_delivery1';
+const EMAIL_ID = '01900000-0000-7000-8000-000000000001';
+
+const documentClient = mockClient(DynamoDBDocumentClient);
+const ses = mockClient(SESv2Client);
+afterAll(() => {
+  documentClient.restore();
+  ses.restore();
+});
+
+const CLAIM = 'SET lease_until = :until ADD delivery_attempts :one';
+const RELEASE = 'REMOVE lease_until';
+
+/** The email item as the claim's ALL_NEW returns it (bodies gzip-compressed, as stored). */
+function storedEmail(emailId = EMAIL_ID, overrides: Record<string, unknown> = {}) {
+  return {
+    PK: `EMAIL#${ORG}#${emailId}`,
+    SK: 'EMAIL',
+    type: 'email',
+    id: emailId,
+    organization_id: ORG,
+    environment: 'test',
+    status: 'queued',
+    priority: 'normal',
+    from: { email: 'news@acme.test', name: 'Acme, "Inc."' },
+    to: [{ email: 'ann@example.com', name: 'Zoë Ä' }],
+    cc: [{ email: 'bob@example.com' }],
+    bcc: [{ email: 'carl@example.com', name: 'Carl' }],
+    reply_to: ['support@acme.test'],
+    subject: 'Your receipt',
+    html_gz: gzipSync(Buffer.from('<p>Thanks</p>')),
+    text_gz: gzipSync(Buffer.from('Thanks')),
+    headers: { 'X-Campaign': 'spring', 'List-Unsubscribe': '<https://acme.test/u>' },
+    tags: { campaign: 'spring' },
+    template_id: null,
+    scheduled_at: null,
+    created_at: '2025-01-01T00:00:00.000Z',
+    updated_at: '2025-01-01T00:00:00.000Z',
+    lease_until: Date.now() + LEASE_MS,
+    delivery_attempts: 1,
+    ...overrides,
+  };
+}
+
+/**
+ * A failed claim. The document client does not unmarshall an error's Item, so ALL_OLD arrives
+ * in DynamoDB JSON, as it does from the real service.
+ */
+function claimRefused(old: Record<string, unknown>) {
+  return Object.assign(new Error('The conditional request failed'), {
+    name: 'ConditionalCheckFailedException',
+    Item: old,
+    $metadata: { httpStatusCode: 400 },
+  });
+}
+
+function suppressedAddresses(...addresses: string[]) {
+  documentClient
+    .on(BatchGetCommand)
+    .resolves({ Responses: { [TABLE]: addresses.map((email) => ({ email })) }, UnprocessedKeys: {} });
+}
+
+function claimSucceeds(emailId = EMAIL_ID, overrides: Record<string, unknown> = {}) {
+  documentClient
+    .on(UpdateCommand, { UpdateExpression: CLAIM, Key: { PK: `EMAIL#${ORG}#${emailId}`, SK: 'EMAIL' } })
+    .resolves({ Attributes: storedEmail(emailId, overrides) });
+}
+
+const sendInputs = (): SendEmailCommandInput[] => ses.commandCalls(SendEmailCommand).map((call) => call.args[0].input);
+const transactions = (): TransactWriteCommandInput[] =>
+  documentClient.commandCalls(TransactWriteCommand).map((call) => call.args[0].input);
+const updates = (expression: string) =>
+  documentClient
+    .commandCalls(UpdateCommand)
+    .map((call) => call.args[0].input)
+    .filter((input) => input.UpdateExpression === expression);
+
+/** The events a transaction writes: type, recipient and detail of each. */
+function writtenEvents(transaction: TransactWriteCommandInput | undefined) {
+  return (transaction?.TransactItems ?? [])
+    .map((item) => item.Put?.Item)
+    .filter((item) => item !== undefined)
+    .map((item) => ({ type: item.event_type, recipient: item.recipient, detail: item.detail }));
+}
+
+beforeEach(() => {
+  documentClient.reset();
+  ses.reset();
+  suppressedAddresses();
+  documentClient.on(UpdateCommand, { UpdateExpression: RELEASE }).resolves({});
+  documentClient.on(TransactWriteCommand).resolves({});
+});
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
+
+const message = { organization_id: ORG, email_id: EMAIL_ID };
+
+describe('deliverEmail', () => {
+  it('sends a claimed email with the exact SES input and records it as sent', async () => {
+    claimSucceeds();
+    ses.on(SendEmailCommand).resolves({ MessageId: 'ses-0001' });
+
+    await expect(deliverEmail(message)).resolves.toBe('sent');
+
+    expect(sendInputs()).toEqual([
+      {
+        FromEmailAddress: '"Acme, \\"Inc.\\"" <news@acme.test>',
+        Destination: {
+          ToAddresses: ['=?utf-8?B?Wm/DqyDDhA==?= <ann@example.com>'],
+          CcAddresses: ['bob@example.com'],
+          BccAddresses: ['"Carl" <carl@example.com>'],
+        },
+        ReplyToAddresses: ['support@acme.test'],
+        Content: {
+          Simple: {
+            Subject: { Data: 'Your receipt', Charset: 'UTF-8' },
+            Body: {
+              Html: { Data: '<p>Thanks</p>', Charset: 'UTF-8' },
+              Text: { Data: 'Thanks', Charset: 'UTF-8' },
+            },
+            Headers: [
+              { Name: 'X-Campaign', Value: 'spring' },
+              { Name: 'List-Unsubscribe', Value: '<https://acme.test/u>' },
+            ],
+          },
+        },
+        EmailTags: [
+          { Name: 'campaign', Value: 'spring' },
+          { Name: 'organization_id', Value: ORG },
+          { Name: 'email_id', Value: EMAIL_ID },
+        ],
+      },
+    ]);
+
+    const [claim] = updates(CLAIM);
+    expect(claim?.ExpressionAttributeValues?.[':until']).toBeGreaterThan(Date.now() + LEASE_MS - 5_000);
+    const [sent] = transactions();
+    expect(transactions()).toHaveLength(1);
+    expect(sent?.TransactItems?.[0]?.Update).toMatchObject({
+      Key: { PK: `EMAIL#${ORG}#${EMAIL_ID}`, SK: 'EMAIL' },
+      ExpressionAttributeValues: { ':ses': 'ses-0001' },
+    });
+    expect(writtenEvents(sent)).toEqual([{ type: 'sent', recipient: null, detail: undefined }]);
+    expect(updates(RELEASE)).toHaveLength(0);
+  });
+
+  it('uses the configuration set from SES_CONFIGURATION_SET', async () => {
+    vi.stubEnv('SES_CONFIGURATION_SET', 'postbox-events');
+    claimSucceeds();
+    ses.on(SendEmailCommand).resolves({ MessageId: 'ses-0002' });
+
+    await expect(deliverEmail(message)).resolves.toBe('sent');
+    expect(sendInputs()[0]?.ConfigurationSetName).toBe('postbox-events');
+  });
+
+  it('leaves out tags SES would refuse, keeping its own', async () => {
+    claimSucceeds(EMAIL_ID, { tags: { campaign: 'spring sale', email_id: 'forged', tier: 'gold' } });
+    ses.on(SendEmailCommand).resolves({ MessageId: 'ses-0003' });
+
+    await deliverEmail(message);
+    expect(sendInputs()[0]?.EmailTags).toEqual([
+      { Name: 'email_id', Value: EMAIL_ID },
+      { Name: 'tier', Value: 'gold' },
+      { Name: 'organization_id', Value: ORG },
+    ]);
+  });
+
+  it('skips an email SES already accepted (a duplicate SQS record), without calling SES', async () => {
+    documentClient
+      .on(UpdateCommand, { UpdateExpression: CLAIM })
+      .rejects(claimRefused({ status: { S: 'queued' }, ses_message_id: { S: 'ses-0001' } }));
+
+    await expect(deliverEmail(message)).resolves.toBe('skipped');
+    expect(ses.commandCalls(SendEmailCommand)).toHaveLength(0);
+    expect(transactions()).toHaveLength(0);
+  });
+
+  it('skips an email another consumer holds, without calling SES or touching its lease', async () => {
+    documentClient
+      .on(UpdateCommand, { UpdateExpression: CLAIM })
+      .rejects(claimRefused({ status: { S: 'queued' }, lease_until: { N: String(Date.now() + 30_000) } }));
+
+    await expect(deliverEmail(message)).resolves.toBe('skipped');
+    expect(ses.commandCalls(SendEmailCommand)).toHaveLength(0);
+    expect(updates(RELEASE)).toHaveLength(0);
+    expect(transactions()).toHaveLength(0);
+  });
+
+  it('skips an email that no longer exists', async () => {
+    // No ALL_OLD item at all when the item is missing.
+    documentClient
+      .on(UpdateCommand, { UpdateExpression: CLAIM })
+      .rejects(Object.assign(new Error('The conditional request failed'), { name: 'ConditionalCheckFailedException' }));
+
+    await expect(deliverEmail(message)).resolves.toBe('skipped');
+    expect(ses.commandCalls(SendEmailCommand)).toHaveLength(0);
+  });
+
+  it('releases the lease and asks for a retry when SES throttles, recording no failure', async () => {
+    claimSucceeds();
+    ses
+      .on(SendEmailCommand)
+      .rejects(new TooManyRequestsException({ message: 'Too many requests', $metadata: { httpStatusCode: 429 } }));
+
+    await expect(deliverEmail(message)).resolves.toBe('retry');
+    expect(updates(RELEASE)).toEqual([
+      expect.objectContaining({
+        Key: { PK: `EMAIL#${ORG}#${EMAIL_ID}`, SK: 'EMAIL' },
+        UpdateExpression: 'REMOVE lease_until',
+      }),
+    ]);
+    expect(transactions()).toHaveLength(0);
+  });
+
+  it('retries an error it does not know, rather than failing the email', async () => {
+    claimSucceeds();
+    ses.on(SendEmailCommand).rejects(Object.assign(new Error('Access denied'), { name: 'AccessDeniedException' }));
+
+    await expect(deliverEmail(message)).resolves.toBe('retry');
+    expect(updates(RELEASE)).toHaveLength(1);
+    expect(transactions()).toHaveLength(0);
+  });
+
+  it('still asks for a retry when the lease cannot be released (it expires by itself)', async () => {
+    claimSucceeds();
+    documentClient
+      .on(UpdateCommand, { UpdateExpression: RELEASE })
+      .rejects(Object.assign(new Error('boom'), { name: 'InternalServerError', $metadata: { httpStatusCode: 500 } }));
+    ses.on(SendEmailCommand).rejects(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
+
+    await expect(deliverEmail(message)).resolves.toBe('retry');
+  });
+
+  it('fails the email when SES rejects it, with the error in the failed event', async () => {
+    claimSucceeds();
+    ses.on(SendEmailCommand).rejects(
+      new MessageRejected({
+        message: 'Email address is not verified. The following identities failed the check: news@acme.test',
+        $metadata: { httpStatusCode: 400 },
+      }),
+    );
+
+    await expect(deliverEmail(message)).resolves.toBe('failed');
+    const [failed] = transactions();
+    expect(transactions()).toHaveLength(1);
+    expect(failed?.TransactItems?.[0]?.Update).toMatchObject({
+      ExpressionAttributeValues: { ':failed': 'failed' },
+      ConditionExpression: 'attribute_not_exists(ses_message_id)',
+    });
+    const events = writtenEvents(failed);
+    expect(events).toHaveLength(1);
+    expect(events[0]?.type).toBe('failed');
+    expect(events[0]?.detail).toMatch(/^MessageRejected: Email address is not verified/);
+    expect(updates(RELEASE)).toHaveLength(0); // recordFailed removes the lease itself
+  });
+
+  it('truncates a long SES error in the failed event to 500 characters', async () => {
+    claimSucceeds();
+    ses
+      .on(SendEmailCommand)
+      .rejects(new MessageRejected({ message: 'x'.repeat(2_000), $metadata: { httpStatusCode: 400 } }));
+
+    await expect(deliverEmail(message)).resolves.toBe('failed');
+    const detail = writtenEvents(transactions()[0])[0]?.detail;
+    expect(typeof detail === 'string' && detail.length).toBe(500);
+  });
+
+  it('fails the email without calling SES when every recipient is suppressed', async () => {
+    claimSucceeds();
+    suppressedAddresses('ann@example.com', 'bob@example.com', 'carl@example.com');
+
+    await expect(deliverEmail(message)).resolves.toBe('failed');
+    expect(ses.commandCalls(SendEmailCommand)).toHaveLength(0);
+    const [failed] = transactions();
+    expect(failed?.TransactItems?.[0]?.Update?.ExpressionAttributeValues).toMatchObject({ ':failed': 'failed' });
+    expect(writtenEvents(failed)).toEqual([
+      { type: 'suppressed', recipient: 'ann@example.com', detail: expect.any(String) },
+      { type: 'suppressed', recipient: 'bob@example.com', detail: expect.any(String) },
+      { type: 'suppressed', recipient: 'carl@example.com', detail: expect.any(String) },
+      { type: 'failed', recipient: null, detail: 'every recipient is suppressed' },
+    ]);
+  });
+
+  it('checks every recipient against the suppression list at send time', async () => {
+    claimSucceeds();
+    ses.on(SendEmailCommand).resolves({ MessageId: 'ses-0004' });
+
+    await deliverEmail(message);
+    const keys = documentClient.commandCalls(BatchGetCommand)[0]?.args[0].input.RequestItems?.[TABLE]?.Keys;
+    expect(keys?.map((key) => key.PK)).toEqual([
+      `SUPP#${ORG}#ann@example.com`,
+      `SUPP#${ORG}#bob@example.com`,
+      `SUPP#${ORG}#carl@example.com`,
+    ]);
+  });
+
+  it('sends to the recipients left when some are suppressed, with a suppressed event for each', async () => {
+    claimSucceeds();
+    suppressedAddresses('bob@example.com', 'carl@example.com');
+    ses.on(SendEmailCommand).resolves({ MessageId: 'ses-0005' });
+
+    await expect(deliverEmail(message)).resolves.toBe('sent');
+    expect(sendInputs()[0]?.Destination).toEqual({ ToAddresses: ['=?utf-8?B?Wm/DqyDDhA==?= <ann@example.com>'] });
+    const [sent] = transactions();
+    expect(sent?.TransactItems?.[0]?.Update?.ExpressionAttributeValues).toMatchObject({ ':ses': 'ses-0005' });
+    expect(writtenEvents(sent)).toEqual([
+      { type: 'sent', recipient: null, detail: undefined },
+      { type: 'suppressed', recipient: 'bob@example.com', detail: expect.any(String) },
+      { type: 'suppressed', recipient: 'carl@example.com', detail: expect.any(String) },
+    ]);
+  });
+
+  it('acknowledges an email SES accepted even if recording it fails, so it is not sent twice', async () => {
+    claimSucceeds();
+    ses.on(SendEmailCommand).resolves({ MessageId: 'ses-0006' });
+    documentClient
+      .on(TransactWriteCommand)
+      .rejects(Object.assign(new Error('unavailable'), { name: 'InternalServerError', $metadata: {} }));
+
+    await expect(deliverEmail(message)).resolves.toBe('sent');
+    expect(ses.commandCalls(SendEmailCommand)).toHaveLength(1);
+  });
+});
+
+describe('send-email consumer', () => {
+  function record(messageId: string, body: string): SQSRecord {
+    return {
+      messageId,
+      receiptHandle: `rh-${messageId}`,
+      body,
+      attributes: {
+        ApproximateReceiveCount: '1',
+        SentTimestamp: '0',
+        SenderId: 'local',
+        ApproximateFirstReceiveTimestamp: '0',
+      },
+      messageAttributes: {},
+      md5OfBody: '',
+      eventSource: 'aws:sqs',
+      eventSourceARN: 'arn:aws:sqs:us-east-1:000000000000:postbox-send',
+      awsRegion: 'us-east-1',
+    };
+  }
+  const body = (emailId: string) => JSON.stringify({ organization_id: ORG, email_id: emailId });
+  const THROTTLED = '01900000-0000-7000-8000-00000000000a';
+  const SENT = '01900000-0000-7000-8000-00000000000b';
+
+  it('reports exactly the records to retry and the poison message', async () => {
+    claimSucceeds(THROTTLED);
+    claimSucceeds(SENT);
+    ses.on(SendEmailCommand).callsFake((input: SendEmailCommandInput) => {
+      if (input.EmailTags?.some((tag) => tag.Name === 'email_id' && tag.Value === THROTTLED)) {
+        throw new TooManyRequestsException({ message: 'Too many requests', $metadata: { httpStatusCode: 429 } });
+      }
+      return { MessageId: 'ses-0007' };
+    });
+    const event: SQSEvent = {
+      Records: [record('m-retry', body(THROTTLED)), record('m-sent', body(SENT)), record('m-poison', 'not json')],
+    };
+
+    await expect(handler(event)).resolves.toEqual({
+      batchItemFailures: [{ itemIdentifier: 'm-retry' }, { itemIdentifier: 'm-poison' }],
+    });
+    expect(ses.commandCalls(SendEmailCommand)).toHaveLength(2);
+    expect(transactions()).toHaveLength(1); // recordSent for the sent one only
+  });
+
+  it('reports a record whose delivery throws, and acknowledges skipped and failed ones', async () => {
+    const BROKEN = '01900000-0000-7000-8000-00000000000c';
+    const DUPLICATE = '01900000-0000-7000-8000-00000000000d';
+    const REJECTED = '01900000-0000-7000-8000-00000000000e';
+    documentClient
+      .on(UpdateCommand, { UpdateExpression: CLAIM, Key: { PK: `EMAIL#${ORG}#${BROKEN}`, SK: 'EMAIL' } })
+      .rejects(Object.assign(new Error('unavailable'), { name: 'InternalServerError', $metadata: {} }));
+    documentClient
+      .on(UpdateCommand, { UpdateExpression: CLAIM, Key: { PK: `EMAIL#${ORG}#${DUPLICATE}`, SK: 'EMAIL' } })
+      .rejects(claimRefused({ status: { S: 'queued' }, ses_message_id: { S: 'ses-x' } }));
+    claimSucceeds(REJECTED);
+    ses.on(SendEmailCommand).rejects(new MessageRejected({ message: 'rejected', $metadata: {} }));
+
+    const result = await handler({
+      Records: [record('m-broken', body(BROKEN)), record('m-dup', body(DUPLICATE)), record('m-rej', body(REJECTED))],
+    });
+    expect(result).toEqual({ batchItemFailures: [{ itemIdentifier: 'm-broken' }] });
+  });
+
+  it('answers an empty batch with no failures', async () => {
+    await expect(handler({ Records: [] })).resolves.toEqual({ batchItemFailures: [] });
+  });
+});
+
+describe('display names', () => {
+  it('quotes ASCII names and escapes quotes and backslashes', () => {
+    expect(formatMailbox({ email: 'a@acme.test', name: 'Acme, Inc.' })).toBe('"Acme, Inc." <a@acme.test>');
+    expect(formatMailbox({ email: 'a@acme.test', name: 'The "Best" \\ Co' })).toBe(
+      '"The \\"Best\\" \\\\ Co" <a@acme.test>',
+    );
+    expect(formatMailbox({ email: 'a@acme.test', name: 'Ann <admin@evil.test>' })).toBe(
+      '"Ann <admin@evil.test>" <a@acme.test>',
+    );
+  });
+
+  it('gives the bare address when there is no name', () => {
+    expect(formatMailbox({ email: 'a@acme.test' })).toBe('a@acme.test');
+    expect(formatMailbox({ email: 'a@acme.test', name: '  ' })).toBe('a@acme.test');
+  });
+
+  it('encodes non-ASCII names as RFC 2047 encoded-words', () => {
+    expect(formatMailbox({ email: 'a@acme.test', name: 'Zoë Ä' })).toBe('=?utf-8?B?Wm/DqyDDhA==?= <a@acme.test>');
+    expect(encodeDisplayName('日本')).toBe('=?utf-8?B?5pel5pys?=');
+  });
+
+  it('splits a long name into encoded-words of at most 75 characters, never inside a character', () => {
+    const name = `Équipe ${'😀'.repeat(20)} Ünïcødé ${'é'.repeat(40)}`;
+    const encoded = encodeDisplayName(name);
+    const words = encoded.split(' ');
+    expect(words.length).toBeGreaterThan(1);
+    let decoded = '';
+    for (const word of words) {
+      expect(word.length).toBeLessThanOrEqual(75);
+      const match = /^=\?utf-8\?B\?([A-Za-z0-9+/=]+)\?=$/.exec(word);
+      expect(match).not.toBeNull();
+      const bytes = Buffer.from(match?.[1] ?? '', 'base64');
+      // Each word is valid UTF-8 on its own.
+      expect(new TextDecoder('utf-8', { fatal: true }).decode(bytes)).toBe(bytes.toString('utf8'));
+      decoded += bytes.toString('utf8');
+    }
+    expect(decoded).toBe(name);
+  });
+
+  it('encodes names with control characters rather than quoting them', () => {
+    expect(encodeDisplayName('a\tb')).toBe(`=?utf-8?B?${Buffer.from('a\tb').toString('base64')}?=`);
+  });
+
+  it('converts an internationalised domain to punycode', () => {
+    expect(formatMailbox({ email: 'ann@bücher.example' })).toBe('ann@xn--bcher-kva.example');
+  });
+});
+
+describe('SES message tags', () => {
+  it('keeps the tags SES accepts and counts the others', () => {
+    expect(toMessageTags({ ok: 'a-b_c', 'bad name': 'x', dotted: 'a.b', long: 'x'.repeat(257), empty: '' })).toEqual({
+      tags: [{ Name: 'ok', Value: 'a-b_c' }],
+      dropped: 4,
+    });
+  });
+});
+
+describe('classifySesError', () => {
+  const $metadata = {};
+  it.each([
+    ['throttling', new TooManyRequestsException({ message: 'slow down', $metadata })],
+    ['the sending quota', new LimitExceededException({ message: 'quota', $metadata })],
+    ['paused sending', new SendingPausedException({ message: 'paused', $metadata })],
+    ['ThrottlingException', Object.assign(new Error('x'), { name: 'ThrottlingException' })],
+    ['a 5xx', Object.assign(new Error('x'), { name: 'Whatever', $metadata: { httpStatusCode: 503 } })],
+    ['a timeout', Object.assign(new Error('x'), { name: 'TimeoutError' })],
+    ['a reset connection', Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' })],
+  ])('retries %s', (_label, error) => {
+    expect(classifySesError(error)).toBe('retry');
+  });
+
+  it.each([
+    ['MessageRejected', new MessageRejected({ message: 'no', $metadata })],
+    ['AccountSuspendedException', new AccountSuspendedException({ message: 'no', $metadata })],
+    [
+      'MailFromDomainNotVerifiedException',
+      Object.assign(new Error('x'), { name: 'MailFromDomainNotVerifiedException' }),
+    ],
+    ['BadRequestException', Object.assign(new Error('x'), { name: 'BadRequestException' })],
+  ])('treats %s as permanent', (_label, error) => {
+    expect(classifySesError(error)).toBe('permanent');
+  });
+
+  it.each([
+    [
+      'NotFoundException (a missing configuration set would fail every email)',
+      Object.assign(new Error('x'), { name: 'NotFoundException' }),
+    ],
+    [
+      'an unknown 4xx',
+      Object.assign(new Error('x'), { name: 'AccessDeniedException', $metadata: { httpStatusCode: 403 } }),
+    ],
+    ['a plain Error', new Error('x')],
+    ['a string', 'oops'],
+    ['undefined', undefined],
+  ])('does not know %s', (_label, error) => {
+    expect(classifySesError(error)).toBe('unknown');
+  });
+});
