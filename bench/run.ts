@@ -3,6 +3,7 @@
  *   auth    per-request cost of auth + rate limiting vs a bare GetItem (local stack)
  *   bundle  bundle size and cold module-init time of one handler
  *   suppressions  list cost vs list size; checking 1,000 addresses against 10,000
+ *   send    POST /emails/send latency vs its raw I/O (GetItem + PutItem + SendMessage)
  */
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
@@ -12,6 +13,7 @@ const benches: Record<string, string> = {
   auth: 'auth-overhead.ts',
   bundle: 'bundle.ts',
   suppressions: 'suppressions.ts',
+  send: 'send.ts',
 };
 const [name, ...args] = process.argv.slice(2);
 const script = name ? benches[name] : undefined;

@@ -4,6 +4,7 @@ export interface LatencySummary {
   mean: number;
   p50: number;
   p90: number;
+  p95: number;
   p99: number;
 }
 
@@ -16,6 +17,7 @@ export function summarize(samplesMs: number[]): LatencySummary {
     mean: round(sorted.reduce((a, b) => a + b, 0) / sorted.length),
     p50: round(at(0.5)),
     p90: round(at(0.9)),
+    p95: round(at(0.95)),
     p99: round(at(0.99)),
   };
 }

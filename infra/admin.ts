@@ -5,6 +5,7 @@
  *   npm run admin -- list-keys --org <id>
  *   npm run admin -- revoke-key --org <id> --key <key id>
  *   npm run admin -- set-rate-limit --org <id> --per-second 50
+ *   npm run admin -- set-sending-limit --org <id> --env live|test [--daily N] [--monthly N]
  * Targets the table in TABLE_NAME (AWS credentials from the usual chain). Without
  * TABLE_NAME it targets the running `npm start` stack, if there is one.
  */
@@ -17,7 +18,10 @@ const USAGE = `usage: npm run admin -- <command> [options]
   create-key      --org <org id> --name <name> --env live|test
   list-keys       --org <org id>
   revoke-key      --org <org id> --key <key id>
-  set-rate-limit  --org <org id> --per-second <n>`;
+  set-rate-limit  --org <org id> --per-second <n>
+  set-sending-limit --org <org id> --env live|test [--daily <recipients>] [--monthly <recipients>]
+                  (recipients per UTC day / calendar month; test has no monthly limit;
+                   defaults: live 50000/day and 1000000/month, test 1000/day)`;
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -33,6 +37,8 @@ const { positionals, values } = parseArgs({
     key: { type: 'string' },
     env: { type: 'string' },
     'per-second': { type: 'string' },
+    daily: { type: 'string' },
+    monthly: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -87,6 +93,21 @@ try {
       await accounts.setOrganizationRateLimit(option('org'), Number(option('per-second')));
       print({ organization: option('org'), rate_limit_per_second: Number(option('per-second')) });
       break;
+    case 'set-sending-limit': {
+      const environment = option('env');
+      if (environment !== 'live' && environment !== 'test') fail('--env must be live or test');
+      const count = (value: string | undefined) =>
+        value === undefined ? undefined : value.trim() === '' ? Number.NaN : Number(value);
+      print({
+        organization: option('org'),
+        ...(await accounts.setSendingLimits(option('org'), {
+          environment,
+          daily: count(values.daily),
+          monthly: count(values.monthly),
+        })),
+      });
+      break;
+    }
     default:
       fail(`unknown command ${command}\n\n${USAGE}`);
   }

@@ -3,7 +3,7 @@
  * consumer (modelled on the single function construct with `bindTable` of the AWS Lambda
  * Powertools for TypeScript example app). It owns the function's log group and grants
  * exactly what the route table declares for the handler (table, queues, KMS key, SES
- * identities), nothing broader.
+ * identities and sending through the configuration set), nothing broader.
  */
 import * as path from 'node:path';
 import { ArnFormat, type Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
@@ -13,6 +13,7 @@ import type * as kms from 'aws-cdk-lib/aws-kms';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as ses from 'aws-cdk-lib/aws-ses';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { type QueueName, queueUrlEnvName } from '../shared/queues.ts';
@@ -22,6 +23,7 @@ import {
   middlewareUpdatedAttributes,
   middlewareUpdateReturnValues,
   type ResourceAccess,
+  type SesAccess,
   sesActions,
   tableActions,
 } from '../shared/routes.ts';
@@ -63,6 +65,11 @@ export interface ApiFunctionProps {
    * `http` function.
    */
   sendingHost: string;
+  /**
+   * The SES configuration set email is sent through: SES_CONFIGURATION_SET of, and part of the
+   * `ses:SendEmail` grant of, the functions that declare `ses: ['send']`.
+   */
+  configurationSet: ses.IConfigurationSet;
   description?: string;
 }
 
@@ -103,6 +110,7 @@ export class ApiFunction extends Construct {
         // Only where declared: a function without key access cannot even name the key.
         ...(keyAccess.length > 0 ? { KMS_KEY_ID: props.key.keyArn } : {}),
         ...(sesAccess.length > 0 ? { IDENTITY_PROVIDER: 'ses' } : {}),
+        ...(sesAccess.includes('send') ? { SES_CONFIGURATION_SET: props.configurationSet.configurationSetName } : {}),
       },
       ...(props.description ? { description: props.description } : {}),
     });
@@ -113,20 +121,32 @@ export class ApiFunction extends Construct {
     // delegates to IAM in this account); nothing is added to the key policy.
     for (const level of keyAccess) props.key.grant(this.function, keyActions[level]);
     if (sesAccess.length > 0) {
+      const stack = Stack.of(this);
       // SES domain identities of this account and region: which domains is only known at
       // run time (an organization's verified domains), hence the `identity/*` pattern.
-      const identityArns = Stack.of(this).formatArn({
+      const identityArns = stack.formatArn({
         service: 'ses',
         resource: 'identity',
         resourceName: '*',
         arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
       });
-      this.function.addToRolePolicy(
-        new iam.PolicyStatement({
-          actions: [...new Set(sesAccess.flatMap((level) => sesActions[level]))],
-          resources: [identityArns],
-        }),
-      );
+      // SES v2 SendEmail with a configuration set is authorised against the identity and the
+      // configuration set both.
+      const configurationSetArn = stack.formatArn({
+        service: 'ses',
+        resource: 'configuration-set',
+        resourceName: props.configurationSet.configurationSetName,
+        arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
+      });
+      const sesResources: Record<SesAccess, string[]> = {
+        identities: [identityArns],
+        send: [identityArns, configurationSetArn],
+      };
+      for (const level of sesAccess) {
+        this.function.addToRolePolicy(
+          new iam.PolicyStatement({ actions: [...sesActions[level]], resources: sesResources[level] }),
+        );
+      }
     }
   }
 

@@ -2,16 +2,23 @@
  * The Postbox stack: one DynamoDB table, the queues (each with a dead-letter queue), the
  * KMS key that encrypts DKIM private keys, an HTTP API whose routes come only from the
  * route table in shared/routes.ts, one function per route, one for API Gateway's `$default`
- * route, and one per queue consumer.
+ * route, and one per queue consumer; the SES configuration set that sending uses, the SNS
+ * topic its events are published to, and one function (with its own dead-letter queue) per
+ * notification handler subscribed to that topic.
  * Synthesis needs no AWS credentials, network or context lookups.
  */
+import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as kms from 'aws-cdk-lib/aws-kms';
+import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import * as ses from 'aws-cdk-lib/aws-ses';
+import * as sns from 'aws-cdk-lib/aws-sns';
+import { LambdaSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { type QueueName, queueDefinitions, SEND_CONSUMER_TIMEOUT_SECONDS } from '../shared/queues.ts';
@@ -19,6 +26,8 @@ import {
   type ConsumerDefinition,
   consumers,
   defaultRoute,
+  type NotificationHandlerDefinition,
+  notificationHandlers,
   ROUTE_TIMEOUT_SECONDS,
   type RouteDefinition,
   routeId,
@@ -38,9 +47,10 @@ export interface RouteTable {
   routes: readonly RouteDefinition[];
   defaultRoute: Pick<RouteDefinition, 'handler' | 'access'>;
   consumers: readonly ConsumerDefinition[];
+  notificationHandlers: readonly NotificationHandlerDefinition[];
 }
 
-export const sharedRouteTable: RouteTable = { routes, defaultRoute, consumers };
+export const sharedRouteTable: RouteTable = { routes, defaultRoute, consumers, notificationHandlers };
 
 export interface PostboxStackProps extends StackProps {
   /**
@@ -58,6 +68,30 @@ export interface PostboxStackProps extends StackProps {
 /** The alias of the key that encrypts DKIM private keys. */
 export const DKIM_KEY_ALIAS = 'alias/postbox-dkim';
 export const DEFAULT_SENDING_HOST = 'amazonses.com';
+/**
+ * The SES configuration set every email is sent through (SES_CONFIGURATION_SET of the functions
+ * that declare `ses: ['send']`). A fixed name, like the key alias: one Postbox per account and
+ * region.
+ */
+export const SES_CONFIGURATION_SET_NAME = 'postbox';
+/**
+ * Every SES sending event type, all published to the topic (listed rather than CDK's default,
+ * so that a type a later CDK adds does not change the stack unseen).
+ */
+export const SES_EVENT_TYPES: readonly ses.EmailSendingEvent[] = [
+  ses.EmailSendingEvent.SEND,
+  ses.EmailSendingEvent.REJECT,
+  ses.EmailSendingEvent.BOUNCE,
+  ses.EmailSendingEvent.COMPLAINT,
+  ses.EmailSendingEvent.DELIVERY,
+  ses.EmailSendingEvent.DELIVERY_DELAY,
+  ses.EmailSendingEvent.RENDERING_FAILURE,
+  ses.EmailSendingEvent.OPEN,
+  ses.EmailSendingEvent.CLICK,
+  ses.EmailSendingEvent.SUBSCRIPTION,
+];
+/** How long a notification handler's dead-letter queue keeps what could not be handled (the SQS maximum). */
+export const NOTIFICATION_DEAD_LETTER_RETENTION = Duration.days(14);
 
 function pascalCase(name: string): string {
   return name
@@ -76,6 +110,14 @@ export class PostboxStack extends Stack {
   readonly routeFunctions: ReadonlyArray<{ route: RouteDefinition; fn: ApiFunction }>;
   readonly defaultRouteFunction: ApiFunction;
   readonly consumerFunctions: ReadonlyArray<{ consumer: ConsumerDefinition; fn: ApiFunction }>;
+  readonly sesConfigurationSet: ses.ConfigurationSet;
+  /** The topic the configuration set publishes every SES sending event to. */
+  readonly sesEventsTopic: sns.Topic;
+  readonly notificationFunctions: ReadonlyArray<{
+    handler: NotificationHandlerDefinition;
+    fn: ApiFunction;
+    deadLetterQueue: sqs.Queue;
+  }>;
 
   constructor(scope: Construct, id: string, props: PostboxStackProps = {}) {
     super(scope, id, props);
@@ -87,6 +129,10 @@ export class PostboxStack extends Stack {
     this.deadLetterQueues = deadLetterQueues;
     this.dkimKey = this.createDkimKey();
     const sendingHost = props.sendingHost ?? DEFAULT_SENDING_HOST;
+    const { configurationSet, topic } = this.createSesEvents();
+    this.sesConfigurationSet = configurationSet;
+    this.sesEventsTopic = topic;
+    const notificationTopics: Record<NotificationHandlerDefinition['source'], sns.ITopic> = { 'ses-events': topic };
 
     const usedIds = new Set<string>();
     const functionFor = (
@@ -110,6 +156,7 @@ export class PostboxStack extends Stack {
         queues: this.queues,
         key: this.dkimKey,
         sendingHost,
+        configurationSet: this.sesConfigurationSet,
         description,
       });
     };
@@ -163,6 +210,35 @@ export class PostboxStack extends Stack {
       return { consumer, fn };
     });
 
+    this.notificationFunctions = routeTable.notificationHandlers.map((handler) => {
+      const constructId = `${pascalCase(path.basename(handler.handler, path.extname(handler.handler)))}NotificationHandler`;
+      const fn = functionFor(
+        constructId,
+        handler,
+        'consumer',
+        SEND_CONSUMER_TIMEOUT_SECONDS,
+        `Postbox ${handler.source} notification handler ${handler.handler}`,
+      );
+      const deadLetterQueue = new sqs.Queue(this, `${constructId}DeadLetterQueue`, {
+        retentionPeriod: NOTIFICATION_DEAD_LETTER_RETENTION,
+        encryption: sqs.QueueEncryption.SQS_MANAGED,
+        enforceSSL: true,
+      });
+      // What SNS cannot hand to Lambda at all (after SNS's own retries: e.g. the function is
+      // missing or SNS may not invoke it) goes to the subscription's dead-letter queue (its queue
+      // policy lets only this topic send).
+      notificationTopics[handler.source].addSubscription(new LambdaSubscription(fn.function, { deadLetterQueue }));
+      // SNS invokes the function asynchronously: once Lambda has accepted the event, SNS is done.
+      // An event the handler fails on is retried by Lambda and then sent to the same queue (an
+      // invocation record with the error and the SNS event), so nothing is dropped silently.
+      fn.function.configureAsyncInvoke({
+        retryAttempts: 2,
+        maxEventAge: Duration.hours(6),
+        onFailure: new SqsDestination(deadLetterQueue),
+      });
+      return { handler, fn, deadLetterQueue };
+    });
+
     new CfnOutput(this, 'ApiUrl', { value: this.api.apiEndpoint, description: 'Base URL of the Postbox API' });
     new CfnOutput(this, 'TableName', { value: this.table.tableName, description: 'DynamoDB table (TABLE_NAME)' });
     for (const name of Object.keys(queueDefinitions) as QueueName[]) {
@@ -171,6 +247,47 @@ export class PostboxStack extends Stack {
         description: `URL of the ${name} queue`,
       });
     }
+    new CfnOutput(this, 'SesEventsTopicArn', {
+      value: this.sesEventsTopic.topicArn,
+      description: 'SNS topic the SES configuration set publishes sending events to',
+    });
+    new CfnOutput(this, 'SesConfigurationSetName', {
+      value: this.sesConfigurationSet.configurationSetName,
+      description: 'SES configuration set every email is sent through (SES_CONFIGURATION_SET)',
+    });
+  }
+
+  /**
+   * The configuration set sending uses and the topic it publishes every sending event to.
+   *
+   * TLS is OPTIONAL (SES's default, opportunistic STARTTLS): REQUIRE would make SES bounce mail
+   * to receiving servers without TLS, which Postbox would then record as bounces (and suppress).
+   * Reputation metrics are on (bounce and complaint rates in CloudWatch).
+   *
+   * The topic has no server-side encryption: SES can publish to an encrypted topic only if the
+   * key policy lets ses.amazonaws.com use the key, which the AWS-managed key (alias/aws/sns)
+   * does not allow and cannot be changed to; a customer-managed key would cost another key. Its
+   * messages are transient (delivered to the function, then gone) and travel over TLS.
+   * The event destination adds the topic policy that lets SES publish, held to this account and
+   * this configuration set (aws:SourceAccount, aws:SourceArn).
+   */
+  private createSesEvents(): { configurationSet: ses.ConfigurationSet; topic: sns.Topic } {
+    const configurationSet = new ses.ConfigurationSet(this, 'SesConfigurationSet', {
+      configurationSetName: SES_CONFIGURATION_SET_NAME,
+      reputationMetrics: true,
+      sendingEnabled: true,
+      tlsPolicy: ses.ConfigurationSetTlsPolicy.OPTIONAL,
+    });
+    const topic = new sns.Topic(this, 'SesEventsTopic', {
+      displayName: 'Postbox SES sending events',
+    });
+    configurationSet.addEventDestination('SesEventsDestination', {
+      configurationSetEventDestinationName: 'postbox-sns',
+      destination: ses.EventDestination.snsTopic(topic),
+      events: [...SES_EVENT_TYPES],
+      enabled: true,
+    });
+    return { configurationSet, topic };
   }
 
   private createTable(): dynamodb.Table {

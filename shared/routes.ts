@@ -90,6 +90,14 @@ export interface ConsumerDefinition {
 /** HTTP functions answer well within API Gateway's 30 s integration limit. */
 export const ROUTE_TIMEOUT_SECONDS = 10;
 
+/** A function fed by notifications published to an SNS topic (e.g. SES delivery events). */
+export interface NotificationHandlerDefinition {
+  /** `ses-events`: the SES configuration set's event destination. */
+  source: 'ses-events';
+  handler: string;
+  access: ResourceAccess;
+}
+
 export const API_PREFIX = '/api/v1';
 /** The spec's code samples use /v1/...; every route answers there too. */
 export const ALIAS_PREFIX = '/v1';
@@ -251,3 +259,7 @@ export function matchRoute(method: string, path: string): { match: RouteMatch } 
   }
   return { allowedMethods: [...new Set(candidates.map((c) => c.entry.route.method))] };
 }
+
+export const notificationHandlers: readonly NotificationHandlerDefinition[] = [
+  { source: 'ses-events', handler: 'functions/consumers/ses-events.ts', access: { table: ['read', 'write'] } },
+];

@@ -1,9 +1,10 @@
 /** POST /api/v1/emails/send */
+import { withIdempotency } from '../../shared/domain/idempotency.ts';
 import { sendEmailBody } from '../../shared/domain/send-request.ts';
 import { acceptEmail } from '../../shared/domain/sending.ts';
 import { apiHandler } from '../../shared/http/api-handler.ts';
 import { created } from '../../shared/http/response.ts';
 
-export const handler = apiHandler({ body: sendEmailBody }, async ({ caller, body }) =>
-  created(await acceptEmail(caller, body)),
+export const handler = apiHandler({ body: sendEmailBody }, async ({ caller, body, event }) =>
+  withIdempotency(caller, event, 'send', body, async () => created(await acceptEmail(caller, body))),
 );

@@ -86,6 +86,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       SES_ENDPOINT: ses.endpoint,
       // No identity or KMS emulator exists: the local adapters stand in (shared/aws/*).
       IDENTITY_PROVIDER: 'local',
+      SIMULATE_OUTCOMES: 'true', // no SES events come back locally: simulate them (outcome-simulator.ts)
       LOCAL_ENCRYPTION_KEY: options.localEncryptionKey ?? randomBytes(32).toString('base64'),
       ...Object.fromEntries(
         Object.entries(queues).map(([name, queue]) => [queueUrlEnvName(name as QueueName), queue.url]),

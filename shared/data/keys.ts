@@ -89,6 +89,11 @@ export const keys = {
     PK: `EMAIL#${organizationId}#${emailId}`,
     SK: `EVENT#${createdAt}#${eventId}`,
   }),
+  /** The recent soft bounces of an address (automatic soft_bounce suppression); expires through TTL. */
+  softBounces: (organizationId: string, normalizedEmail: string): PrimaryKey => ({
+    PK: `SOFTBOUNCE#${organizationId}#${normalizedEmail}`,
+    SK: 'SOFTBOUNCE',
+  }),
   /**
    * GSI1: an organization's emails per environment, newest first, write-sharded over
    * EMAIL_LIST_SHARDS partitions (shard = hash of the id) so one organization's sending rate
@@ -104,6 +109,24 @@ export const keys = {
   counterShardsPrefix: (organizationId: string, list: CountedList) => ({
     PK: `ORG#${organizationId}`,
     SKPrefix: `COUNT#${list}#`,
+  }),
+
+  /** An Idempotency-Key of an organization, by the SHA-256 hash (hex) of the key; expires through TTL. */
+  idempotency: (organizationId: string, keyHash: string): PrimaryKey => ({
+    PK: `IDEMPOTENCY#${organizationId}#${keyHash}`,
+    SK: 'IDEMPOTENCY',
+  }),
+
+  /**
+   * Recipients sent per organization, environment and period (`yyyy-mm-dd` UTC day or `yyyy-mm`
+   * month), spread over USAGE_SHARDS items (shared/data/usage.ts); a read queries the partition.
+   */
+  usageCounter: (organizationId: string, environment: string, period: string, shard: number): PrimaryKey => ({
+    PK: `USAGE#${organizationId}#${environment}#${period}`,
+    SK: String(shard),
+  }),
+  usageCounterPartition: (organizationId: string, environment: string, period: string) => ({
+    PK: `USAGE#${organizationId}#${environment}#${period}`,
   }),
 
   /**

@@ -15,7 +15,17 @@ export interface Organization {
   /** Requests per second; absent means the deployment default. */
   rateLimitPerSecond?: number;
   autoValidationThreshold: AutoValidationThreshold;
+  /** Sending limits in recipients (shared/domain/sending-limit.ts); absent means the default. */
+  dailyRecipientLimitLive?: number;
+  monthlyRecipientLimitLive?: number;
+  dailyRecipientLimitTest?: number;
 }
+
+/** The organization attributes holding sending limits. */
+export type SendingLimitAttribute =
+  | 'daily_recipient_limit_live'
+  | 'monthly_recipient_limit_live'
+  | 'daily_recipient_limit_test';
 
 interface OrganizationItem {
   id: string;
@@ -23,6 +33,9 @@ interface OrganizationItem {
   created_at: string;
   rate_limit_per_second?: number;
   auto_validation_threshold?: AutoValidationThreshold;
+  daily_recipient_limit_live?: number;
+  monthly_recipient_limit_live?: number;
+  daily_recipient_limit_test?: number;
 }
 
 function fromItem(item: OrganizationItem): Organization {
@@ -32,6 +45,15 @@ function fromItem(item: OrganizationItem): Organization {
     createdAt: item.created_at,
     ...(item.rate_limit_per_second ? { rateLimitPerSecond: item.rate_limit_per_second } : {}),
     autoValidationThreshold: item.auto_validation_threshold ?? DEFAULT_AUTO_VALIDATION_THRESHOLD,
+    ...(item.daily_recipient_limit_live !== undefined
+      ? { dailyRecipientLimitLive: Number(item.daily_recipient_limit_live) }
+      : {}),
+    ...(item.monthly_recipient_limit_live !== undefined
+      ? { monthlyRecipientLimitLive: Number(item.monthly_recipient_limit_live) }
+      : {}),
+    ...(item.daily_recipient_limit_test !== undefined
+      ? { dailyRecipientLimitTest: Number(item.daily_recipient_limit_test) }
+      : {}),
   };
 }
 
@@ -63,7 +85,7 @@ export async function getOrganization(organizationId: string): Promise<Organizat
 /** Updates one attribute of an existing organization; false when there is no such organization. */
 export async function updateOrganizationAttribute(
   organizationId: string,
-  attribute: 'auto_validation_threshold' | 'rate_limit_per_second',
+  attribute: 'auto_validation_threshold' | 'rate_limit_per_second' | SendingLimitAttribute,
   value: string | number,
 ): Promise<boolean> {
   try {

@@ -13,11 +13,13 @@ import {
   getOrganization,
   type Organization,
   putOrganization,
+  type SendingLimitAttribute,
   updateOrganizationAttribute,
 } from '../data/organizations.ts';
 import { ApiError, notFound } from '../errors.ts';
 import type { Environment } from './api-key-format.ts';
 import { newId } from './ids.ts';
+import { MAX_SENDING_LIMIT, type SendingLimits, sendingLimitsFor } from './sending-limit.ts';
 
 function requireName(name: string, what: string): string {
   const trimmed = name.trim();
@@ -99,4 +101,45 @@ export async function setOrganizationRateLimit(organizationId: string, perSecond
     throw notFound('Organization');
   }
   await setRateLimitOnKeys(organizationId, perSecond);
+}
+
+/**
+ * Sets an organization's sending limit (recipients per UTC day and/or calendar month) in one
+ * environment; the next send sees it. The test environment has a daily limit only. Returns
+ * the limits now in effect in that environment.
+ */
+export async function setSendingLimits(
+  organizationId: string,
+  input: { environment: Environment; daily?: number; monthly?: number },
+): Promise<{ environment: Environment } & SendingLimits> {
+  const { environment, daily, monthly } = input;
+  const problems: Array<{ field: string; message: string }> = [];
+  if (environment !== 'live' && environment !== 'test') {
+    problems.push({ field: 'environment', message: 'Must be live or test' });
+  }
+  if (daily === undefined && monthly === undefined) {
+    problems.push({ field: 'daily', message: 'Give a daily or a monthly limit (or both)' });
+  }
+  for (const [field, value] of [
+    ['daily', daily],
+    ['monthly', monthly],
+  ] as const) {
+    if (value !== undefined && (!Number.isInteger(value) || value < 0 || value > MAX_SENDING_LIMIT)) {
+      problems.push({ field, message: `Must be a whole number of recipients from 0 to ${MAX_SENDING_LIMIT}` });
+    }
+  }
+  if (environment === 'test' && monthly !== undefined) {
+    problems.push({ field: 'monthly', message: 'The test environment has no monthly limit' });
+  }
+  if (problems.length > 0) {
+    const summary = problems.map((problem) => `${problem.field}: ${problem.message}`).join('; ');
+    throw new ApiError('VALIDATION_ERROR', `Invalid sending limit (${summary})`, { details: problems });
+  }
+  const updates: Array<[SendingLimitAttribute, number]> = [];
+  if (daily !== undefined) updates.push([`daily_recipient_limit_${environment}`, daily]);
+  if (monthly !== undefined) updates.push(['monthly_recipient_limit_live', monthly]);
+  for (const [attribute, value] of updates) {
+    if (!(await updateOrganizationAttribute(organizationId, attribute, value))) throw notFound('Organization');
+  }
+  return { environment, ...sendingLimitsFor(await requireOrganization(organizationId), environment) };
 }

@@ -19,6 +19,7 @@ import {
   releaseLease,
 } from '../data/emails.ts';
 import { logger } from '../logger.ts';
+import { shouldSimulateOutcomes, simulateOutcomes } from './outcome-simulator.ts';
 import type { SendQueueMessage } from './send-queue-message.ts';
 import { findSuppressedAddresses } from './suppressions.ts';
 
@@ -108,6 +109,14 @@ export async function deliverEmail(message: SendQueueMessage): Promise<DeliveryO
 
   try {
     await recordSent(organizationId, emailId, sesMessageId, [newEvent('sent'), ...suppressedEvents]);
+    // Test keys (and every email on the local stack) get their delivery outcome simulated, written
+    // back through the SES event path. For now test emails still go to SES as well; a follow-up
+    // skips SES for pb_test_ keys in AWS (api-decisions "Test keys"). Never fails the delivery.
+    if (shouldSimulateOutcomes(email)) {
+      await simulateOutcomes({ ...email, to, cc, bcc }, sesMessageId).catch((simulatorError: unknown) => {
+        logger.warn('simulating the delivery outcome failed', { ...ids, ...errorLogFields(simulatorError) });
+      });
+    }
   } catch (error) {
     // SES has the email: asking SQS for the message again would send it a second time. The
     // message is acknowledged; the email keeps status queued until SES events arrive (they

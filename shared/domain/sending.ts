@@ -1,10 +1,17 @@
 /**
  * Accepting an email: checks, then one write and one enqueue.
- *   1. the sender's domain (canSendFrom) and the suppression list, in parallel;
+ *   1. the sender's domain (canSendFrom), the suppression list, the organization's sending
+ *      limits and its usage so far (today and this month), all in parallel;
  *   2. PutItem of the email (status queued);
- *   3. SendMessage of its ids to the send queue.
+ *   3. SendMessage of its ids to the send queue, and at the same time the recipients added
+ *      to the usage counters.
  * If the enqueue fails, the email is deleted and the request fails: what the caller did not
  * get a 201 for is not kept, and what it did get a 201 for is on the queue.
+ *
+ * The sending limit is checked against the usage read in step 1 and counted in step 3, so
+ * sends running at the same moment near the limit can together overshoot it by at most the
+ * recipients of the sends in flight. A failure to count (step 3) is logged, not returned:
+ * the email is already queued, and a 500 would invite a retry that sends it twice.
  */
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { enqueueEmail } from '../aws/send-queue.ts';
@@ -18,11 +25,15 @@ import {
   putEmail,
 } from '../data/emails.ts';
 import { keys } from '../data/keys.ts';
+import { getOrganization } from '../data/organizations.ts';
+import { addUsage, readUsage } from '../data/usage.ts';
 import { ApiError, notFound } from '../errors.ts';
 import type { Identity } from '../http/context.ts';
+import { logger } from '../logger.ts';
 import { canSendFrom } from './domains.ts';
 import { nowIso } from './ids.ts';
 import type { SendEmailRequest } from './send-request.ts';
+import { checkSendingLimit } from './sending-limit.ts';
 import { findSuppressedAddresses } from './suppressions.ts';
 
 /** SQS DelaySeconds covers at most 15 minutes. */
@@ -59,12 +70,15 @@ export async function acceptEmail(
   if (request.template_id) throw notFound('Template');
   const delaySeconds = delayFor(request.scheduled_at, Date.now());
   const recipients = recipientPaths(request);
-  const [senderAllowed, suppressed] = await Promise.all([
+  const countedAt = Date.now();
+  const [senderAllowed, suppressed, organization, usage] = await Promise.all([
     canSendFrom(organizationId, request.from.email),
     findSuppressedAddresses(
       organizationId,
       recipients.map((recipient) => recipient.email),
     ),
+    getOrganization(organizationId),
+    readUsage(organizationId, caller.environment, countedAt),
   ]);
   if (!senderAllowed) {
     throw new ApiError(
@@ -81,6 +95,7 @@ export async function acceptEmail(
         .map((recipient) => ({ field: recipient.field, message: `${recipient.email} is on the suppression list` })),
     });
   }
+  checkSendingLimit(organization ?? {}, caller.environment, recipients.length, usage, countedAt);
 
   const now = nowIso();
   const email: EmailRecord = {
@@ -112,12 +127,26 @@ export async function acceptEmail(
     }
     throw error;
   }
+  // The usage count runs alongside the enqueue (one round trip instead of two). If the
+  // enqueue fails the recipients stay counted: the limit errs on the safe side.
+  const counting = addUsage(organizationId, caller.environment, recipients.length, countedAt).catch(
+    (error: unknown) => {
+      logger.error('the email was queued but its recipients were not counted towards the sending limit', {
+        organization_id: organizationId,
+        email_id: email.id,
+        recipients: recipients.length,
+        error: error instanceof Error ? error.name : String(error),
+      });
+    },
+  );
   try {
     await enqueueEmail({ organization_id: organizationId, email_id: email.id }, delaySeconds);
   } catch (error) {
     await db.send(new DeleteCommand({ TableName: tableName, Key: keys.email(organizationId, email.id) }));
+    await counting;
     throw error;
   }
+  await counting;
   return { message_id: email.id, status: 'queued', queued_at: now };
 }
 

@@ -49,7 +49,7 @@ export type LambdaHttpHandler = (
 
 function toResponse(result: ApiResult): APIGatewayProxyStructuredResultV2 {
   const envelope = result.pagination ? { data: result.data, pagination: result.pagination } : { data: result.data };
-  return jsonResponse(result.status, envelope);
+  return jsonResponse(result.status, envelope, result.headers);
 }
 
 /** Builds the Middy stack; `requireAuth: false` only for the unmatched-route handler. */

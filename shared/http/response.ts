@@ -17,6 +17,8 @@ export interface ApiResult {
   status: 200 | 201;
   data: unknown;
   pagination?: { page: number; limit: number; total_count: number; total_pages: number };
+  /** Extra response headers (e.g. `Idempotent-Replayed`). */
+  headers?: Record<string, string>;
 }
 
 export const ok = (data: unknown): ApiResult => ({ status: 200, data });

@@ -11,12 +11,14 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
 import { esbuildOptionsFor } from '../../infra/bundling.ts';
-import { consumers, defaultRoute, routes } from '../../shared/routes.ts';
+import { consumers, defaultRoute, notificationHandlers, routes } from '../../shared/routes.ts';
 
 const outDir = mkdtempSync(join(tmpdir(), 'postbox-bundle-'));
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
-const handlers = [...new Set([defaultRoute, ...routes, ...consumers].map((entry) => entry.handler))];
+const handlers = [
+  ...new Set([defaultRoute, ...routes, ...consumers, ...notificationHandlers].map((entry) => entry.handler)),
+];
 
 describe('Lambda bundles', () => {
   it.each(handlers)('%s bundles and loads as an ES module exporting handler', async (handler) => {

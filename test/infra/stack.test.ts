@@ -1,9 +1,12 @@
 /**
  * Synthesizes the stack (bundling skipped) and checks it against the route table: one
- * function per route, `$default` and consumer and no other; exactly the routes of the
- * table; and for each function exactly the IAM actions, resources and conditions the table
- * declares (the middleware's grants held to its own partition keys and attributes; KMS
- * actions on the DKIM key only; SES actions on the account's identities only).
+ * function per route, `$default`, consumer and notification handler and no other; exactly the
+ * routes of the table; and for each function exactly the IAM actions, resources and conditions
+ * the table declares (the middleware's grants held to its own partition keys and attributes;
+ * KMS actions on the DKIM key only; SES actions on the account's identities only, sending also
+ * on the configuration set). Also the SES configuration set, its event destination (every event
+ * type, to the SNS topic SES may publish to) and each notification handler's subscription and
+ * dead-letter queue.
  * Every expectation is computed from shared/*.ts, so the tests hold for any route table.
  */
 import { readFileSync } from 'node:fs';
@@ -14,6 +17,7 @@ import { HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as ses from 'aws-cdk-lib/aws-ses';
 import type { CfnQueue } from 'aws-cdk-lib/aws-sqs';
 import { describe, expect, it } from 'vitest';
 import {
@@ -22,6 +26,7 @@ import {
   PROJECT_ROOT,
   ROUTE_TIMEOUT_SECONDS,
   type RouteTable,
+  SES_CONFIGURATION_SET_NAME,
   sharedRouteTable,
 } from '../../infra/stack.ts';
 import { keys } from '../../shared/data/keys.ts';
@@ -37,8 +42,10 @@ import {
   middlewareTableActions,
   middlewareUpdatedAttributes,
   middlewareUpdateReturnValues,
+  type NotificationHandlerDefinition,
   type ResourceAccess,
   routePaths,
+  type SesAccess,
   sesActions,
   tableActions,
 } from '../../shared/routes.ts';
@@ -66,6 +73,47 @@ const SES_IDENTITY_ARNS = {
     ['arn:', { Ref: 'AWS::Partition' }, ':ses:', { Ref: 'AWS::Region' }, ':', { Ref: 'AWS::AccountId' }, ':identity/*'],
   ],
 };
+/** The configuration set of the stack's account and region: `arn:<partition>:ses:<region>:<account>:configuration-set/<name>`. */
+const sesConfigurationSetArn = (s: Synthesized) => ({
+  'Fn::Join': [
+    '',
+    [
+      'arn:',
+      { Ref: 'AWS::Partition' },
+      ':ses:',
+      { Ref: 'AWS::Region' },
+      ':',
+      { Ref: 'AWS::AccountId' },
+      ':configuration-set/',
+      { Ref: s.configurationSetId },
+    ],
+  ],
+});
+/**
+ * What each SES access level is allowed on: identity management on the identities only;
+ * SendEmail (SES v2 authorises it against the identity and the configuration set) on both.
+ */
+const sesResources = (s: Synthesized): Record<SesAccess, unknown[]> => ({
+  identities: [SES_IDENTITY_ARNS],
+  send: [SES_IDENTITY_ARNS, sesConfigurationSetArn(s)],
+});
+/** Every SES sending event type (SES v2 EventType), as CloudFormation spells them. */
+const ALL_SES_EVENT_TYPES = [
+  'send',
+  'reject',
+  'bounce',
+  'complaint',
+  'delivery',
+  'deliveryDelay',
+  'renderingFailure',
+  'open',
+  'click',
+  'subscription',
+];
+/** The SQS maximum, for notification handlers' dead-letter queues. */
+const FOURTEEN_DAYS_SECONDS = 14 * 24 * 60 * 60;
+/** The topic each notification source's handlers are subscribed to. */
+const topicOfSource = (s: Synthesized, _source: NotificationHandlerDefinition['source']): string => s.sesEventsTopicId;
 const DEFAULT_SENDING_HOST = 'amazonses.com';
 const BASIC_EXECUTION_ROLE = {
   'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':iam::aws:policy/service-role/AWSLambdaBasicExecutionRole']],
@@ -76,6 +124,7 @@ interface CfnResource {
   Properties: Record<string, unknown>;
   DeletionPolicy?: string;
   UpdateReplacePolicy?: string;
+  DependsOn?: string[];
 }
 type Resources = Record<string, CfnResource>;
 type Condition = Record<string, Record<string, unknown>>;
@@ -101,6 +150,10 @@ interface Synthesized {
   /** The DKIM key (the stack's only KMS key). */
   keyId: string;
   queueIds: Record<QueueName, string>;
+  /** The SES configuration set (the stack's only one). */
+  configurationSetId: string;
+  /** The SNS topic of SES events (the stack's only topic). */
+  sesEventsTopicId: string;
 }
 
 const queueNames = Object.keys(queueDefinitions) as QueueName[];
@@ -122,6 +175,10 @@ function synthesize(stack: PostboxStack): Synthesized {
   expect(tableIds).toHaveLength(1);
   const keyIds = idsOfType(json.Resources, 'AWS::KMS::Key');
   expect(keyIds).toHaveLength(1);
+  const configurationSetIds = idsOfType(json.Resources, 'AWS::SES::ConfigurationSet');
+  expect(configurationSetIds).toHaveLength(1);
+  const topicIds = idsOfType(json.Resources, 'AWS::SNS::Topic');
+  expect(topicIds).toHaveLength(1);
   const queueIds = Object.fromEntries(
     queueNames.map((name) => [name, stack.getLogicalId(stack.queues[name].node.defaultChild as CfnQueue)]),
   ) as Record<QueueName, string>;
@@ -132,6 +189,8 @@ function synthesize(stack: PostboxStack): Synthesized {
     tableId: tableIds[0] as string,
     keyId: keyIds[0] as string,
     queueIds,
+    configurationSetId: configurationSetIds[0] as string,
+    sesEventsTopicId: topicIds[0] as string,
   };
 }
 
@@ -185,12 +244,28 @@ function functionsConsuming(s: Synthesized, queue: QueueName): string[] {
     .map((mapping) => (mapping.FunctionName as { Ref: string }).Ref);
 }
 
+/** The Lambda functions subscribed to an SNS topic. */
+function functionsSubscribedTo(s: Synthesized, topicId: string): string[] {
+  return subscriptionsTo(s, topicId).map(
+    (subscription) => (subscription.Endpoint as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0],
+  );
+}
+
+function subscriptionsTo(s: Synthesized, topicId: string): Array<Record<string, unknown>> {
+  return idsOfType(s.resources, 'AWS::SNS::Subscription')
+    .map((id) => resource(s, id).Properties)
+    .filter((subscription) => JSON.stringify(subscription.TopicArn) === JSON.stringify({ Ref: topicId }))
+    .filter((subscription) => subscription.Protocol === 'lambda');
+}
+
 interface ExpectedFunction {
   label: string;
   id: string;
   kind: 'http' | 'consumer';
   access: ResourceAccess;
   consumes?: QueueName;
+  /** Notification handlers: the topic they are subscribed to and their dead-letter queue. */
+  notified?: { topicId: string; deadLetterQueueId: string };
 }
 
 /** Every function the route table calls for, located in the template by what invokes it. */
@@ -219,6 +294,26 @@ function expectedFunctions(s: Synthesized, table: RouteTable): ExpectedFunction[
       kind: 'consumer',
       access: consumer.access,
       consumes: consumer.queue,
+    });
+  }
+  for (const handler of table.notificationHandlers) {
+    const topicId = topicOfSource(s, handler.source);
+    // Told apart by their description, which names the handler module.
+    const subscribed = functionsSubscribedTo(s, topicId).filter((id) =>
+      String(resource(s, id).Properties.Description).endsWith(` ${handler.handler}`),
+    );
+    expect(subscribed, `notification handler ${handler.handler}`).toHaveLength(1);
+    const id = subscribed[0] as string;
+    const subscription = subscriptionsTo(s, topicId).find(
+      (candidate) => JSON.stringify(candidate.Endpoint) === JSON.stringify(getAtt(id)),
+    ) as { RedrivePolicy?: { deadLetterTargetArn: { 'Fn::GetAtt': [string, string] } } };
+    expect(subscription.RedrivePolicy, `${handler.handler}: dead-letter queue`).toBeDefined();
+    functions.push({
+      label: `${handler.source} notification handler ${handler.handler}`,
+      id,
+      kind: 'consumer',
+      access: handler.access,
+      notified: { topicId, deadLetterQueueId: subscription.RedrivePolicy?.deadLetterTargetArn['Fn::GetAtt'][0] ?? '' },
     });
   }
   return functions;
@@ -295,7 +390,9 @@ function middlewareStatements(s: Synthesized): Array<{ Action: string[]; Resourc
 
 /**
  * What the route table says a function may do: middleware baseline ∪ declared table levels ∪
- * declared queues ∪ declared key levels (on the DKIM key) ∪ declared SES levels (on identities).
+ * declared queues ∪ declared key levels (on the DKIM key) ∪ declared SES levels (on identities;
+ * sending also on the configuration set), plus consuming its queue (queue consumers) or sending
+ * failed events to its dead-letter queue (notification handlers: the on-failure destination).
  */
 function expectedGrants(s: Synthesized, fn: ExpectedFunction): Grants {
   const grants = new Map<string, Set<string>>();
@@ -310,7 +407,8 @@ function expectedGrants(s: Synthesized, fn: ExpectedFunction): Grants {
   for (const queue of fn.access.sendTo ?? []) addGrant(grants, SQS_SEND_ACTIONS, [getAtt(s.queueIds[queue])]);
   if (fn.consumes) addGrant(grants, SQS_CONSUME_ACTIONS, [getAtt(s.queueIds[fn.consumes])]);
   for (const level of fn.access.kms ?? []) addGrant(grants, [KEY_ACTIONS[level]], [getAtt(s.keyId)]);
-  for (const level of fn.access.ses ?? []) addGrant(grants, sesActions[level], [SES_IDENTITY_ARNS]);
+  if (fn.notified) addGrant(grants, SQS_SEND_ACTIONS, [getAtt(fn.notified.deadLetterQueueId)]);
+  for (const level of fn.access.ses ?? []) addGrant(grants, sesActions[level], sesResources(s)[level]);
   return sortedGrants(grants);
 }
 
@@ -366,7 +464,10 @@ function environmentOf(s: Synthesized, functionId: string): Record<string, unkno
   return (resource(s, functionId).Properties.Environment as { Variables: Record<string, unknown> }).Variables;
 }
 
-/** The environment the route table calls for (SPF_INCLUDE_HOST on every HTTP function). */
+/**
+ * The environment the route table calls for (SPF_INCLUDE_HOST on every HTTP function,
+ * SES_CONFIGURATION_SET on every function that sends).
+ */
 function expectedEnvironment(s: Synthesized, fn: ExpectedFunction, sendingHost: string): Record<string, unknown> {
   return {
     TABLE_NAME: { Ref: s.tableId },
@@ -378,6 +479,7 @@ function expectedEnvironment(s: Synthesized, fn: ExpectedFunction, sendingHost: 
     ...(fn.kind === 'http' ? { SPF_INCLUDE_HOST: sendingHost } : {}),
     ...((fn.access.kms ?? []).length > 0 ? { KMS_KEY_ID: getAtt(s.keyId) } : {}),
     ...((fn.access.ses ?? []).length > 0 ? { IDENTITY_PROVIDER: 'ses' } : {}),
+    ...((fn.access.ses ?? []).includes('send') ? { SES_CONFIGURATION_SET: { Ref: s.configurationSetId } } : {}),
   };
 }
 
@@ -442,16 +544,24 @@ const syntheticTable: RouteTable = {
       maxConcurrency: 4,
     },
   ],
+  notificationHandlers: [
+    ...sharedRouteTable.notificationHandlers,
+    {
+      source: 'ses-events',
+      handler: sharedRouteTable.defaultRoute.handler,
+      access: { table: ['read'], sendTo: ['send'], ses: ['send'] },
+    },
+  ],
 };
 
 describe.each([
   ['the shared route table', sharedRouteTable],
-  ['a route table with a queue sender and a consumer', syntheticTable],
+  ['a route table with a queue sender, a consumer and two notification handlers', syntheticTable],
 ])('PostboxStack built from %s', (_name, table) => {
   const s = synthesize(newStack(table === sharedRouteTable ? undefined : table));
-  const functionCount = table.routes.length + 1 + table.consumers.length;
+  const functionCount = table.routes.length + 1 + table.consumers.length + table.notificationHandlers.length;
 
-  it('has exactly one Lambda function per route, $default and consumer, and no other', () => {
+  it('has exactly one Lambda function per route, $default, consumer and notification handler, and no other', () => {
     const functionIds = idsOfType(s.resources, 'AWS::Lambda::Function');
     expect(functionIds).toHaveLength(functionCount);
     const wired = expectedFunctions(s, table).map((fn) => fn.id);
@@ -459,6 +569,7 @@ describe.each([
     expect([...wired].sort()).toEqual(functionIds);
     expect(idsOfType(s.resources, 'AWS::IAM::Role')).toHaveLength(functionCount);
     expect(idsOfType(s.resources, 'AWS::Lambda::EventSourceMapping')).toHaveLength(table.consumers.length);
+    expect(idsOfType(s.resources, 'AWS::SNS::Subscription')).toHaveLength(table.notificationHandlers.length);
     // No custom resources (the deprecated logRetention prop would add one, with its own function).
     expect(Object.values(s.resources).filter((r) => r.Type.startsWith('Custom::'))).toEqual([]);
   });
@@ -541,17 +652,182 @@ describe.each([
     expect(functions.some((fn) => (fn.access.kms ?? []).length === 0)).toBe(true);
   });
 
-  it('grants kms actions only on the DKIM key and ses actions only on identities, only where declared', () => {
+  it('grants kms actions only on the DKIM key and ses actions only on identities (and the configuration set), only where declared', () => {
     const keyArn = JSON.stringify(getAtt(s.keyId));
     const identityArns = JSON.stringify(SES_IDENTITY_ARNS);
+    const configurationSetArn = JSON.stringify(sesConfigurationSetArn(s));
     for (const fn of expectedFunctions(s, table)) {
       const grants = actualGrants(s, fn.id);
       const kmsActions = Object.keys(grants).filter((action) => action.startsWith('kms:'));
       const sesGranted = Object.keys(grants).filter((action) => action.startsWith('ses:'));
+      const declaredSes = fn.access.ses ?? [];
       expect(kmsActions, fn.label).toEqual([...new Set((fn.access.kms ?? []).map((l) => KEY_ACTIONS[l]))].sort());
-      expect(sesGranted, fn.label).toEqual([...new Set((fn.access.ses ?? []).flatMap((l) => sesActions[l]))].sort());
+      expect(sesGranted, fn.label).toEqual([...new Set(declaredSes.flatMap((l) => sesActions[l]))].sort());
       for (const action of kmsActions) expect(grants[action], `${fn.label}: ${action}`).toEqual([keyArn]);
-      for (const action of sesGranted) expect(grants[action], `${fn.label}: ${action}`).toEqual([identityArns]);
+      for (const action of sesGranted) {
+        const sends = declaredSes.includes('send') && sesActions.send.includes(action);
+        expect(grants[action], `${fn.label}: ${action}`).toEqual(
+          (sends ? [identityArns, configurationSetArn] : [identityArns]).sort(),
+        );
+      }
+    }
+  });
+
+  it('gives SES_CONFIGURATION_SET and SendEmail on the configuration set exactly to the functions that send', () => {
+    const functions = expectedFunctions(s, table);
+    const sends = (fn: ExpectedFunction) => (fn.access.ses ?? []).includes('send');
+    expect(functions.some(sends), 'some function sends').toBe(true);
+    const configurationSetArn = JSON.stringify(sesConfigurationSetArn(s));
+    for (const fn of functions) {
+      const variables = environmentOf(s, fn.id);
+      const onConfigurationSet = Object.entries(actualGrants(s, fn.id))
+        .filter(([, on]) => on.includes(configurationSetArn))
+        .map(([action]) => action);
+      if (sends(fn)) {
+        expect(variables.SES_CONFIGURATION_SET, fn.label).toEqual({ Ref: s.configurationSetId });
+        expect(onConfigurationSet, fn.label).toEqual([...sesActions.send].sort());
+        expect(actualGrants(s, fn.id)['ses:SendEmail'], fn.label).toEqual(
+          [JSON.stringify(SES_IDENTITY_ARNS), configurationSetArn].sort(),
+        );
+      } else {
+        expect(variables, fn.label).not.toHaveProperty('SES_CONFIGURATION_SET');
+        expect(onConfigurationSet, fn.label).toEqual([]);
+        expect(actualGrants(s, fn.id), fn.label).not.toHaveProperty('ses:SendEmail');
+      }
+    }
+  });
+
+  it('creates the SES configuration set: fixed name, opportunistic TLS, reputation metrics, sending enabled', () => {
+    expect(resource(s, s.configurationSetId).Properties).toEqual({
+      Name: SES_CONFIGURATION_SET_NAME,
+      DeliveryOptions: { TlsPolicy: 'OPTIONAL' },
+      ReputationOptions: { ReputationMetricsEnabled: true },
+      SendingOptions: { SendingEnabled: true },
+    });
+  });
+
+  it('publishes every SES event type of the configuration set to the SES events topic, and nowhere else', () => {
+    // Every type CDK knows is one the destination covers (a type added later shows up here).
+    expect(Object.values(ses.EmailSendingEvent).sort()).toEqual([...ALL_SES_EVENT_TYPES].sort());
+    const destinations = idsOfType(s.resources, 'AWS::SES::ConfigurationSetEventDestination');
+    expect(destinations).toHaveLength(1);
+    const properties = resource(s, destinations[0] as string).Properties as {
+      ConfigurationSetName: unknown;
+      EventDestination: Record<string, unknown> & { MatchingEventTypes: string[] };
+    };
+    expect(properties.ConfigurationSetName).toEqual({ Ref: s.configurationSetId });
+    expect([...properties.EventDestination.MatchingEventTypes].sort()).toEqual([...ALL_SES_EVENT_TYPES].sort());
+    expect(properties.EventDestination).toEqual({
+      Name: expect.any(String),
+      Enabled: true,
+      MatchingEventTypes: expect.any(Array),
+      SnsDestination: { TopicARN: { Ref: s.sesEventsTopicId } },
+    });
+  });
+
+  it('lets SES publish to the topic for this account and configuration set only, before the destination exists', () => {
+    const policies = idsOfType(s.resources, 'AWS::SNS::TopicPolicy').filter((id) =>
+      (resource(s, id).Properties.Topics as unknown[]).some(
+        (topic) => JSON.stringify(topic) === JSON.stringify({ Ref: s.sesEventsTopicId }),
+      ),
+    );
+    expect(policies).toHaveLength(1);
+    const statements = (
+      resource(s, policies[0] as string).Properties.PolicyDocument as { Statement: Array<Record<string, unknown>> }
+    ).Statement;
+    expect(statements).toEqual([
+      {
+        Sid: expect.any(String),
+        Effect: 'Allow',
+        Principal: { Service: 'ses.amazonaws.com' },
+        Action: 'sns:Publish',
+        Resource: { Ref: s.sesEventsTopicId },
+        Condition: {
+          StringEquals: {
+            'AWS:SourceAccount': { Ref: 'AWS::AccountId' },
+            'AWS:SourceArn': sesConfigurationSetArn(s),
+          },
+        },
+      },
+    ]);
+    const [destination] = idsOfType(s.resources, 'AWS::SES::ConfigurationSetEventDestination');
+    expect(resource(s, destination as string).DependsOn).toContain(policies[0]);
+    // No SSE: SES cannot publish to a topic encrypted with the AWS-managed key (its policy
+    // cannot grant ses.amazonaws.com), see infra/stack.ts.
+    expect(resource(s, s.sesEventsTopicId).Properties.KmsMasterKeyId).toBeUndefined();
+  });
+
+  it('subscribes each notification handler to its topic, with its own encrypted, TLS-only dead-letter queue', () => {
+    const notified = expectedFunctions(s, table).filter((fn) => fn.notified);
+    expect(notified).toHaveLength(table.notificationHandlers.length);
+    const deadLetterQueueIds = notified.map((fn) => fn.notified?.deadLetterQueueId ?? '');
+    expect(new Set(deadLetterQueueIds).size, 'one dead-letter queue each').toBe(notified.length);
+    for (const fn of notified) {
+      const { topicId, deadLetterQueueId } = fn.notified as NonNullable<ExpectedFunction['notified']>;
+      const subscriptions = subscriptionsTo(s, topicId).filter(
+        (subscription) => JSON.stringify(subscription.Endpoint) === JSON.stringify(getAtt(fn.id)),
+      );
+      expect(subscriptions, fn.label).toEqual([
+        {
+          Protocol: 'lambda',
+          TopicArn: { Ref: topicId },
+          Endpoint: getAtt(fn.id),
+          RedrivePolicy: { deadLetterTargetArn: getAtt(deadLetterQueueId) },
+        },
+      ]);
+      // SNS may invoke the function, from this topic only.
+      const permissions = idsOfType(s.resources, 'AWS::Lambda::Permission')
+        .map((id) => resource(s, id).Properties)
+        .filter((permission) => JSON.stringify(permission.FunctionName) === JSON.stringify(getAtt(fn.id)));
+      expect(permissions, fn.label).toEqual([
+        {
+          Action: 'lambda:InvokeFunction',
+          FunctionName: getAtt(fn.id),
+          Principal: 'sns.amazonaws.com',
+          SourceArn: { Ref: topicId },
+        },
+      ]);
+      // Events the handler fails on, after Lambda's retries of the asynchronous invocation.
+      const invokeConfigs = idsOfType(s.resources, 'AWS::Lambda::EventInvokeConfig')
+        .map((id) => resource(s, id).Properties)
+        .filter((config) => JSON.stringify(config.FunctionName) === JSON.stringify({ Ref: fn.id }));
+      expect(invokeConfigs, fn.label).toEqual([
+        {
+          FunctionName: { Ref: fn.id },
+          Qualifier: '$LATEST',
+          MaximumRetryAttempts: 2,
+          MaximumEventAgeInSeconds: 6 * 60 * 60,
+          DestinationConfig: { OnFailure: { Destination: getAtt(deadLetterQueueId) } },
+        },
+      ]);
+      const queue = resource(s, deadLetterQueueId);
+      expect(queue.Type, fn.label).toBe('AWS::SQS::Queue');
+      expect(queue.Properties, fn.label).toEqual({
+        MessageRetentionPeriod: FOURTEEN_DAYS_SECONDS,
+        SqsManagedSseEnabled: true,
+      });
+      const policies = idsOfType(s.resources, 'AWS::SQS::QueuePolicy')
+        .map((id) => resource(s, id).Properties as { Queues: unknown[]; PolicyDocument: { Statement: unknown[] } })
+        .filter((policy) =>
+          policy.Queues.some((q) => JSON.stringify(q) === JSON.stringify({ Ref: deadLetterQueueId })),
+        );
+      expect(policies, fn.label).toHaveLength(1);
+      expect(policies[0]?.PolicyDocument.Statement, fn.label).toEqual([
+        {
+          Effect: 'Deny',
+          Principal: { AWS: '*' },
+          Action: 'sqs:*',
+          Resource: getAtt(deadLetterQueueId),
+          Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+        },
+        {
+          Effect: 'Allow',
+          Principal: { Service: 'sns.amazonaws.com' },
+          Action: 'sqs:SendMessage',
+          Resource: getAtt(deadLetterQueueId),
+          Condition: { ArnEquals: { 'aws:SourceArn': { Ref: topicId } } },
+        },
+      ]);
     }
   });
 
@@ -662,7 +938,9 @@ describe.each([
   });
 
   it('creates each queue with a dead-letter queue, a long enough visibility timeout, encryption and TLS only', () => {
-    expect(idsOfType(s.resources, 'AWS::SQS::Queue')).toHaveLength(2 * queueNames.length);
+    expect(idsOfType(s.resources, 'AWS::SQS::Queue')).toHaveLength(
+      2 * queueNames.length + table.notificationHandlers.length,
+    );
     for (const name of queueNames) {
       const definition = queueDefinitions[name];
       const props = resource(s, s.queueIds[name]).Properties as {
@@ -700,7 +978,9 @@ describe.each([
     }
   });
 
-  it('outputs the API URL, the table name and each queue URL', () => {
+  it('outputs the API URL, the table name, each queue URL, the SES events topic and the configuration set', () => {
+    expect(s.outputs.SesEventsTopicArn?.Value).toEqual({ Ref: s.sesEventsTopicId });
+    expect(s.outputs.SesConfigurationSetName?.Value).toEqual({ Ref: s.configurationSetId });
     expect(s.outputs.ApiUrl?.Value).toEqual({
       'Fn::GetAtt': [idsOfType(s.resources, 'AWS::ApiGatewayV2::Api')[0], 'ApiEndpoint'],
     });
@@ -789,6 +1069,28 @@ describe('the stack checks above', () => {
     // Every other function is untouched.
     for (const fn of functions.filter((candidate) => candidate !== widenedKey && candidate !== gainedKey)) {
       expect(actualGrants(s, fn.id), fn.label).toEqual(expectedGrants(s, fn));
+    }
+  });
+
+  it('notice SES sending or SES_CONFIGURATION_SET given to a notification handler outside the route table', () => {
+    const [handler] = sharedRouteTable.notificationHandlers;
+    if (!handler) throw new Error('the route table has no notification handler');
+    expect(handler.access.ses ?? []).not.toContain('send');
+    const widened: RouteTable = {
+      ...sharedRouteTable,
+      notificationHandlers: sharedRouteTable.notificationHandlers.map((candidate) =>
+        candidate === handler ? { ...candidate, access: { ...candidate.access, ses: ['send'] } } : candidate,
+      ),
+    };
+    const s = synthesize(newStack(widened));
+    const functions = expectedFunctions(s, sharedRouteTable);
+    const fn = functions.find((candidate) => candidate.label.endsWith(` ${handler.handler}`));
+    if (!fn) throw new Error('notification function not found');
+    expect(actualGrants(s, fn.id)).not.toEqual(expectedGrants(s, fn));
+    expect(environmentOf(s, fn.id)).toHaveProperty('SES_CONFIGURATION_SET');
+    expect(environmentOf(s, fn.id)).not.toEqual(expectedEnvironment(s, fn, DEFAULT_SENDING_HOST));
+    for (const other of functions.filter((candidate) => candidate !== fn)) {
+      expect(actualGrants(s, other.id), other.label).toEqual(expectedGrants(s, other));
     }
   });
 

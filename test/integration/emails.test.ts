@@ -68,9 +68,10 @@ describe('POST /emails/send', () => {
     expect(message?.body).toEqual({ html: '<p>Hello <b>Jane</b></p>', text: 'Hello Jane' });
     expect(message?.headers).toContainEqual({ name: 'X-Campaign', value: 'launch' });
 
+    // The local stack simulates SES's delivery notifications right after the hand-over.
     const email = await eventually(async () => {
       const got = (await api.get(`/api/v1/emails/${id}`)).body.data;
-      return got.events.length > 0 ? got : undefined;
+      return got.status === 'delivered' && got.events.length >= 3 ? got : undefined;
     });
     expect(email).toMatchObject({
       id,
@@ -79,7 +80,7 @@ describe('POST /emails/send', () => {
       to_addresses: ['jane@example.com'],
       cc: ['cc@example.com'],
       subject,
-      status: 'queued',
+      status: 'delivered',
       priority: 'normal',
       html: '<p>Hello <b>Jane</b></p>',
       text: 'Hello Jane',
@@ -87,7 +88,13 @@ describe('POST /emails/send', () => {
       environment: 'test',
       scheduled_at: null,
     });
-    expect(email.events.map((event: { type: string }) => event.type)).toEqual(['sent']);
+    expect(email.events.map((event: { type: string }) => event.type)).toEqual(['sent', 'delivered', 'delivered']);
+    const delivered = email.events.filter((event: { type: string }) => event.type === 'delivered');
+    expect(delivered.map((event: { recipient: string }) => event.recipient).sort()).toEqual([
+      'cc@example.com',
+      'jane@example.com',
+    ]);
+    expect(delivered[0]).toMatchObject({ smtp_code: 250, smtp_message: expect.stringContaining('OK') });
     expect(await sesMessages(subject)).toHaveLength(1);
   });
 

@@ -1,0 +1,88 @@
+/**
+ * Send latency on the local stack against its unavoidable I/O, in one run:
+ *   raw I/O     one GetItem + one PutItem + one SQS SendMessage, sequential (the floor of
+ *               any design that authenticates, stores and enqueues)
+ *   HTTP send   POST /api/v1/emails/send through the gateway and the whole middleware stack
+ * plus the DynamoDB requests/capacity and SQS messages per accepted email.
+ *   npm run bench -- send [iterations]
+ */
+import getPort from 'get-port';
+import { startLocalCloud } from '../infra/local/cloud.ts';
+import { summarize, timeEach } from './stats.ts';
+
+const iterations = Number(process.argv[2] ?? 300);
+process.env.POWERTOOLS_LOG_LEVEL = 'SILENT';
+
+const cloud = await startLocalCloud({
+  apiPort: 0,
+  sesPort: await getPort(),
+  dynamodbPort: await getPort(),
+  sqsPort: await getPort(),
+});
+try {
+  const { GetCommand, PutCommand } = await import('@aws-sdk/lib-dynamodb');
+  const { SendMessageCommand, SQSClient } = await import('@aws-sdk/client-sqs');
+  const { db, dynamoUsage, tableName } = await import('../shared/data/dynamo.ts');
+  const { createApiKey, createOrganization, setOrganizationRateLimit } = await import('../shared/domain/accounts.ts');
+  const { addVerifiedDomainForDevelopment } = await import('../shared/domain/domains.ts');
+
+  const organization = await createOrganization({ name: 'bench' });
+  await setOrganizationRateLimit(organization.id, 1000);
+  await addVerifiedDomainForDevelopment(organization.id, 'bench.test');
+  const { secret } = await createApiKey({ organizationId: organization.id, name: 'bench', environment: 'test' });
+  const sqs = new SQSClient({ endpoint: cloud.env.SQS_ENDPOINT });
+  const queueUrl = cloud.queues.send.url;
+  const body = (i: number) =>
+    JSON.stringify({
+      from: { email: 'news@bench.test', name: 'Bench' },
+      to: [{ email: `user${i}@example.com` }],
+      subject: `Bench ${i}`,
+      html: '<p>Hello</p>',
+      text: 'Hello',
+    });
+
+  const rawIo = async (i: number) => {
+    await db.send(new GetCommand({ TableName: tableName, Key: { PK: `BENCH#${i}`, SK: 'X' }, ConsistentRead: true }));
+    await db.send(new PutCommand({ TableName: tableName, Item: { PK: `BENCH#${i}`, SK: 'X', payload: body(i) } }));
+    await sqs.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify({ bench: i }) }));
+  };
+  const httpSend = async (i: number) => {
+    const response = await fetch(`${cloud.apiUrl}/api/v1/emails/send`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+      body: body(i),
+    });
+    const text = await response.text();
+    if (response.status !== 201) throw new Error(`send failed: ${response.status} ${text}`);
+  };
+
+  for (let i = 0; i < 30; i += 1) {
+    await rawIo(100_000 + i);
+    await httpSend(100_000 + i);
+  }
+  // Interleave the two measurements so both see the same machine load (the consumer runs too).
+  const raw: number[] = [];
+  const send: number[] = [];
+  const before = dynamoUsage();
+  for (let i = 0; i < iterations; i += 1) {
+    raw.push(...(await timeEach(1, () => rawIo(i))));
+    send.push(...(await timeEach(1, () => httpSend(i))));
+  }
+  const after = dynamoUsage();
+  const rawSummary = summarize(raw);
+  const sendSummary = summarize(send);
+  const results = {
+    iterations,
+    raw_io_ms: rawSummary,
+    http_send_ms: sendSummary,
+    ratio_p50: Math.round((sendSummary.p50 / rawSummary.p50) * 100) / 100,
+    ratio_p95: Math.round((sendSummary.p95 / rawSummary.p95) * 100) / 100,
+    note: 'DynamoDB counts below include the raw I/O (2 requests per iteration), the consumer delivering the emails, and simulated delivery events',
+    dynamodb_requests_per_iteration: (after.requests - before.requests) / iterations,
+    dynamodb_capacity_per_iteration:
+      Math.round(((after.capacityUnits - before.capacityUnits) / iterations) * 100) / 100,
+  };
+  process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
+} finally {
+  await cloud.stop();
+}

@@ -1,0 +1,28 @@
+/**
+ * SES events consumer: the Lambda subscribed to the SNS topic of the configuration set's event
+ * destination. Each record's message is one SES sending event (JSON), handled by
+ * handleSesNotification. A notification that cannot be parsed, or that is not about a Postbox
+ * email (no organization_id/email_id tags: another sender on the topic), is logged and dropped —
+ * retrying could not change it. Any other error is thrown, so SNS / Lambda's asynchronous
+ * invocation retries the event and, after that, sends it to the failure destination (DLQ);
+ * handling the same notification again is harmless.
+ */
+import type { SNSEvent } from 'aws-lambda';
+import { errorLogFields } from '../../shared/domain/delivery.ts';
+import { handleAndLogSesNotification } from '../../shared/domain/ses-events.ts';
+import { logger } from '../../shared/logger.ts';
+
+export async function handler(event: SNSEvent): Promise<void> {
+  // SNS invokes with one record; several are handled one after the other, all before failing.
+  const failures: unknown[] = [];
+  for (const record of event.Records ?? []) {
+    const fields = { sns_message_id: record.Sns?.MessageId };
+    try {
+      await handleAndLogSesNotification(record.Sns?.Message ?? '', fields);
+    } catch (error) {
+      logger.error('SES notification failed; it will be retried', { ...fields, ...errorLogFields(error) });
+      failures.push(error);
+    }
+  }
+  if (failures.length > 0) throw failures[0];
+}

@@ -1,0 +1,193 @@
+/**
+ * Delivery events written back to an email (SES notifications, the outcome simulator), and the
+ * status they imply.
+ *
+ *   email   PK=EMAIL#<org>#<id>  SK=EMAIL       + status, status_event_count
+ *   event   PK=EMAIL#<org>#<id>  SK=EVENT#<created_at>#<event id>
+ *
+ * Events carry deterministic ids and timestamps (see ses-notifications.ts), so writing one twice
+ * is a plain overwrite of the same item. The status is recomputed from ALL events of the email
+ * (deriveStatus) after writing, with a strongly consistent Query. Because events are only ever
+ * added, a later Query sees a superset of an earlier one; the number of events it saw therefore
+ * orders the writers, and the status update is conditioned on `status_event_count < :seen`: a
+ * writer that saw fewer events than the last one to update can never move the status back.
+ */
+import { PutCommand, type PutCommandInput, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { deriveStatus, sentRecipientCount } from '../domain/email-status.ts';
+import { nowIso } from '../domain/ids.ts';
+import { db, isConditionalCheckFailed, tableName } from './dynamo.ts';
+import { type EmailEvent, type EmailStatus, type EventType, eventPut, type Mailbox } from './emails.ts';
+import { keys } from './keys.ts';
+
+/** What applying events needs to know about an email: no bodies. */
+export interface EmailEventsSnapshot {
+  email: {
+    id: string;
+    organization_id: string;
+    status: EmailStatus;
+    to: Mailbox[];
+    cc: Mailbox[];
+    bcc: Mailbox[];
+    ses_message_id?: string;
+    /** How many events the stored status was derived from (absent until events are applied). */
+    status_event_count?: number;
+  };
+  events: EmailEvent[];
+}
+
+const EMAIL_ATTRIBUTES = ['id', 'organization_id', 'status', 'to', 'cc', 'bcc', 'ses_message_id', 'status_event_count'];
+const EVENT_ATTRIBUTES = ['id', 'event_type', 'recipient', 'smtp_code', 'smtp_message', 'created_at', 'detail'];
+
+/** Every item of the collection (consistent, all pages), with only the named attributes. */
+async function queryCollection(
+  organizationId: string,
+  emailId: string,
+  attributes: readonly string[],
+  eventsOnly: boolean,
+): Promise<Record<string, unknown>[]> {
+  const names = Object.fromEntries(
+    [...new Set(['PK', 'SK', ...attributes])].map((name, index) => [`#a${index}`, name]),
+  );
+  const items: Record<string, unknown>[] = [];
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: tableName,
+        KeyConditionExpression: eventsOnly ? 'PK = :pk AND begins_with(SK, :event)' : 'PK = :pk',
+        ExpressionAttributeValues: {
+          ':pk': keys.emailCollection(organizationId, emailId).PK,
+          ...(eventsOnly ? { ':event': 'EVENT#' } : {}),
+        },
+        // Saves bytes on the wire (the email's bodies); DynamoDB still bills the whole items.
+        ProjectionExpression: Object.keys(names).join(', '),
+        ExpressionAttributeNames: names,
+        ConsistentRead: true,
+        ExclusiveStartKey: cursor,
+      }),
+    );
+    items.push(...(page?.Items ?? []));
+    cursor = page?.LastEvaluatedKey;
+  } while (cursor);
+  return items;
+}
+
+function toEvent(item: Record<string, unknown>): EmailEvent {
+  return {
+    id: String(item.id),
+    type: item.event_type as EventType,
+    recipient: (item.recipient as string | null | undefined) ?? null,
+    smtp_code: (item.smtp_code as number | null | undefined) ?? null,
+    smtp_message: (item.smtp_message as string | null | undefined) ?? null,
+    created_at: String(item.created_at),
+    ...(typeof item.detail === 'string' ? { detail: item.detail } : {}),
+  };
+}
+
+/** The email (without bodies) and its events, in one strongly consistent Query. */
+export async function readEmailEvents(
+  organizationId: string,
+  emailId: string,
+): Promise<EmailEventsSnapshot | undefined> {
+  const items = await queryCollection(organizationId, emailId, [...EMAIL_ATTRIBUTES, ...EVENT_ATTRIBUTES], false);
+  const emailItem = items.find((item) => item.SK === 'EMAIL');
+  if (!emailItem) return undefined;
+  const { PK: _pk, SK: _sk, ...email } = emailItem;
+  return {
+    email: email as unknown as EmailEventsSnapshot['email'],
+    events: items.filter((item) => String(item.SK).startsWith('EVENT#')).map(toEvent),
+  };
+}
+
+export interface AppliedEvents {
+  /** False when the email does not exist (nothing was written). */
+  found: boolean;
+  /** Events that were not stored yet and were written now. */
+  written: EmailEvent[];
+  previousStatus?: EmailStatus;
+  /** The status derived from every event seen (what is stored, unless a newer writer got there first). */
+  status?: EmailStatus;
+  statusChanged: boolean;
+}
+
+/**
+ * Writes the events (idempotent Puts; events already stored are skipped) and brings the email's
+ * status up to date with every event it has. `snapshot` is a fresh readEmailEvents result when
+ * the caller already has one (saves a read).
+ *
+ * Cost: one consistent Query of the collection (unless given), one PutItem per new event, one
+ * consistent Query of the events (only if something was written), one conditional UpdateItem (only
+ * if there are more events than the stored status was derived from).
+ */
+export async function applyEmailEvents(
+  organizationId: string,
+  emailId: string,
+  events: readonly EmailEvent[],
+  snapshot?: EmailEventsSnapshot,
+): Promise<AppliedEvents> {
+  const current = snapshot ?? (await readEmailEvents(organizationId, emailId));
+  if (!current) return { found: false, written: [], statusChanged: false };
+
+  const known = new Set(current.events.map((event) => event.id));
+  const fresh: EmailEvent[] = [];
+  for (const event of events) {
+    if (known.has(event.id)) continue;
+    known.add(event.id);
+    fresh.push(event);
+  }
+  await Promise.all(
+    fresh.map((event) => db.send(new PutCommand(eventPut(organizationId, emailId, event).Put as PutCommandInput))),
+  );
+
+  // After writing, the status must be derived from every event stored, including those that
+  // other writers added meanwhile.
+  const all =
+    fresh.length > 0
+      ? (await queryCollection(organizationId, emailId, ['id', 'event_type', 'recipient'], true)).map((item) => ({
+          type: item.event_type as EventType,
+          recipient: (item.recipient as string | null | undefined) ?? null,
+        }))
+      : current.events;
+  const status = deriveStatus(sentRecipientCount(current.email, all), all);
+  const previousStatus = current.email.status;
+  const derivedFrom = current.email.status_event_count ?? -1;
+  if (all.length <= derivedFrom) {
+    // The stored status already reflects at least these events.
+    return { found: true, written: fresh, previousStatus, status, statusChanged: false };
+  }
+  const statusChanged = status !== previousStatus;
+  const changed = await updateStatus(organizationId, emailId, status, all.length, statusChanged);
+  return { found: true, written: fresh, previousStatus, status, statusChanged: changed && statusChanged };
+}
+
+/**
+ * Stores the status derived from `eventCount` events, unless a writer that saw more events stored
+ * its status first. Returns false when that happened (or the email is gone).
+ */
+async function updateStatus(
+  organizationId: string,
+  emailId: string,
+  status: EmailStatus,
+  eventCount: number,
+  touch: boolean,
+): Promise<boolean> {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.email(organizationId, emailId),
+        UpdateExpression: touch
+          ? 'SET #status = :status, status_event_count = :count, updated_at = :now'
+          : 'SET #status = :status, status_event_count = :count',
+        ConditionExpression:
+          'attribute_exists(PK) AND (attribute_not_exists(status_event_count) OR status_event_count < :count)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':status': status, ':count': eventCount, ...(touch ? { ':now': nowIso() } : {}) },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailed(error)) return false;
+    throw error;
+  }
+}

@@ -1,0 +1,281 @@
+/**
+ * Delivery events written back to emails on the local stack: the outcome simulator (every email
+ * locally, and every test-key email) produces SES-format notifications that go through the same
+ * handler as real SES events. Statuses, events and automatic suppressions are checked through the
+ * HTTP API; duplicated and reordered notifications are fed to handleSesNotification directly (this
+ * worker has the local cloud's environment).
+ */
+import { describe, expect, it } from 'vitest';
+import { type EmailRecord, newEmailId, newEvent, putEmail, recordSent } from '../../shared/data/emails.ts';
+import { handleSesNotification } from '../../shared/domain/ses-events.ts';
+import { createTestOrganization, verifiedDomainFor } from '../support/factories.ts';
+import { expectError } from '../support/http.ts';
+
+type Api = Awaited<ReturnType<typeof createTestOrganization>>['api'];
+
+interface ApiEvent {
+  id: string;
+  type: string;
+  recipient: string | null;
+  smtp_code: number | null;
+  smtp_message: string | null;
+  created_at: string;
+  detail?: string;
+}
+
+async function sender() {
+  const org = await createTestOrganization();
+  const domain = await verifiedDomainFor(org.api);
+  return { ...org, domain };
+}
+
+async function send(api: Api, domain: string, to: string[]): Promise<string> {
+  const response = await api.post('/api/v1/emails/send', {
+    from: { email: `news@${domain}` },
+    to: to.map((email) => ({ email })),
+    subject: 'Events',
+    text: 'Hello',
+  });
+  expect(response.status, response.text).toBe(201);
+  return response.body.data.message_id;
+}
+
+/** Polls GET /emails/:id until `done` holds (at most 10 s). */
+async function emailWhen(api: Api, id: string, done: (email: { status: string; events: ApiEvent[] }) => boolean) {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const email = (await api.get(`/api/v1/emails/${id}`)).body.data;
+    if (email && done(email)) return email as { status: string; events: ApiEvent[]; updated_at: string };
+    if (Date.now() > deadline) throw new Error(`email ${id} never got there: ${JSON.stringify(email)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const types = (events: ApiEvent[]) => events.map((event) => event.type);
+
+async function suppressions(api: Api) {
+  return (await api.get('/api/v1/suppressions')).body.data as { email: string; reason: string; source: string }[];
+}
+
+describe('delivery outcomes through the simulator', () => {
+  it('delivers an ordinary address, with the SMTP reply on the delivered event', async () => {
+    const { api, domain } = await sender();
+    const id = await send(api, domain, ['jane@example.com']);
+    const email = await emailWhen(api, id, (e) => e.status === 'delivered');
+    expect(types(email.events)).toEqual(['sent', 'delivered']);
+    expect(email.events[1]).toEqual({
+      id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
+      type: 'delivered',
+      recipient: 'jane@example.com',
+      smtp_code: 250,
+      smtp_message: '2.0.0 OK',
+      created_at: expect.any(String),
+    });
+    expect((email.events[1]?.created_at ?? '') > (email.events[0]?.created_at ?? '')).toBe(true);
+    expect(await suppressions(api)).toEqual([]);
+  });
+
+  it('bounces bounced@…, suppresses it automatically and refuses the next send to it', async () => {
+    const { api, domain } = await sender();
+    const id = await send(api, domain, ['bounced@example.com']);
+    const email = await emailWhen(api, id, (e) => e.status === 'bounced');
+    expect(email.events.find((event) => event.type === 'bounced')).toMatchObject({
+      recipient: 'bounced@example.com',
+      smtp_code: 550,
+      smtp_message: '5.1.1 user unknown',
+      detail: 'Permanent/General: smtp; 550 5.1.1 user unknown',
+    });
+    expect(await suppressions(api)).toEqual([
+      expect.objectContaining({ email: 'bounced@example.com', reason: 'hard_bounce', source: 'automatic' }),
+    ]);
+    const error = expectError(
+      await api.post('/api/v1/emails/send', {
+        from: { email: `news@${domain}` },
+        to: [{ email: 'bounced@example.com' }],
+        subject: 'Again',
+        text: 'Hello',
+      }),
+      400,
+      'RECIPIENTS_SUPPRESSED',
+    );
+    expect(error.details).toEqual([
+      { field: 'to[0].email', message: 'bounced@example.com is on the suppression list' },
+    ]);
+  });
+
+  it('opens opened@…', async () => {
+    const { api, domain } = await sender();
+    const id = await send(api, domain, ['opened@example.com']);
+    const email = await emailWhen(api, id, (e) => e.status === 'opened');
+    expect(types(email.events)).toEqual(['sent', 'delivered', 'opened']);
+    expect(email.events[2]).toMatchObject({ recipient: 'opened@example.com', smtp_code: null });
+  });
+
+  it('delivers complained@…, records the complaint and suppresses the address', async () => {
+    const { api, domain } = await sender();
+    const id = await send(api, domain, ['complained@example.com']);
+    const email = await emailWhen(api, id, (e) => e.events.some((event) => event.type === 'complained'));
+    expect(email.status).toBe('delivered');
+    expect(types(email.events)).toEqual(['sent', 'delivered', 'complained']);
+    expect(await suppressions(api)).toEqual([
+      expect.objectContaining({ email: 'complained@example.com', reason: 'complaint', source: 'automatic' }),
+    ]);
+  });
+
+  it('is delivered when one recipient of two bounced, and suppresses only that one', async () => {
+    const { api, domain } = await sender();
+    const id = await send(api, domain, ['jane@example.com', 'Bounced+x@Example.com']);
+    const email = await emailWhen(api, id, (e) => e.events.some((event) => event.type === 'bounced'));
+    expect(email.status).toBe('delivered');
+    expect((await suppressions(api)).map((entry) => [entry.email, entry.reason])).toEqual([
+      ['bounced+x@example.com', 'hard_bounce'],
+    ]);
+  });
+
+  it('suppresses soft-bounce@… at its third soft bounce', async () => {
+    const { api, domain } = await sender();
+    const first = await send(api, domain, ['soft-bounce@example.com']);
+    const bounced = await emailWhen(api, first, (e) => e.status === 'bounced');
+    expect(bounced.events.find((event) => event.type === 'bounced')).toMatchObject({
+      smtp_code: 452,
+      detail: 'Transient/MailboxFull: smtp; 452 4.2.2 Mailbox full',
+    });
+    expect(await suppressions(api)).toEqual([]);
+    const second = await send(api, domain, ['soft-bounce@example.com']);
+    await emailWhen(api, second, (e) => e.status === 'bounced');
+    expect(await suppressions(api)).toEqual([]);
+    const third = await send(api, domain, ['soft-bounce@example.com']);
+    await emailWhen(api, third, (e) => e.status === 'bounced');
+    expect(await suppressions(api)).toEqual([
+      expect.objectContaining({ email: 'soft-bounce@example.com', reason: 'soft_bounce', source: 'automatic' }),
+    ]);
+  });
+});
+
+describe('notifications that arrive twice or out of order', () => {
+  const SES_MESSAGE_ID = '0100018c00000000-11111111-2222-4333-8444-555555555555-000000';
+
+  /** An email as the consumer leaves it after SES accepted it: stored, sent, nothing else yet. */
+  async function sentEmail(organizationId: string, recipients: string[]): Promise<string> {
+    const now = new Date().toISOString();
+    const email: EmailRecord = {
+      id: newEmailId(),
+      organization_id: organizationId,
+      environment: 'live',
+      status: 'queued',
+      priority: 'normal',
+      from: { email: 'news@acme.test' },
+      to: recipients.map((address) => ({ email: address })),
+      cc: [],
+      bcc: [],
+      reply_to: [],
+      subject: 'Reordered',
+      html: null,
+      text: 'Hello',
+      headers: {},
+      tags: {},
+      template_id: null,
+      scheduled_at: null,
+      created_at: now,
+      updated_at: now,
+    };
+    await putEmail(email);
+    await recordSent(organizationId, email.id, SES_MESSAGE_ID, [newEvent('sent')]);
+    return email.id;
+  }
+
+  function notifications(organizationId: string, emailId: string) {
+    const mail = {
+      timestamp: '2030-01-01T00:00:00.000Z',
+      messageId: SES_MESSAGE_ID,
+      destination: ['ann@example.com', 'bob@example.com'],
+      tags: { organization_id: [organizationId], email_id: [emailId] },
+    };
+    const bounce = (emailAddress: string, at: string) => ({
+      eventType: 'Bounce',
+      mail,
+      bounce: {
+        bounceType: 'Permanent',
+        bounceSubType: 'General',
+        bouncedRecipients: [{ emailAddress, action: 'failed', status: '5.1.1', diagnosticCode: 'smtp; 550 5.1.1 no' }],
+        timestamp: at,
+      },
+    });
+    return [
+      {
+        eventType: 'DeliveryDelay',
+        mail,
+        deliveryDelay: {
+          timestamp: '2030-01-01T00:00:01.000Z',
+          delayType: 'MailboxFull',
+          delayedRecipients: [{ emailAddress: 'ann@example.com', diagnosticCode: 'smtp; 452 4.2.2 full' }],
+        },
+      },
+      {
+        eventType: 'Delivery',
+        mail,
+        delivery: { timestamp: '2030-01-01T00:00:02.000Z', recipients: ['ann@example.com'], smtpResponse: '250 OK' },
+      },
+      // Ann's server accepted it, then bounced it; Bob's refused it.
+      bounce('ann@example.com', '2030-01-01T00:00:03.000Z'),
+      bounce('bob@example.com', '2030-01-01T00:00:04.000Z'),
+    ].map((notification) => JSON.stringify(notification));
+  }
+
+  const stateOf = async (api: Api, id: string) => {
+    const email = (await api.get(`/api/v1/emails/${id}`)).body.data as { status: string; events: ApiEvent[] };
+    return { status: email.status, events: email.events.filter((event) => event.type !== 'sent') };
+  };
+
+  it('end in the same state as the same notifications once, in order', async () => {
+    const { api, organization } = await createTestOrganization({ environment: 'live' });
+    const inOrder = await sentEmail(organization.id, ['ann@example.com', 'bob@example.com']);
+    const shuffled = await sentEmail(organization.id, ['ann@example.com', 'bob@example.com']);
+
+    // Once each, in order; the status moves queued → delivered → bounced.
+    const statuses: unknown[] = [];
+    for (const notification of notifications(organization.id, inOrder)) {
+      const result = await handleSesNotification(notification);
+      expect(result.outcome).toBe('applied');
+      statuses.push(result.outcome === 'applied' ? result.status : undefined);
+    }
+    expect(statuses).toEqual(['queued', 'delivered', 'delivered', 'bounced']);
+
+    // Reversed, every notification three times, all at once.
+    const reversed = notifications(organization.id, shuffled).reverse();
+    const results = await Promise.all([...reversed, ...reversed, ...reversed].map((n) => handleSesNotification(n)));
+    expect(results.every((result) => result.outcome === 'applied')).toBe(true);
+    // ... and late duplicates after everything settled change nothing.
+    for (const notification of reversed) {
+      expect(await handleSesNotification(notification)).toMatchObject({ written: 0, status_changed: false });
+    }
+
+    const expected = await stateOf(api, inOrder);
+    expect(expected.status).toBe('bounced');
+    expect(expected.events.map((event) => [event.type, event.recipient, event.smtp_code])).toEqual([
+      ['delivery_delayed', 'ann@example.com', 452],
+      ['delivered', 'ann@example.com', 250],
+      ['bounced', 'ann@example.com', 550],
+      ['bounced', 'bob@example.com', 550],
+    ]);
+    // Same event ids too: they come from the notifications, not from the order they arrived in.
+    expect(await stateOf(api, shuffled)).toEqual(expected);
+    expect((await suppressions(api)).map((entry) => entry.email).sort()).toEqual([
+      'ann@example.com',
+      'bob@example.com',
+    ]);
+  });
+
+  it('ignores notifications for another message id or an unknown email', async () => {
+    const { api, organization } = await createTestOrganization({ environment: 'live' });
+    const id = await sentEmail(organization.id, ['ann@example.com']);
+    const [, delivery] = notifications(organization.id, id);
+    const otherMessage = JSON.parse(delivery ?? '{}');
+    otherMessage.mail.messageId = 'some-other-message';
+    expect(await handleSesNotification(otherMessage)).toMatchObject({ outcome: 'ignored' });
+    const unknown = JSON.parse(delivery ?? '{}');
+    unknown.mail.tags.email_id = [newEmailId()];
+    expect(await handleSesNotification(unknown)).toMatchObject({ outcome: 'ignored', reason: 'email not found' });
+    expect((await stateOf(api, id)).status).toBe('queued');
+  });
+});

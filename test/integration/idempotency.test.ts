@@ -1,0 +1,163 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, inject, it } from 'vitest';
+import { createTestOrganization, verifiedDomainFor } from '../support/factories.ts';
+import { expectError } from '../support/http.ts';
+
+const SEND = '/api/v1/emails/send';
+
+async function sesCount(subject: string): Promise<number> {
+  const response = await fetch(`${inject('localCloud').sesUrl}/store`);
+  const store = (await response.json()) as { emails: { subject: string }[] };
+  return store.emails.filter((email) => email.subject === subject).length;
+}
+
+async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function sender() {
+  const org = await createTestOrganization();
+  const domain = await verifiedDomainFor(org.api);
+  return { ...org, domain };
+}
+
+function message(domain: string, subject = `Idem ${randomUUID()}`) {
+  return { from: { email: `a@${domain}` }, to: [{ email: 'x@example.com' }], subject, text: 'hello' };
+}
+
+const withKey = (key: string) => ({ headers: { 'Idempotency-Key': key } });
+
+/** Exactly one email with this subject reached SES, and it stays one for a while. */
+async function expectSentOnce(subject: string) {
+  await eventually(async () => ((await sesCount(subject)) > 0 ? true : undefined));
+  await sleep(2500);
+  expect(await sesCount(subject)).toBe(1);
+}
+
+describe('Idempotency-Key on POST /emails/send', () => {
+  it('replays the first response for the same key and body, and sends one email', async () => {
+    const { api, domain } = await sender();
+    const body = message(domain);
+    const key = randomUUID();
+    const first = await api.post(SEND, body, withKey(key));
+    expect(first.status, first.text).toBe(201);
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+
+    // Same content, other key order: the same request.
+    const reordered = { text: body.text, subject: body.subject, to: body.to, from: body.from };
+    const second = await api.post(SEND, reordered, withKey(key));
+    expect(second.status, second.text).toBe(201);
+    expect(second.text).toBe(first.text);
+    expect(second.headers['idempotent-replayed']).toBe('true');
+    expect(second.headers['x-request-id']).not.toBe(first.headers['x-request-id']);
+
+    const id = first.body.data.message_id as string;
+    const email = await api.get(`/api/v1/emails/${id}`);
+    expect(email.status).toBe(200);
+    expect(email.body.data.subject).toBe(body.subject);
+    await expectSentOnce(body.subject);
+  });
+
+  it('refuses the same key with another body (409 IDEMPOTENCY_CONFLICT)', async () => {
+    const { api, domain } = await sender();
+    const key = randomUUID();
+    const body = message(domain);
+    expect((await api.post(SEND, body, withKey(key))).status).toBe(201);
+    const error = expectError(
+      await api.post(SEND, { ...body, text: 'another text' }, withKey(key)),
+      409,
+      'IDEMPOTENCY_CONFLICT',
+    );
+    expect(error.message).toMatch(/Idempotency-Key/);
+    // The first request is still replayed.
+    const replay = await api.post(SEND, body, withKey(key));
+    expect(replay.status).toBe(201);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+  });
+
+  it('runs 10 concurrent requests with one key exactly once', async () => {
+    const { api, domain } = await sender();
+    const key = randomUUID();
+    const body = message(domain);
+    const responses = await Promise.all(Array.from({ length: 10 }, () => api.post(SEND, body, withKey(key))));
+    const originals = responses.filter((r) => r.status === 201 && r.headers['idempotent-replayed'] === undefined);
+    const replays = responses.filter((r) => r.status === 201 && r.headers['idempotent-replayed'] === 'true');
+    const inProgress = responses.filter((r) => r.status === 409 && r.body?.error?.code === 'IDEMPOTENCY_IN_PROGRESS');
+    expect(originals, responses.map((r) => `${r.status} ${r.text}`).join('\n')).toHaveLength(1);
+    expect(replays.length + inProgress.length).toBe(9);
+    const id = originals[0]?.body.data.message_id;
+    for (const replay of replays) expect(replay.body.data.message_id).toBe(id);
+
+    // Once the first has finished, a retry is a replay.
+    const retry = await api.post(SEND, body, withKey(key));
+    expect(retry.status).toBe(201);
+    expect(retry.body.data.message_id).toBe(id);
+    await expectSentOnce(body.subject);
+  });
+
+  it('keeps the keys of each organization apart', async () => {
+    const first = await sender();
+    const second = await sender();
+    const key = randomUUID();
+    const subject = `Idem ${randomUUID()}`;
+    const a = await first.api.post(SEND, message(first.domain, subject), withKey(key));
+    const b = await second.api.post(SEND, message(second.domain, subject), withKey(key));
+    expect(a.status, a.text).toBe(201);
+    expect(b.status, b.text).toBe(201);
+    expect(b.headers['idempotent-replayed']).toBeUndefined();
+    expect(b.body.data.message_id).not.toBe(a.body.data.message_id);
+    // Each organization sees only its own email.
+    expect((await second.api.get(`/api/v1/emails/${a.body.data.message_id}`)).status).toBe(404);
+    await eventually(async () => ((await sesCount(subject)) === 2 ? true : undefined));
+  });
+
+  it('refuses a malformed key with 400 VALIDATION_ERROR and sends nothing', async () => {
+    const { api, domain } = await sender();
+    for (const key of ['k'.repeat(257), 'clé']) {
+      const body = message(domain);
+      const error = expectError(await api.post(SEND, body, withKey(key)), 400, 'VALIDATION_ERROR');
+      expect(error.details).toEqual([{ field: 'Idempotency-Key', message: expect.any(String) }]);
+      await sleep(500);
+      expect(await sesCount(body.subject)).toBe(0);
+    }
+    const longest = await api.post(SEND, message(domain), withKey('k'.repeat(256)));
+    expect(longest.status, longest.text).toBe(201);
+  });
+
+  it('does not burn the key on a failed request: the fixed request runs with the same key', async () => {
+    const { api, domain } = await sender();
+    const key = randomUUID();
+    const subject = `Idem ${randomUUID()}`;
+    const wrong = { ...message(domain, subject), from: { email: 'a@unverified.example' } };
+    expectError(await api.post(SEND, wrong, withKey(key)), 400, 'DOMAIN_NOT_VERIFIED');
+    // A failure is not replayed: the same failing request runs (and fails) again.
+    expectError(await api.post(SEND, wrong, withKey(key)), 400, 'DOMAIN_NOT_VERIFIED');
+
+    const fixed = await api.post(SEND, message(domain, subject), withKey(key));
+    expect(fixed.status, fixed.text).toBe(201);
+    expect(fixed.headers['idempotent-replayed']).toBeUndefined();
+    const again = await api.post(SEND, message(domain, subject), withKey(key));
+    expect(again.text).toBe(fixed.text);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    await expectSentOnce(subject);
+  });
+
+  it('answers under /v1 as under /api/v1 (one route, one key)', async () => {
+    const { api, domain } = await sender();
+    const key = randomUUID();
+    const body = message(domain);
+    const first = await api.post(SEND, body, withKey(key));
+    const alias = await api.post('/v1/emails/send', body, withKey(key));
+    expect(alias.status).toBe(201);
+    expect(alias.text).toBe(first.text);
+    expect(alias.headers['idempotent-replayed']).toBe('true');
+  });
+});
