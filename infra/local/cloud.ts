@@ -86,6 +86,8 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       SES_ENDPOINT: ses.endpoint,
       // No identity or KMS emulator exists: the local adapters stand in (shared/aws/*).
       IDENTITY_PROVIDER: 'local',
+      // Test-key emails skip SES in AWS; locally they go to the emulator so its inbox shows them.
+      DELIVER_TEST_EMAILS_TO_SES: 'true',
       SIMULATE_OUTCOMES: 'true', // no SES events come back locally: simulate them (outcome-simulator.ts)
       LOCAL_ENCRYPTION_KEY: options.localEncryptionKey ?? randomBytes(32).toString('base64'),
       ...Object.fromEntries(

@@ -35,7 +35,9 @@ let client: SESv2Client | undefined;
 function sesClient(): SESv2Client {
   // The SDK reads the region (AWS_REGION) and credentials from the environment.
   const endpoint = process.env.SES_ENDPOINT || undefined;
-  client ??= new SESv2Client({ ...(endpoint ? { endpoint } : {}), maxAttempts: 3, requestHandler: CLIENT_TIMEOUTS });
+  // maxAttempts 1: the SDK must not resend a SendEmail whose answer was lost (SES may have
+  // accepted it); the send queue retries instead, behind the delivery lease.
+  client ??= new SESv2Client({ ...(endpoint ? { endpoint } : {}), maxAttempts: 1, requestHandler: CLIENT_TIMEOUTS });
   return client;
 }
 

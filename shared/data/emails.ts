@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { uuidv7 } from 'uuidv7';
 import type { Environment } from '../domain/api-key-format.ts';
@@ -77,8 +77,12 @@ interface StoredEmail extends Omit<EmailRecord, 'html' | 'text'> {
   text_gz?: Uint8Array;
 }
 
-/** An email must fit in one DynamoDB item (400 KB) with its compressed bodies. */
-export const MAX_STORED_BODY_BYTES = 350_000;
+/**
+ * An email must fit in one DynamoDB item (400 KB), counting every attribute, with room left
+ * for what delivery adds later (lease, SES id, status): otherwise it could be accepted and
+ * then never updated.
+ */
+export const MAX_STORED_EMAIL_BYTES = 380_000;
 
 const compress = (body: string | null) => (body === null ? undefined : gzipSync(Buffer.from(body, 'utf8')));
 const decompress = (body: Uint8Array | undefined) => (body ? gunzipSync(body).toString('utf8') : null);
@@ -97,7 +101,9 @@ export async function putEmail(email: EmailRecord): Promise<void> {
   const { html, text, ...rest } = email;
   const html_gz = compress(html);
   const text_gz = compress(text);
-  if ((html_gz?.length ?? 0) + (text_gz?.length ?? 0) > MAX_STORED_BODY_BYTES) throw new BodiesTooLargeError();
+  // Attribute names and values as UTF-8, plus the binary bodies: an upper bound of DynamoDB's size.
+  const size = Buffer.byteLength(JSON.stringify(rest)) + (html_gz?.length ?? 0) + (text_gz?.length ?? 0) + 512;
+  if (size > MAX_STORED_EMAIL_BYTES) throw new BodiesTooLargeError();
   await db.send(
     new PutCommand({
       TableName: tableName,
@@ -229,6 +235,8 @@ export async function recordSent(
         TableName: tableName,
         Key: keys.email(organizationId, emailId),
         UpdateExpression: 'SET ses_message_id = :ses, sent_at = :now, updated_at = :now REMOVE lease_until',
+        // Never recreate an email that is gone (an update would create a stub item).
+        ConditionExpression: 'attribute_exists(PK)',
         ExpressionAttributeValues: { ':ses': sesMessageId, ':now': now },
       },
     },
@@ -268,4 +276,28 @@ export async function releaseLease(organizationId: string, emailId: string): Pro
     .catch((error: unknown) => {
       if (!isConditionalCheckFailed(error)) throw error;
     });
+}
+
+/**
+ * Deletes an email whose enqueue failed — but only if no consumer has touched it: when
+ * SendMessage fails after the message was in fact queued, a consumer may already be sending
+ * it, and then the email must stay (the caller gets its 201).
+ */
+export async function deleteUnsentEmail(organizationId: string, emailId: string): Promise<boolean> {
+  try {
+    await db.send(
+      new DeleteCommand({
+        TableName: tableName,
+        Key: keys.email(organizationId, emailId),
+        ConditionExpression:
+          '#status = :queued AND attribute_not_exists(lease_until) AND attribute_not_exists(ses_message_id)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':queued': 'queued' },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailed(error)) return false;
+    throw error;
+  }
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 /**
  * Delivery of one queued email: the send queue consumer calls this once per SQS record.
  *
@@ -12,6 +13,7 @@ import { failedCondition } from '../data/dynamo.ts';
 import {
   claimForDelivery,
   type EmailEvent,
+  type EmailRecord,
   type Mailbox,
   newEvent,
   recordFailed,
@@ -42,6 +44,27 @@ const MAX_DETAIL_LENGTH = 500;
  */
 export type DeliveryOutcome = 'sent' | 'skipped' | 'failed' | 'retry';
 
+/**
+ * api-decisions "Test keys": an email sent with a pb_test_ key never reaches SES in AWS; its
+ * outcome is simulated. The local stack sets DELIVER_TEST_EMAILS_TO_SES so that test emails
+ * still show up in the SES emulator's inbox.
+ */
+function reachesSes(email: EmailRecord): boolean {
+  return email.environment === 'live' || process.env.DELIVER_TEST_EMAILS_TO_SES === 'true';
+}
+
+/** Writing the hand-over is retried: if it is lost, a later duplicate message would resend. */
+async function withRetries<T>(work: () => Promise<T>, attempts = 4): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await work();
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** attempt));
+    }
+  }
+}
+
 export async function deliverEmail(message: SendQueueMessage): Promise<DeliveryOutcome> {
   const { organization_id: organizationId, email_id: emailId } = message;
   const ids = { organization_id: organizationId, email_id: emailId };
@@ -69,6 +92,9 @@ export async function deliverEmail(message: SendQueueMessage): Promise<DeliveryO
   const to = keep(email.to);
   const cc = keep(email.cc);
   const bcc = keep(email.bcc);
+  const handOver: typeof sendWithSes = reachesSes(email)
+    ? sendWithSes
+    : async () => ({ messageId: `simulated-${randomUUID()}` });
   if (to.length + cc.length + bcc.length === 0) {
     logger.info('every recipient is suppressed', { ...ids, suppressed_count: suppressed.size });
     return fail(organizationId, emailId, [
@@ -79,7 +105,7 @@ export async function deliverEmail(message: SendQueueMessage): Promise<DeliveryO
 
   let sesMessageId: string;
   try {
-    ({ messageId: sesMessageId } = await sendWithSes({
+    ({ messageId: sesMessageId } = await handOver({
       from: email.from,
       to,
       cc,
@@ -108,10 +134,9 @@ export async function deliverEmail(message: SendQueueMessage): Promise<DeliveryO
   }
 
   try {
-    await recordSent(organizationId, emailId, sesMessageId, [newEvent('sent'), ...suppressedEvents]);
+    await withRetries(() => recordSent(organizationId, emailId, sesMessageId, [newEvent('sent'), ...suppressedEvents]));
     // Test keys (and every email on the local stack) get their delivery outcome simulated, written
-    // back through the SES event path. For now test emails still go to SES as well; a follow-up
-    // skips SES for pb_test_ keys in AWS (api-decisions "Test keys"). Never fails the delivery.
+    // back through the SES event path. Never fails the delivery.
     if (shouldSimulateOutcomes(email)) {
       await simulateOutcomes({ ...email, to, cc, bcc }, sesMessageId).catch((simulatorError: unknown) => {
         logger.warn('simulating the delivery outcome failed', { ...ids, ...errorLogFields(simulatorError) });

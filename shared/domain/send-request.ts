@@ -82,6 +82,27 @@ const HEADER_NAME = /^[!-9;-~]+$/;
 const HEADER_VALUE = /^[ -~]*$/;
 const SCHEDULED_AT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):(\d{2}))$/;
 
+/** A UTF-16 surrogate without its pair: not a character, and SES or DynamoDB may refuse it later. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** Bidirectional overrides and isolates, used to disguise a sender name. */
+const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/;
+/** template_data nesting limit (deeper data is refused, not crashed on). */
+export const MAX_TEMPLATE_DATA_DEPTH = 32;
+
+/** How deeply a JSON value nests (iterative, so no input can exhaust the stack). */
+function nestingDepth(value: unknown): number {
+  let deepest = 0;
+  const stack: Array<[unknown, number]> = [[value, 1]];
+  while (stack.length > 0) {
+    const [current, depth] = stack.pop() as [unknown, number];
+    if (typeof current !== 'object' || current === null) continue;
+    deepest = Math.max(deepest, depth);
+    if (deepest > MAX_TEMPLATE_DATA_DEPTH) return deepest;
+    for (const child of Object.values(current)) stack.push([child, depth + 1]);
+  }
+  return deepest;
+}
+
 /** Length in Unicode code points. */
 function characterCount(value: string): number {
   let count = 0;
@@ -95,6 +116,14 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /** Display name: no line breaks or control characters, trimmed, 1–256 characters. */
 const displayName = z.string().transform((value, context) => {
+  if (LONE_SURROGATE.test(value)) {
+    context.addIssue({ code: 'custom', message: 'Must be valid Unicode text' });
+    return z.NEVER;
+  }
+  if (BIDI_CONTROL.test(value)) {
+    context.addIssue({ code: 'custom', message: 'Must not contain bidirectional control characters' });
+    return z.NEVER;
+  }
   if (LINE_BREAK.test(value)) {
     context.addIssue({ code: 'custom', message: 'Must not contain line breaks (CR or LF)' });
     return z.NEVER;
@@ -118,6 +147,7 @@ const displayName = z.string().transform((value, context) => {
 const mailbox = z.strictObject({ email: emailAddress, name: displayName.optional() });
 
 const subject = z.string().superRefine((value, context) => {
+  if (LONE_SURROGATE.test(value)) context.addIssue({ code: 'custom', message: 'Must be valid Unicode text' });
   if (value === '') context.addIssue({ code: 'custom', message: 'Must not be empty' });
   else if (characterCount(value) > MAX_SUBJECT_LENGTH)
     context.addIssue({ code: 'custom', message: `Must be at most ${MAX_SUBJECT_LENGTH} characters` });
@@ -347,7 +377,17 @@ export function buildSendEmailBody(now: () => Date) {
       html: body.optional(),
       text: body.optional(),
       template_id: templateId.optional(),
-      template_data: z.record(z.string(), z.unknown()).optional(),
+      template_data: z
+        .record(z.string(), z.unknown())
+        .superRefine((data, context) => {
+          if (nestingDepth(data) > MAX_TEMPLATE_DATA_DEPTH) {
+            context.addIssue({
+              code: 'custom',
+              message: `Must not nest deeper than ${MAX_TEMPLATE_DATA_DEPTH} levels`,
+            });
+          }
+        })
+        .optional(),
       headers: headers.optional(),
       priority: z.enum(PRIORITIES).default('normal'),
       scheduled_at: scheduledAt(now).optional(),

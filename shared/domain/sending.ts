@@ -1,30 +1,5 @@
-/**
- * Accepting an email: checks, then one write and one enqueue.
- *   1. the sender's domain (canSendFrom), the suppression list, the organization's sending
- *      limits and its usage so far (today and this month), all in parallel;
- *   2. PutItem of the email (status queued);
- *   3. SendMessage of its ids to the send queue, and at the same time the recipients added
- *      to the usage counters.
- * If the enqueue fails, the email is deleted and the request fails: what the caller did not
- * get a 201 for is not kept, and what it did get a 201 for is on the queue.
- *
- * The sending limit is checked against the usage read in step 1 and counted in step 3, so
- * sends running at the same moment near the limit can together overshoot it by at most the
- * recipients of the sends in flight. A failure to count (step 3) is logged, not returned:
- * the email is already queued, and a 500 would invite a retry that sends it twice.
- */
-import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { enqueueEmail } from '../aws/send-queue.ts';
-import { db, tableName } from '../data/dynamo.ts';
-import {
-  BodiesTooLargeError,
-  type EmailEvent,
-  type EmailRecord,
-  getEmailWithEvents,
-  newEmailId,
-  putEmail,
-} from '../data/emails.ts';
-import { keys } from '../data/keys.ts';
+import { BodiesTooLargeError, deleteUnsentEmail, type EmailRecord, newEmailId, putEmail } from '../data/emails.ts';
 import { getOrganization } from '../data/organizations.ts';
 import { addUsage, readUsage } from '../data/usage.ts';
 import { ApiError, notFound } from '../errors.ts';
@@ -123,7 +98,10 @@ export async function acceptEmail(
     await putEmail(email);
   } catch (error) {
     if (error instanceof BodiesTooLargeError) {
-      throw new ApiError('PAYLOAD_TOO_LARGE', 'html and text together do not fit in 350 KB even when compressed');
+      throw new ApiError(
+        'PAYLOAD_TOO_LARGE',
+        'The email does not fit in 380 KB once stored (bodies compressed, plus addresses, headers and tags)',
+      );
     }
     throw error;
   }
@@ -142,49 +120,16 @@ export async function acceptEmail(
   try {
     await enqueueEmail({ organization_id: organizationId, email_id: email.id }, delaySeconds);
   } catch (error) {
-    await db.send(new DeleteCommand({ TableName: tableName, Key: keys.email(organizationId, email.id) }));
+    // The message may have been queued after all (a timeout): a consumer that already took
+    // the email keeps it, and the caller gets its 201.
+    const deleted = await deleteUnsentEmail(organizationId, email.id);
     await counting;
-    throw error;
+    if (deleted) throw error;
+    logger.warn('enqueue reported an error but the email is already being delivered', {
+      organization_id: organizationId,
+      email_id: email.id,
+    });
   }
   await counting;
   return { message_id: email.id, status: 'queued', queued_at: now };
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-/** GET /emails/:id — `id` and `message_id` are the same value. */
-export async function getEmail(organizationId: string, emailId: string) {
-  const found = UUID.test(emailId) ? await getEmailWithEvents(organizationId, emailId) : undefined;
-  if (!found) throw notFound('Email');
-  const { email, events } = found;
-  const addresses = (mailboxes: { email: string }[]) => mailboxes.map((mailbox) => mailbox.email);
-  return {
-    id: email.id,
-    message_id: email.id,
-    from_address: email.from.email,
-    to_addresses: addresses(email.to),
-    cc: addresses(email.cc),
-    bcc: addresses(email.bcc),
-    reply_to: email.reply_to,
-    subject: email.subject,
-    html: email.html,
-    text: email.text,
-    status: email.status,
-    priority: email.priority,
-    tags: email.tags,
-    template_id: email.template_id,
-    environment: email.environment,
-    scheduled_at: email.scheduled_at,
-    created_at: email.created_at,
-    updated_at: email.updated_at,
-    events: events.map((event: EmailEvent) => ({
-      id: event.id,
-      type: event.type,
-      recipient: event.recipient,
-      smtp_code: event.smtp_code,
-      smtp_message: event.smtp_message,
-      created_at: event.created_at,
-      ...(event.detail ? { detail: event.detail } : {}),
-    })),
-  };
 }

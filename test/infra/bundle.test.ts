@@ -1,7 +1,9 @@
 /**
  * Every handler in the route table bundles with the exact esbuild options CDK uses, and
- * the bundle loads in a fresh Node process (ESM + the createRequire banner for CJS deps)
- * and exports a handler function — what Lambda does on a cold start.
+ * the bundle loads in a fresh Node process (ESM + the createRequire banner for CJS deps),
+ * with only the environment CDK gives that function, and exports a handler function —
+ * what Lambda does on a cold start. A handler that imports a module needing configuration
+ * its function does not get fails here.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -11,14 +13,20 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
 import { esbuildOptionsFor } from '../../infra/bundling.ts';
-import { consumers, defaultRoute, notificationHandlers, routes } from '../../shared/routes.ts';
+import { queueUrlEnvName } from '../../shared/queues.ts';
+import { consumers, defaultRoute, notificationHandlers, type ResourceAccess, routes } from '../../shared/routes.ts';
 
 const outDir = mkdtempSync(join(tmpdir(), 'postbox-bundle-'));
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
-const handlers = [
-  ...new Set([defaultRoute, ...routes, ...consumers, ...notificationHandlers].map((entry) => entry.handler)),
-];
+const entries = [defaultRoute, ...routes, ...consumers, ...notificationHandlers];
+const handlers = [...new Set(entries.map((entry) => entry.handler))];
+
+/** The environment CDK gives a function: the table, plus a URL per queue it may send to. */
+function environmentFor(handler: string): Record<string, string> {
+  const access: ResourceAccess = entries.find((entry) => entry.handler === handler)?.access ?? {};
+  return Object.fromEntries((access.sendTo ?? []).map((queue) => [queueUrlEnvName(queue), 'https://sqs.invalid/0/q']));
+}
 
 describe('Lambda bundles', () => {
   it.each(handlers)('%s bundles and loads as an ES module exporting handler', async (handler) => {
@@ -36,7 +44,7 @@ describe('Lambda bundles', () => {
           PATH: process.env.PATH,
           TABLE_NAME: 'bundle-test',
           AWS_REGION: 'us-east-1',
-          SEND_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/0/x',
+          ...environmentFor(handler),
           AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
         },
         encoding: 'utf8',

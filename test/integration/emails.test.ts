@@ -206,3 +206,34 @@ describe('POST /emails/send', () => {
     expect((await a.api.get(`/v1/emails/${id}`)).status).toBe(200);
   });
 });
+
+describe('hostile bodies', () => {
+  it('refuses a "__proto__" field anywhere instead of dropping it', async () => {
+    const { api, domain } = await sender();
+    const response = await api.post('/api/v1/emails/send', undefined, {
+      raw: `{"from":{"email":"a@${domain}"},"to":[{"email":"x@example.com"}],"subject":"s","text":"t","tags":{"__proto__":"x"}}`,
+      headers: { 'content-type': 'application/json' },
+    });
+    const error = expectError(response, 400, 'VALIDATION_ERROR');
+    expect(error.details?.[0]?.message).toContain('__proto__');
+  });
+
+  it('answers 413 for an email too large to store, instead of accepting it', async () => {
+    const { api, domain } = await sender();
+    const { randomBytes } = await import('node:crypto');
+    // Bodies just under the 256 KB limit each, of random base64 (gzip gets them only to ~75%):
+    // together ~390 KB compressed, more than one DynamoDB item can hold with the rest.
+    const noise = () => randomBytes(195_000).toString('base64');
+    expectError(
+      await api.post('/api/v1/emails/send', {
+        from: { email: `a@${domain}` },
+        to: [{ email: 'x@example.com' }],
+        subject: 's',
+        html: noise(),
+        text: noise(),
+      }),
+      413,
+      'PAYLOAD_TOO_LARGE',
+    );
+  });
+});

@@ -122,6 +122,8 @@ function writtenEvents(transaction: TransactWriteCommandInput | undefined) {
 }
 
 beforeEach(() => {
+  // The fixtures are test-key emails: behave like the local stack, where they reach SES.
+  vi.stubEnv('DELIVER_TEST_EMAILS_TO_SES', 'true');
   documentClient.reset();
   ses.reset();
   suppressedAddresses();
@@ -356,6 +358,26 @@ describe('deliverEmail', () => {
       .on(TransactWriteCommand)
       .rejects(Object.assign(new Error('unavailable'), { name: 'InternalServerError', $metadata: {} }));
 
+    await expect(deliverEmail(message)).resolves.toBe('sent');
+    expect(ses.commandCalls(SendEmailCommand)).toHaveLength(1);
+    // The write was retried before giving up.
+    expect(documentClient.commandCalls(TransactWriteCommand).length).toBeGreaterThan(1);
+  });
+
+  it('never hands a test-key email to SES in AWS, recording a simulated hand-over', async () => {
+    vi.stubEnv('DELIVER_TEST_EMAILS_TO_SES', '');
+    claimSucceeds();
+    await expect(deliverEmail(message)).resolves.toBe('sent');
+    expect(ses.commandCalls(SendEmailCommand)).toHaveLength(0);
+    const transaction = documentClient.commandCalls(TransactWriteCommand)[0]?.args[0].input;
+    const update = transaction?.TransactItems?.[0]?.Update;
+    expect(String(update?.ExpressionAttributeValues?.[':ses'])).toMatch(/^simulated-/);
+  });
+
+  it('hands a live-key email to SES', async () => {
+    vi.stubEnv('DELIVER_TEST_EMAILS_TO_SES', '');
+    claimSucceeds(EMAIL_ID, { environment: 'live' });
+    ses.on(SendEmailCommand).resolves({ MessageId: 'ses-live' });
     await expect(deliverEmail(message)).resolves.toBe('sent');
     expect(ses.commandCalls(SendEmailCommand)).toHaveLength(1);
   });

@@ -823,3 +823,27 @@ describe('send request: many problems at once', () => {
     ]);
   });
 });
+
+describe('send request: text that would be accepted and then fail later', () => {
+  it('refuses lone surrogates in the subject and in display names', () => {
+    expect(fields(valid({ subject: 'a\ud800b' }))).toEqual(['subject']);
+    expect(fields(valid({ from: { email: 'sender@acme.test', name: 'x\udc00' } }))).toEqual(['from.name']);
+    expect(fields(valid({ subject: 'emoji 😀 is fine' }))).toEqual([]);
+  });
+
+  it('refuses bidirectional overrides in display names (sender spoofing)', () => {
+    expect(fields(valid({ from: { email: 'sender@acme.test', name: 'Bank\u202Emoc.evil' } }))).toEqual(['from.name']);
+    expect(fields(valid({ to: [{ email: 'r@example.com', name: '\u2066x' }] }))).toEqual(['to[0].name']);
+  });
+
+  it('refuses template_data nested deeper than the limit, without exhausting the stack', () => {
+    let deep: Record<string, unknown> = { leaf: 1 };
+    for (let i = 0; i < 5000; i += 1) deep = { next: deep };
+    expect(fields({ ...valid(), text: undefined, template_id: 'tmpl_x', template_data: deep })).toEqual([
+      'template_data',
+    ]);
+    let shallow: Record<string, unknown> = { leaf: 1 };
+    for (let i = 0; i < 20; i += 1) shallow = { next: shallow };
+    expect(fields({ ...valid(), text: undefined, template_id: 'tmpl_x', template_data: shallow })).toEqual([]);
+  });
+});

@@ -22,13 +22,23 @@ export function jsonBody(maxBytes: number): ApiMiddleware {
           `Send the body as JSON with "Content-Type: application/json"${contentType ? `, not "${contentType.slice(0, 100)}"` : ''}`,
         );
       }
+      // A "__proto__" key would be dropped (or reach an object's prototype) somewhere
+      // downstream: refuse it anywhere in any body rather than lose data silently.
+      let protoKey = false;
       try {
-        request.context.input.body = JSON.parse(text);
+        request.context.input.body = JSON.parse(text, (key, value) => {
+          if (key === '__proto__') {
+            protoKey = true;
+            return undefined;
+          }
+          return value;
+        });
       } catch (error) {
         throw new ApiError('VALIDATION_ERROR', 'The request body is not valid JSON', {
           details: [{ field: 'body', message: error instanceof Error ? error.message : 'Malformed JSON' }],
         });
       }
+      if (protoKey) throw validationError([{ field: 'body', message: 'The field name "__proto__" is not allowed' }]);
     },
   };
 }

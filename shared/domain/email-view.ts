@@ -1,0 +1,45 @@
+/**
+ * Reading an email back (GET /emails/:id). Kept apart from sending.ts so the read-only
+ * function does not load the send queue (and its required queue URL).
+ */
+import { type EmailEvent, getEmailWithEvents } from '../data/emails.ts';
+import { notFound } from '../errors.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** GET /emails/:id — `id` and `message_id` are the same value. */
+export async function getEmail(organizationId: string, emailId: string) {
+  const found = UUID.test(emailId) ? await getEmailWithEvents(organizationId, emailId) : undefined;
+  if (!found) throw notFound('Email');
+  const { email, events } = found;
+  const addresses = (mailboxes: { email: string }[]) => mailboxes.map((mailbox) => mailbox.email);
+  return {
+    id: email.id,
+    message_id: email.id,
+    from_address: email.from.email,
+    to_addresses: addresses(email.to),
+    cc: addresses(email.cc),
+    bcc: addresses(email.bcc),
+    reply_to: email.reply_to,
+    subject: email.subject,
+    html: email.html,
+    text: email.text,
+    status: email.status,
+    priority: email.priority,
+    tags: email.tags,
+    template_id: email.template_id,
+    environment: email.environment,
+    scheduled_at: email.scheduled_at,
+    created_at: email.created_at,
+    updated_at: email.updated_at,
+    events: events.map((event: EmailEvent) => ({
+      id: event.id,
+      type: event.type,
+      recipient: event.recipient,
+      smtp_code: event.smtp_code,
+      smtp_message: event.smtp_message,
+      created_at: event.created_at,
+      ...(event.detail ? { detail: event.detail } : {}),
+    })),
+  };
+}
