@@ -69,6 +69,27 @@ try {
     send.push(...(await timeEach(1, () => httpSend(i))));
   }
   const after = dynamoUsage();
+
+  // Accept → delivered: POST, then poll GET /emails/:id until the status is delivered.
+  const acceptToDelivered: number[] = [];
+  for (let i = 0; i < 30; i += 1) {
+    const started = performance.now();
+    const response = await fetch(`${cloud.apiUrl}/api/v1/emails/send`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+      body: body(200_000 + i),
+    });
+    const { data } = (await response.json()) as { data: { message_id: string } };
+    for (let polls = 0; polls < 1000; polls += 1) {
+      const got = await fetch(`${cloud.apiUrl}/api/v1/emails/${data.message_id}`, {
+        headers: { authorization: `Bearer ${secret}` },
+      });
+      const email = (await got.json()) as { data: { status: string } };
+      if (email.data.status === 'delivered') break;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    acceptToDelivered.push(performance.now() - started);
+  }
   const rawSummary = summarize(raw);
   const sendSummary = summarize(send);
   const results = {
@@ -77,6 +98,7 @@ try {
     http_send_ms: sendSummary,
     ratio_p50: Math.round((sendSummary.p50 / rawSummary.p50) * 100) / 100,
     ratio_p95: Math.round((sendSummary.p95 / rawSummary.p95) * 100) / 100,
+    accept_to_delivered_ms: summarize(acceptToDelivered),
     note: 'DynamoDB counts below include the raw I/O (2 requests per iteration), the consumer delivering the emails, and simulated delivery events',
     dynamodb_requests_per_iteration: (after.requests - before.requests) / iterations,
     dynamodb_capacity_per_iteration:
