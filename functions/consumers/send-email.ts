@@ -7,6 +7,7 @@ import type { SQSBatchItemFailure, SQSBatchResponse, SQSEvent, SQSRecord } from 
 import { type DeliveryOutcome, deliverEmail, errorLogFields } from '../../shared/domain/delivery.ts';
 import { parseSendQueueMessage } from '../../shared/domain/send-queue-message.ts';
 import { logger } from '../../shared/logger.ts';
+import { queueDefinitions } from '../../shared/queues.ts';
 
 type RecordOutcome = DeliveryOutcome | 'poison';
 
@@ -25,7 +26,8 @@ async function processRecord(record: SQSRecord): Promise<RecordOutcome> {
   }
   const ids = { ...fields, organization_id: message.organization_id, email_id: message.email_id };
   try {
-    const outcome = await deliverEmail(message);
+    const finalAttempt = (fields.receive_count ?? 0) >= queueDefinitions.send.maxReceiveCount;
+    const outcome = await deliverEmail(message, { finalAttempt });
     logger.info('email delivery', { ...ids, outcome });
     return outcome;
   } catch (error) {

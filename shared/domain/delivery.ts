@@ -65,7 +65,15 @@ async function withRetries<T>(work: () => Promise<T>, attempts = 4): Promise<T> 
   }
 }
 
-export async function deliverEmail(message: SendQueueMessage): Promise<DeliveryOutcome> {
+/**
+ * `finalAttempt`: this is the queue's last delivery of the message (the next failure would
+ * move it to the dead-letter queue). A retryable SES failure then fails the email with the
+ * reason instead, so its fate is visible rather than resting in the DLQ as `queued`.
+ */
+export async function deliverEmail(
+  message: SendQueueMessage,
+  options: { finalAttempt?: boolean } = {},
+): Promise<DeliveryOutcome> {
   const { organization_id: organizationId, email_id: emailId } = message;
   const ids = { organization_id: organizationId, email_id: emailId };
 
@@ -124,7 +132,14 @@ export async function deliverEmail(message: SendQueueMessage): Promise<DeliveryO
       logger.warn('SES refused the email', { ...ids, ...errorLogFields(error) });
       return fail(organizationId, emailId, [...suppressedEvents, newEvent('failed', { detail: failureDetail(error) })]);
     }
-    // 'unknown' is retried too: after maxReceiveCount the message rests in the DLQ, inspectable.
+    if (options.finalAttempt) {
+      logger.error('SES send kept failing; the email is failed', { ...ids, classification, ...errorLogFields(error) });
+      return fail(organizationId, emailId, [
+        ...suppressedEvents,
+        newEvent('failed', { detail: `Gave up after repeated attempts: ${failureDetail(error)}` }),
+      ]);
+    }
+    // 'unknown' is retried too, until the queue's last attempt (see finalAttempt).
     logger.warn('SES send failed; the email will be retried', { ...ids, classification, ...errorLogFields(error) });
     await releaseLease(organizationId, emailId).catch((releaseError: unknown) => {
       // Harmless: the lease expires long before the message is visible again.

@@ -384,13 +384,13 @@ describe('deliverEmail', () => {
 });
 
 describe('send-email consumer', () => {
-  function record(messageId: string, body: string): SQSRecord {
+  function record(messageId: string, body: string, receiveCount = 1): SQSRecord {
     return {
       messageId,
       receiptHandle: `rh-${messageId}`,
       body,
       attributes: {
-        ApproximateReceiveCount: '1',
+        ApproximateReceiveCount: String(receiveCount),
         SentTimestamp: '0',
         SenderId: 'local',
         ApproximateFirstReceiveTimestamp: '0',
@@ -424,6 +424,23 @@ describe('send-email consumer', () => {
     });
     expect(ses.commandCalls(SendEmailCommand)).toHaveLength(2);
     expect(transactions()).toHaveLength(1); // recordSent for the sent one only
+  });
+
+  it('on the queue’s last attempt, fails a throttled email with the reason instead of leaving it queued', async () => {
+    claimSucceeds(THROTTLED);
+    ses.on(SendEmailCommand).rejects(new TooManyRequestsException({ message: 'Too many requests', $metadata: {} }));
+    const event: SQSEvent = { Records: [record('m-last', body(THROTTLED), 5)] };
+
+    await expect(handler(event)).resolves.toEqual({ batchItemFailures: [] });
+    const failed = transactions()[0];
+    expect(failed?.TransactItems?.[0]?.Update?.ExpressionAttributeValues?.[':failed']).toBe('failed');
+    expect(writtenEvents(failed)).toEqual([
+      {
+        type: 'failed',
+        recipient: null,
+        detail: expect.stringMatching(/^Gave up after repeated attempts: TooManyRequestsException/),
+      },
+    ]);
   });
 
   it('reports a record whose delivery throws, and acknowledges skipped and failed ones', async () => {
