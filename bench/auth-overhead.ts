@@ -6,19 +6,12 @@
  * plus the DynamoDB requests and capacity units each request costs.
  *   npm run bench -- auth [iterations]
  */
-import getPort from 'get-port';
-import { startLocalCloud } from '../infra/local/cloud.ts';
+import { startBenchCloud } from './local-cloud.ts';
 import { summarize, timeEach } from './stats.ts';
 
 const iterations = Number(process.argv[2] ?? 500);
-process.env.POWERTOOLS_LOG_LEVEL = 'SILENT';
 
-const cloud = await startLocalCloud({
-  apiPort: 0,
-  sesPort: await getPort(),
-  dynamodbPort: await getPort(),
-  sqsPort: await getPort(),
-});
+const cloud = await startBenchCloud();
 try {
   const { GetCommand } = await import('@aws-sdk/lib-dynamodb');
   const { db, dynamoUsage, tableName } = await import('../shared/data/dynamo.ts');

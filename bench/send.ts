@@ -6,19 +6,12 @@
  * plus the DynamoDB requests/capacity and SQS messages per accepted email.
  *   npm run bench -- send [iterations]
  */
-import getPort from 'get-port';
-import { startLocalCloud } from '../infra/local/cloud.ts';
+import { startBenchCloud } from './local-cloud.ts';
 import { summarize, timeEach } from './stats.ts';
 
 const iterations = Number(process.argv[2] ?? 300);
-process.env.POWERTOOLS_LOG_LEVEL = 'SILENT';
 
-const cloud = await startLocalCloud({
-  apiPort: 0,
-  sesPort: await getPort(),
-  dynamodbPort: await getPort(),
-  sqsPort: await getPort(),
-});
+const cloud = await startBenchCloud();
 try {
   const { GetCommand, PutCommand } = await import('@aws-sdk/lib-dynamodb');
   const { SendMessageCommand, SQSClient } = await import('@aws-sdk/client-sqs');

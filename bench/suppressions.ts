@@ -4,17 +4,10 @@
  *  - the time (and requests) to check 1,000 addresses against a list of 10,000.
  *   npm run bench -- suppressions
  */
-import getPort from 'get-port';
-import { startLocalCloud } from '../infra/local/cloud.ts';
+import { startBenchCloud } from './local-cloud.ts';
 import { summarize, timeEach } from './stats.ts';
 
-process.env.POWERTOOLS_LOG_LEVEL = 'SILENT';
-const cloud = await startLocalCloud({
-  apiPort: 0,
-  sesPort: await getPort(),
-  dynamodbPort: await getPort(),
-  sqsPort: await getPort(),
-});
+const cloud = await startBenchCloud();
 try {
   const { dynamoUsage } = await import('../shared/data/dynamo.ts');
   const { createOrganization } = await import('../shared/domain/accounts.ts');

@@ -73,14 +73,18 @@ export async function startDynamoDbLocal(options: { port: number; dataDir?: stri
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const endpoint = `http://127.0.0.1:${options.port}`;
+  const exitedEarly = exited.then(() => {
+    throw new Error(`DynamoDB Local exited during start (port ${options.port} taken? Java 17 missing?): ${stderr}`);
+  });
   try {
     await Promise.race([
       // DynamoDB answers a bare GET with 400 once it is listening.
       waitForHttp(endpoint, 30_000, (status) => status === 400),
-      exited.then(() => {
-        throw new Error(`DynamoDB Local exited during start (is Java 17 installed?): ${stderr}`);
-      }),
+      exitedEarly,
     ]);
+    // Another process may have answered on that port while our JVM fails to bind it: only
+    // trust the endpoint once our own JVM has stayed up a moment past the first answer.
+    await Promise.race([new Promise((resolve) => setTimeout(resolve, 750)), exitedEarly]);
   } catch (error) {
     child.kill('SIGTERM');
     throw error;

@@ -11,7 +11,10 @@ export async function seedDevelopment(): Promise<{ organizationId: string; apiKe
   const { getOrganization } = await import('../../shared/data/organizations.ts');
   const { addVerifiedDomainForDevelopment } = await import('../../shared/domain/domains.ts');
   if (!(await getOrganization(DEV_ORGANIZATION_ID))) {
-    await createOrganization({ id: DEV_ORGANIZATION_ID, name: 'Development' });
+    // Another runner sharing a kept database may create it at the same moment: that is fine.
+    await createOrganization({ id: DEV_ORGANIZATION_ID, name: 'Development' }).catch((error: unknown) => {
+      if (!(error instanceof Error && 'code' in error && error.code === 'CONFLICT')) throw error;
+    });
   }
   const { secret } = await createApiKey({
     organizationId: DEV_ORGANIZATION_ID,

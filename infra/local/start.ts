@@ -7,6 +7,7 @@
  *   SES_PORT=8005        SES emulator and its web inbox
  *   POSTBOX_DATA_DIR=dir keep DynamoDB data between runs (default: in memory)
  *   DNS_SERVERS=h:p,…    resolver for domain verification (default: the system's)
+ *   DYNAMODB_PORT, SQS_PORT  emulator ports (default: 8000 and 4566 when free)
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -35,8 +36,8 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 const cloud = await startLocalCloud({
   apiPort: Number(process.env.PORT ?? 3000),
   sesPort: Number(process.env.SES_PORT ?? 8005),
-  dynamodbPort: await getPort({ port: 8000 }),
-  sqsPort: await getPort({ port: 4566 }),
+  dynamodbPort: process.env.DYNAMODB_PORT ? Number(process.env.DYNAMODB_PORT) : await getPort({ port: 8000 }),
+  sqsPort: process.env.SQS_PORT ? Number(process.env.SQS_PORT) : await getPort({ port: 4566 }),
   ...(dataDir ? { dataDir } : {}),
   ...(encryptionKey ? { localEncryptionKey: encryptionKey } : {}),
   log: (line) => process.stdout.write(`${line}\n`),

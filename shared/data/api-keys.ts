@@ -7,10 +7,10 @@
  * Only the 12-character display prefix is stored in clear. The organization's rate limit
  * is copied onto each key so authentication needs no second read.
  */
-import { BatchGetCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { displayPrefix, type Environment, generateApiKey, hashApiKey } from '../domain/api-key-format.ts';
 import { newId, nowIso } from '../domain/ids.ts';
-import { db, failedCondition, isConditionalCheckFailed, tableName, transactWrite } from './dynamo.ts';
+import { db, failedCondition, isConditionalCheckFailed, queryByPrefix, tableName, transactWrite } from './dynamo.ts';
 import { keys } from './keys.ts';
 
 export interface ApiKey {
@@ -126,24 +126,8 @@ export async function findApiKeyByHash(keyHash: string): Promise<ApiKey | undefi
   return Item ? fromItem(Item as ApiKeyItem) : undefined;
 }
 
-async function keyPointers(organizationId: string): Promise<ApiKeyPointerItem[]> {
-  const { PK, SKPrefix } = keys.apiKeysOfOrganizationPrefix(organizationId);
-  const pointers: ApiKeyPointerItem[] = [];
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName,
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-        ExpressionAttributeValues: { ':pk': PK, ':prefix': SKPrefix },
-        ConsistentRead: true,
-        ExclusiveStartKey: cursor,
-      }),
-    );
-    pointers.push(...((page.Items ?? []) as ApiKeyPointerItem[]));
-    cursor = page.LastEvaluatedKey;
-  } while (cursor);
-  return pointers;
+function keyPointers(organizationId: string): Promise<ApiKeyPointerItem[]> {
+  return queryByPrefix<ApiKeyPointerItem>(keys.apiKeysOfOrganizationPrefix(organizationId));
 }
 
 /** An organization's keys, oldest first: one consistent Query + ⌈n/100⌉ BatchGetItem. */

@@ -6,11 +6,12 @@
  *   claim    PK=DOMAINCLAIM#<name>  SK=CLAIM       the one organization that verified the name, and
  *                                                  whose key SES signs the name's mail with
  */
-import { BatchGetCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   db,
   failedCondition,
   isConditionalCheckFailed,
+  queryByPrefix,
   type TransactItems,
   tableName,
   transactWrite,
@@ -99,22 +100,7 @@ export async function getDomain(organizationId: string, domainId: string): Promi
 }
 
 export async function queryDomains(organizationId: string): Promise<DomainItem[]> {
-  const { PK, SKPrefix } = keys.domainsOfOrganizationPrefix(organizationId);
-  const items: DomainItem[] = [];
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName,
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-        ExpressionAttributeValues: { ':pk': PK, ':prefix': SKPrefix },
-        ConsistentRead: true,
-        ExclusiveStartKey: cursor,
-      }),
-    );
-    items.push(...((page.Items ?? []) as DomainItem[]));
-    cursor = page.LastEvaluatedKey;
-  } while (cursor);
+  const items = await queryByPrefix<DomainItem>(keys.domainsOfOrganizationPrefix(organizationId));
   return items.sort((a, b) => a.created_at.localeCompare(b.created_at));
 }
 

@@ -5,7 +5,12 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  DynamoDBDocumentClient,
+  QueryCommand,
+  TransactWriteCommand,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.ts';
 
 export interface DynamoUsage {
@@ -109,4 +114,24 @@ export async function transactWrite(items: TransactItems, attempts = 6): Promise
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * 2 ** attempt));
     }
   }
+}
+
+/** Every item of a partition whose sort key starts with `prefix` (consistent, all pages). */
+export async function queryByPrefix<T>(key: { PK: string; SKPrefix: string }): Promise<T[]> {
+  const items: T[] = [];
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: tableName,
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+        ExpressionAttributeValues: { ':pk': key.PK, ':prefix': key.SKPrefix },
+        ConsistentRead: true,
+        ExclusiveStartKey: cursor,
+      }),
+    );
+    items.push(...((page.Items ?? []) as T[]));
+    cursor = page.LastEvaluatedKey;
+  } while (cursor);
+  return items;
 }

@@ -1,32 +1,8 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { enqueueEmail } from '../../shared/aws/send-queue.ts';
 import { createTestOrganization, verifiedDomainFor } from '../support/factories.ts';
 import { expectError } from '../support/http.ts';
-
-interface StoredMessage {
-  messageId: string;
-  from: string;
-  destination: { to: string[]; cc: string[]; bcc: string[] };
-  subject: string;
-  body: { html?: string; text?: string };
-  headers?: { name: string; value: string }[];
-}
-
-async function sesMessages(subject: string): Promise<StoredMessage[]> {
-  const response = await fetch(`${inject('localCloud').sesUrl}/store`);
-  const store = (await response.json()) as { emails: StoredMessage[] };
-  return store.emails.filter((email) => email.subject === subject);
-}
-
-async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+import { eventually, sesMessages } from '../support/ses-store.ts';
 
 async function sender() {
   const org = await createTestOrganization();

@@ -1,24 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestOrganization, verifiedDomainFor } from '../support/factories.ts';
 import { expectError } from '../support/http.ts';
+import { eventually, sesMessages } from '../support/ses-store.ts';
 
 const SEND = '/api/v1/emails/send';
 
 async function sesCount(subject: string): Promise<number> {
-  const response = await fetch(`${inject('localCloud').sesUrl}/store`);
-  const store = (await response.json()) as { emails: { subject: string }[] };
-  return store.emails.filter((email) => email.subject === subject).length;
-}
-
-async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  return (await sesMessages(subject)).length;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

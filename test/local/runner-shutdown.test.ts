@@ -3,6 +3,7 @@
  * and not even when the runner itself is killed with SIGKILL.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import getPort from 'get-port';
 import { afterEach, describe, expect, it } from 'vitest';
 
 let runner: ChildProcess | undefined;
@@ -36,8 +37,10 @@ const alive = (pid: number) => {
 };
 
 async function startRunner(): Promise<{ pid: number; output: () => string }> {
+  // Free ports of its own: never the 8000/4566 a developer's `npm start` may be using.
+  const ports = { DYNAMODB_PORT: String(await getPort()), SQS_PORT: String(await getPort()) };
   runner = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts'], {
-    env: { ...process.env, PORT: '0', SES_PORT: '0', POWERTOOLS_LOG_LEVEL: 'SILENT' },
+    env: { ...process.env, ...ports, PORT: '0', SES_PORT: '0', POWERTOOLS_LOG_LEVEL: 'SILENT' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -1,0 +1,13 @@
+/** A quiet local cloud on free ports, for the benchmarks. */
+import getPort from 'get-port';
+import { type LocalCloud, startLocalCloud } from '../infra/local/cloud.ts';
+
+export async function startBenchCloud(): Promise<LocalCloud> {
+  process.env.POWERTOOLS_LOG_LEVEL = 'SILENT';
+  return startLocalCloud({
+    apiPort: 0,
+    sesPort: await getPort(),
+    dynamodbPort: await getPort(),
+    sqsPort: await getPort(),
+  });
+}
