@@ -12,10 +12,10 @@
  * orders the writers, and the status update is conditioned on `status_event_count < :seen`: a
  * writer that saw fewer events than the last one to update can never move the status back.
  */
-import { PutCommand, type PutCommandInput, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, type PutCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { deriveStatus, sentRecipientCount } from '../domain/email-status.ts';
 import { nowIso } from '../domain/ids.ts';
-import { db, isConditionalCheckFailed, tableName } from './dynamo.ts';
+import { db, isConditionalCheckFailed, queryAll, tableName } from './dynamo.ts';
 import { type EmailEvent, type EmailStatus, type EventType, eventPut, type Mailbox } from './emails.ts';
 import { keys } from './keys.ts';
 
@@ -48,28 +48,17 @@ async function queryCollection(
   const names = Object.fromEntries(
     [...new Set(['PK', 'SK', ...attributes])].map((name, index) => [`#a${index}`, name]),
   );
-  const items: Record<string, unknown>[] = [];
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName,
-        KeyConditionExpression: eventsOnly ? 'PK = :pk AND begins_with(SK, :event)' : 'PK = :pk',
-        ExpressionAttributeValues: {
-          ':pk': keys.emailCollection(organizationId, emailId).PK,
-          ...(eventsOnly ? { ':event': 'EVENT#' } : {}),
-        },
-        // Saves bytes on the wire (the email's bodies); DynamoDB still bills the whole items.
-        ProjectionExpression: Object.keys(names).join(', '),
-        ExpressionAttributeNames: names,
-        ConsistentRead: true,
-        ExclusiveStartKey: cursor,
-      }),
-    );
-    items.push(...(page?.Items ?? []));
-    cursor = page?.LastEvaluatedKey;
-  } while (cursor);
-  return items;
+  return queryAll({
+    KeyConditionExpression: eventsOnly ? 'PK = :pk AND begins_with(SK, :event)' : 'PK = :pk',
+    ExpressionAttributeValues: {
+      ':pk': keys.emailCollection(organizationId, emailId).PK,
+      ...(eventsOnly ? { ':event': 'EVENT#' } : {}),
+    },
+    // Saves bytes on the wire (the email's bodies); DynamoDB still bills the whole items.
+    ProjectionExpression: Object.keys(names).join(', '),
+    ExpressionAttributeNames: names,
+    ConsistentRead: true,
+  });
 }
 
 function toEvent(item: Record<string, unknown>): EmailEvent {

@@ -8,12 +8,12 @@
 import { createHash } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { uuidv7 } from 'uuidv7';
 import type { Environment } from '../domain/api-key-format.ts';
 import { nowIso } from '../domain/ids.ts';
-import { db, isConditionalCheckFailed, type TransactItems, tableName, transactWrite } from './dynamo.ts';
+import { db, isConditionalCheckFailed, queryAll, type TransactItems, tableName, transactWrite } from './dynamo.ts';
 import { EMAIL_LIST_SHARDS, keys } from './keys.ts';
 
 export type EmailStatus = 'queued' | 'delivered' | 'bounced' | 'failed' | 'opened';
@@ -131,21 +131,11 @@ export async function getEmailWithEvents(
   organizationId: string,
   emailId: string,
 ): Promise<{ email: EmailRecord; events: EmailEvent[] } | undefined> {
-  const items: Record<string, unknown>[] = [];
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName,
-        KeyConditionExpression: 'PK = :pk',
-        ExpressionAttributeValues: { ':pk': keys.emailCollection(organizationId, emailId).PK },
-        ConsistentRead: true,
-        ExclusiveStartKey: cursor,
-      }),
-    );
-    items.push(...(page.Items ?? []));
-    cursor = page.LastEvaluatedKey;
-  } while (cursor);
+  const items = await queryAll({
+    KeyConditionExpression: 'PK = :pk',
+    ExpressionAttributeValues: { ':pk': keys.emailCollection(organizationId, emailId).PK },
+    ConsistentRead: true,
+  });
   const emailItem = items.find((item) => item.SK === 'EMAIL');
   if (!emailItem) return undefined;
   const events = items
