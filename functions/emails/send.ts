@@ -6,5 +6,7 @@ import { apiHandler } from '../../shared/http/api-handler.ts';
 import { created } from '../../shared/http/response.ts';
 
 export const handler = apiHandler({ body: sendEmailBody }, async ({ caller, body, event }) =>
-  withIdempotency(caller, event, 'send', body, async () => created(await acceptEmail(caller, body))),
+  withIdempotency(caller, event, 'send', body, async (reservedId) =>
+    created(await acceptEmail(caller, body, { emailId: reservedId })),
+  ),
 );

@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { uuidv7 } from 'uuidv7';
 import type { Environment } from '../domain/api-key-format.ts';
@@ -142,6 +142,23 @@ export async function getEmailWithEvents(
     .filter((item) => String(item.SK).startsWith('EVENT#'))
     .map(({ PK: _pk, SK: _sk, type: _type, event_type, ...event }) => ({ ...event, type: event_type }) as EmailEvent);
   return { email: fromStored(emailItem as unknown as StoredEmail), events };
+}
+
+/** What the send path needs to know about an existing email: no bodies on the wire (consistent read). */
+export async function getEmailState(
+  organizationId: string,
+  emailId: string,
+): Promise<Pick<EmailRecord, 'status' | 'created_at' | 'scheduled_at' | 'ses_message_id'> | undefined> {
+  const { Item } = await db.send(
+    new GetCommand({
+      TableName: tableName,
+      Key: keys.email(organizationId, emailId),
+      ProjectionExpression: '#status, created_at, scheduled_at, ses_message_id',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ConsistentRead: true,
+    }),
+  );
+  return Item as Pick<EmailRecord, 'status' | 'created_at' | 'scheduled_at' | 'ses_message_id'> | undefined;
 }
 
 export function newEvent(type: EventType, fields: Partial<Omit<EmailEvent, 'id' | 'type'>> = {}): EmailEvent {

@@ -8,7 +8,9 @@
  * record stays `in_progress` past its lease only when the function died in between (an HTTP
  * function never runs longer than ROUTE_TIMEOUT_SECONDS = 10 s, the lease is 60 s): the next
  * request with the same body takes it over with a conditional UpdateItem on the old token,
- * so exactly one of several concurrent retries wins.
+ * so exactly one of several concurrent retries wins. The record also reserves the id of what the
+ * request creates (the email id), and a takeover keeps it: the retry of a request whose function
+ * died after writing the email finds that email instead of sending a second one.
  *
  * The record expires 24 hours after it was claimed (TTL `expires_at`). DynamoDB deletes
  * expired items up to a few days late, so an expired record is treated as absent: the claim
@@ -21,6 +23,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { uuidv7 } from 'uuidv7';
 import { db, isConditionalCheckFailed, tableName } from './dynamo.ts';
 import { keys } from './keys.ts';
 
@@ -33,7 +36,12 @@ export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
 export const IDEMPOTENCY_LEASE_MS = 60_000;
 
 export type BeginResult =
-  | { state: 'new'; token: string }
+  /**
+   * `reservedId`: the id of what the request creates (the email id of a send). It is kept on the
+   * record and handed to whoever takes an abandoned request over, so a retry after a crash resumes
+   * the same email instead of creating a second one.
+   */
+  | { state: 'new'; token: string; reservedId: string }
   | { state: 'replay'; status: number; body: unknown }
   | { state: 'conflict' }
   | { state: 'in_progress' };
@@ -44,6 +52,7 @@ interface StoredIdempotency {
   request_hash: string;
   lease_token?: string;
   lease_until?: number;
+  reserved_id?: string;
   expires_at: number;
   response_status?: number;
   response_body?: string;
@@ -76,6 +85,7 @@ export async function beginIdempotentRequest(
   const nowSeconds = Math.floor(now / 1000);
   for (let round = 1; ; round += 1) {
     const token = randomUUID();
+    const reservedId = uuidv7();
     let existing: StoredIdempotency | undefined;
     try {
       await db.send(
@@ -90,6 +100,7 @@ export async function beginIdempotentRequest(
             request_hash: requestHash,
             lease_token: token,
             lease_until: now + IDEMPOTENCY_LEASE_MS,
+            reserved_id: reservedId,
             created_at: new Date(now).toISOString(),
             expires_at: nowSeconds + IDEMPOTENCY_TTL_SECONDS,
           },
@@ -99,7 +110,7 @@ export async function beginIdempotentRequest(
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         }),
       );
-      return { state: 'new', token };
+      return { state: 'new', token, reservedId };
     } catch (error) {
       if (!isConditionalCheckFailed(error)) throw error;
       // The document client leaves the item of a failed condition in DynamoDB JSON.
@@ -117,7 +128,7 @@ export async function beginIdempotentRequest(
       }
       if ((existing.lease_until ?? 0) > now) return { state: 'in_progress' };
       const takenOver = await takeOver(Key, existing, requestHash, now);
-      if (takenOver) return { state: 'new', token: takenOver };
+      if (takenOver) return { state: 'new', ...takenOver };
     }
     // The record changed under us (completed, abandoned or taken over): look again.
     if (round >= MAX_ROUNDS) return { state: 'in_progress' };
@@ -135,14 +146,16 @@ async function takeOver(
   abandoned: StoredIdempotency,
   requestHash: string,
   now: number,
-): Promise<string | undefined> {
+): Promise<{ token: string; reservedId: string } | undefined> {
   const token = randomUUID();
+  // Records written before ids were reserved have none: the retry then gets a fresh one.
+  const reservedId = abandoned.reserved_id ?? uuidv7();
   try {
     await db.send(
       new UpdateCommand({
         TableName: tableName,
         Key,
-        UpdateExpression: 'SET lease_token = :token, lease_until = :until, expires_at = :expires',
+        UpdateExpression: 'SET lease_token = :token, lease_until = :until, expires_at = :expires, reserved_id = :reserved',
         ConditionExpression:
           '#state = :in_progress AND request_hash = :hash AND lease_token = :old AND lease_until <= :now',
         ExpressionAttributeNames: { '#state': 'state' },
@@ -154,10 +167,11 @@ async function takeOver(
           ':hash': requestHash,
           ':old': abandoned.lease_token ?? '',
           ':now': now,
+          ':reserved': reservedId,
         },
       }),
     );
-    return token;
+    return { token, reservedId };
   } catch (error) {
     if (isConditionalCheckFailed(error)) return undefined;
     throw error;

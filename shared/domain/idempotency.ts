@@ -15,6 +15,8 @@
  *     caller can fix the request and retry with the same key and any body.
  *   - A request whose function died (a timeout, a crash) leaves its key `in_progress`; after
  *     60 seconds a retry with the same body takes it over and runs, another body is a conflict.
+ *     The key reserves the id of the email it creates, so that retry resumes the email the dead
+ *     request may already have written (and queues it again) instead of sending a second one.
  *   - The header must be 1–256 printable ASCII characters (space to `~`), else 400
  *     VALIDATION_ERROR on field `Idempotency-Key`. It is checked after the body is validated:
  *     an invalid body is refused whatever the key.
@@ -95,7 +97,7 @@ export async function withIdempotency(
   event: Pick<APIGatewayProxyEventV2, 'headers'>,
   scope: IdempotencyScope,
   body: unknown,
-  run: () => Promise<ApiResult>,
+  run: (reservedId?: string) => Promise<ApiResult>,
 ): Promise<ApiResult> {
   const key = idempotencyKeyOf(event);
   if (key === undefined) return run();
@@ -120,7 +122,7 @@ export async function withIdempotency(
 
   let result: ApiResult;
   try {
-    result = await run();
+    result = await run(begun.reservedId);
   } catch (error) {
     try {
       await abandonIdempotentRequest(organizationId, key, begun.token);

@@ -1,5 +1,13 @@
 import { enqueueEmail } from '../aws/send-queue.ts';
-import { BodiesTooLargeError, deleteUnsentEmail, type EmailRecord, newEmailId, putEmail } from '../data/emails.ts';
+import { isConditionalCheckFailed } from '../data/dynamo.ts';
+import {
+  BodiesTooLargeError,
+  deleteUnsentEmail,
+  type EmailRecord,
+  getEmailState,
+  newEmailId,
+  putEmail,
+} from '../data/emails.ts';
 import { getOrganization } from '../data/organizations.ts';
 import { addUsage, readUsage } from '../data/usage.ts';
 import { ApiError, notFound } from '../errors.ts';
@@ -37,10 +45,23 @@ function delayFor(scheduledAt: string | undefined, now: number): number {
   return Math.max(0, seconds);
 }
 
+export interface AcceptedEmail {
+  message_id: string;
+  status: 'queued';
+  queued_at: string;
+}
+
+/**
+ * `emailId`: an id reserved by the Idempotency-Key (see withIdempotency). When the email already
+ * exists under it, an earlier request with the same key and body died after writing it: that email
+ * is the answer (queued again in case the earlier request died before queueing it; a duplicate
+ * queue message is harmless, the consumer claims each email once).
+ */
 export async function acceptEmail(
   caller: Identity,
   request: SendEmailRequest,
-): Promise<{ message_id: string; status: 'queued'; queued_at: string }> {
+  options: { emailId?: string } = {},
+): Promise<AcceptedEmail> {
   const organizationId = caller.organizationId;
   if (request.template_id) throw notFound('Template');
   const delaySeconds = delayFor(request.scheduled_at, Date.now());
@@ -74,7 +95,7 @@ export async function acceptEmail(
 
   const now = nowIso();
   const email: EmailRecord = {
-    id: newEmailId(),
+    id: options.emailId ?? newEmailId(),
     organization_id: organizationId,
     environment: caller.environment,
     status: 'queued',
@@ -97,6 +118,9 @@ export async function acceptEmail(
   try {
     await putEmail(email);
   } catch (error) {
+    if (options.emailId && isConditionalCheckFailed(error)) {
+      return resumeAcceptedEmail(organizationId, options.emailId, delaySeconds);
+    }
     if (error instanceof BodiesTooLargeError) {
       throw new ApiError(
         'PAYLOAD_TOO_LARGE',
@@ -132,4 +156,18 @@ export async function acceptEmail(
   }
   await counting;
   return { message_id: email.id, status: 'queued', queued_at: now };
+}
+
+/** The email an earlier, dead request with the same Idempotency-Key wrote under `emailId`. */
+async function resumeAcceptedEmail(organizationId: string, emailId: string, delaySeconds: number) {
+  const existing = await getEmailState(organizationId, emailId);
+  if (!existing) throw new Error('the reserved email id is taken but the email cannot be read');
+  if (existing.status === 'queued' && !existing.ses_message_id) {
+    await enqueueEmail({ organization_id: organizationId, email_id: emailId }, delaySeconds);
+  }
+  logger.info('resumed an email written by an earlier request with the same Idempotency-Key', {
+    organization_id: organizationId,
+    email_id: emailId,
+  });
+  return { message_id: emailId, status: 'queued' as const, queued_at: existing.created_at };
 }

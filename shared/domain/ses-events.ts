@@ -120,7 +120,7 @@ async function applySuppressions(organizationId: string, actions: readonly Suppr
 
 export type SesNotificationResult =
   | { outcome: 'invalid'; error: string }
-  | { outcome: 'ignored'; reason: string; event_type?: string }
+  | { outcome: 'ignored'; reason: string; event_type?: string; suppressed?: number }
   | {
       outcome: 'applied';
       event_type: string;
@@ -153,8 +153,29 @@ export async function handleSesNotification(input: unknown): Promise<SesNotifica
   if (!snapshot) return { outcome: 'ignored', reason: 'email not found', event_type: eventType };
   const sesMessageId = snapshot.email.ses_message_id;
   if (sesMessageId && sesMessageId !== notification.mail.messageId) {
-    // Tags name an email that SES knows under another message id: not this email's event.
-    return { outcome: 'ignored', reason: 'SES message id does not match the email', event_type: eventType };
+    // Another SES message carrying this email's tags: a second copy, sent when a consumer died
+    // after SES accepted the first and before recording it. Its events do not describe the
+    // recorded message, so they are not written; but a bounce or complaint of the copy is still
+    // a fact about the address, so it is suppressed all the same (only the email's own recipients).
+    const normalized = (address: string) => {
+      const result = normalizeEmailAddress(address);
+      return result.ok ? result.address : undefined;
+    };
+    const recipients = new Set(
+      [...snapshot.email.to, ...snapshot.email.cc, ...snapshot.email.bcc]
+        .map((mailbox) => normalized(mailbox.email))
+        .filter((address) => address !== undefined),
+    );
+    const ownRecipients = events.filter(
+      (event) => event.recipient !== null && recipients.has(normalized(event.recipient) ?? ''),
+    );
+    const suppressed = await applySuppressions(organizationId, suppressionActions(notification, ownRecipients));
+    return {
+      outcome: 'ignored',
+      reason: 'event of another SES copy of the email (suppressions applied, events not recorded)',
+      event_type: eventType,
+      suppressed,
+    };
   }
 
   const stored = new Set(snapshot.events.map((event) => event.id));

@@ -278,4 +278,27 @@ describe('notifications that arrive twice or out of order', () => {
     expect(await handleSesNotification(unknown)).toMatchObject({ outcome: 'ignored', reason: 'email not found' });
     expect((await stateOf(api, id)).status).toBe('queued');
   });
+
+  it('suppresses an address that bounced a second SES copy of the email, without recording its events', async () => {
+    const { api, organization } = await createTestOrganization({ environment: 'live' });
+    const id = await sentEmail(organization.id, ['ann@example.com', 'bob@example.com']);
+    // A copy sent in the crash window (SES accepted it, the consumer died before recording it).
+    const copyBounces = notifications(organization.id, id)
+      .slice(2)
+      .map((text) => {
+        const notification = JSON.parse(text);
+        notification.mail.messageId = 'copy-of-the-email';
+        return notification;
+      });
+    const stranger = structuredClone(copyBounces[1]);
+    stranger.bounce.bouncedRecipients[0].emailAddress = 'stranger@example.com';
+    for (const notification of [...copyBounces, stranger, ...copyBounces]) {
+      expect(await handleSesNotification(notification)).toMatchObject({ outcome: 'ignored' });
+    }
+    const suppressed = await suppressions(api);
+    expect(suppressed.map((entry) => entry.email).sort()).toEqual(['ann@example.com', 'bob@example.com']);
+    expect(suppressed.every((entry) => entry.reason === 'hard_bounce' && entry.source === 'automatic')).toBe(true);
+    // The recorded message's state is untouched by the copy's events.
+    expect(await stateOf(api, id)).toEqual({ status: 'queued', events: [] });
+  });
 });

@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { beginIdempotentRequest } from '../../shared/data/idempotency.ts';
+import { requestHash } from '../../shared/domain/idempotency.ts';
+import { sendEmailBody } from '../../shared/domain/send-request.ts';
+import { acceptEmail } from '../../shared/domain/sending.ts';
 import { createTestOrganization, verifiedDomainFor } from '../support/factories.ts';
 import { expectError } from '../support/http.ts';
 import { eventually, sesMessages } from '../support/ses-store.ts';
@@ -137,6 +141,40 @@ describe('Idempotency-Key on POST /emails/send', () => {
     expect(again.text).toBe(fixed.text);
     expect(again.headers['idempotent-replayed']).toBe('true');
     await expectSentOnce(subject);
+  });
+
+  it('resumes the email of a request that died before answering, instead of sending a second one', async () => {
+    const { api, domain, organization, apiKey } = await sender();
+    const body = message(domain);
+    const key = randomUUID();
+    // The dead request: it claimed the key 61 s ago (its lease has run out), wrote and queued the
+    // email under the reserved id, and died before storing its response.
+    const validated = sendEmailBody.parse(body);
+    const begun = await beginIdempotentRequest(
+      organization.id,
+      key,
+      requestHash('send', 'test', validated),
+      'send',
+      Date.now() - 61_000,
+    );
+    if (begun.state !== 'new') throw new Error(`unexpected ${begun.state}`);
+    const caller = {
+      organizationId: organization.id,
+      apiKeyId: apiKey.id,
+      environment: 'test' as const,
+      keyPrefix: 'pb_test_',
+      rateLimitPerSecond: null,
+    };
+    const written = await acceptEmail(caller, validated, { emailId: begun.reservedId });
+
+    const retry = await api.post(SEND, body, withKey(key));
+    expect(retry.status, retry.text).toBe(201);
+    expect(retry.body.data).toEqual(written);
+    await expectSentOnce(body.subject);
+    // From now on the key replays the resumed answer.
+    const replay = await api.post(SEND, body, withKey(key));
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.body.data.message_id).toBe(begun.reservedId);
   });
 
   it('answers under /v1 as under /api/v1 (one route, one key)', async () => {

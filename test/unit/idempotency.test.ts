@@ -61,7 +61,7 @@ describe('beginIdempotentRequest', () => {
   it('claims a new key with one conditional PutItem', async () => {
     documentClient.on(PutCommand).resolves({});
     const result = await beginIdempotentRequest(ORG, KEY, HASH, 'send', NOW);
-    expect(result).toEqual({ state: 'new', token: expect.any(String) });
+    expect(result).toEqual({ state: 'new', token: expect.any(String), reservedId: expect.any(String) });
     const calls = documentClient.commandCalls(PutCommand);
     expect(calls).toHaveLength(1);
     const input = calls[0]?.args[0].input;
@@ -75,6 +75,9 @@ describe('beginIdempotentRequest', () => {
       expires_at: NOW / 1000 + 24 * 60 * 60,
     });
     expect(input?.Item?.lease_token).toBe(result.state === 'new' ? result.token : undefined);
+    // The email id the request will use is reserved with the key.
+    expect(input?.Item?.reserved_id).toBe(result.state === 'new' ? result.reservedId : undefined);
+    expect(input?.Item?.reserved_id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7/);
     expect(input?.ConditionExpression).toBe('attribute_not_exists(PK) OR expires_at <= :now');
     expect(input?.ExpressionAttributeValues).toEqual({ ':now': NOW / 1000 });
     // The key itself is never stored, only its hash.
@@ -110,10 +113,13 @@ describe('beginIdempotentRequest', () => {
   });
 
   it('takes over an abandoned in-progress record with a conditional update on the old token', async () => {
-    documentClient.on(PutCommand).rejects(conditionFailed(stored({ lease_until: NOW - 1 })));
+    documentClient
+      .on(PutCommand)
+      .rejects(conditionFailed(stored({ lease_until: NOW - 1, reserved_id: 'email-of-the-dead-request' })));
     documentClient.on(UpdateCommand).resolves({});
     const result = await beginIdempotentRequest(ORG, KEY, HASH, 'send', NOW);
-    expect(result).toEqual({ state: 'new', token: expect.any(String) });
+    // The retry resumes the dead request's email id rather than creating another email.
+    expect(result).toEqual({ state: 'new', token: expect.any(String), reservedId: 'email-of-the-dead-request' });
     const update = documentClient.commandCalls(UpdateCommand)[0]?.args[0].input;
     expect(update?.Key).toEqual(RECORD_KEY);
     expect(update?.ConditionExpression).toBe(
@@ -125,6 +131,7 @@ describe('beginIdempotentRequest', () => {
       ':now': NOW,
       ':until': NOW + IDEMPOTENCY_LEASE_MS,
       ':token': result.state === 'new' ? result.token : undefined,
+      ':reserved': 'email-of-the-dead-request',
     });
     expect(result.state === 'new' && result.token).not.toBe('token-old');
   });
@@ -148,6 +155,7 @@ describe('beginIdempotentRequest', () => {
     expect(await beginIdempotentRequest(ORG, KEY, HASH, 'send', NOW)).toEqual({
       state: 'new',
       token: expect.any(String),
+      reservedId: expect.any(String),
     });
     expect(documentClient.commandCalls(GetCommand)[0]?.args[0].input).toMatchObject({
       Key: RECORD_KEY,
