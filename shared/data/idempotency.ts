@@ -155,7 +155,8 @@ async function takeOver(
       new UpdateCommand({
         TableName: tableName,
         Key,
-        UpdateExpression: 'SET lease_token = :token, lease_until = :until, expires_at = :expires, reserved_id = :reserved',
+        UpdateExpression:
+          'SET lease_token = :token, lease_until = :until, expires_at = :expires, reserved_id = :reserved',
         ConditionExpression:
           '#state = :in_progress AND request_hash = :hash AND lease_token = :old AND lease_until <= :now',
         ExpressionAttributeNames: { '#state': 'state' },
