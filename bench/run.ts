@@ -4,6 +4,7 @@
  *   bundle  bundle size and cold module-init time of one handler
  *   suppressions  list cost vs list size; checking 1,000 addresses against 10,000
  *   send    POST /emails/send latency vs its raw I/O (GetItem + PutItem + SendMessage)
+ *   render  template render throughput (10 KB, 5-item loop, compiled and cached)
  */
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
@@ -14,6 +15,7 @@ const benches: Record<string, string> = {
   bundle: 'bundle.ts',
   suppressions: 'suppressions.ts',
   send: 'send.ts',
+  render: 'render.ts',
 };
 const [name, ...args] = process.argv.slice(2);
 const script = name ? benches[name] : undefined;
