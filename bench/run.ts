@@ -5,6 +5,8 @@
  *   suppressions  list cost vs list size; checking 1,000 addresses against 10,000
  *   send    POST /emails/send latency vs its raw I/O (GetItem + PutItem + SendMessage)
  *   render  template render throughput (10 KB, 5-item loop, compiled and cached)
+ *   emails-list  GET /emails cost (requests, read units) and latency at 1,000 and 10,000 emails
+ *   ledger  the fault ledger: emails through the pipeline with injected crashes and SES throttling
  */
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
@@ -16,6 +18,8 @@ const benches: Record<string, string> = {
   suppressions: 'suppressions.ts',
   send: 'send.ts',
   render: 'render.ts',
+  'emails-list': 'emails-list.ts',
+  ledger: 'ledger.ts',
 };
 const [name, ...args] = process.argv.slice(2);
 const script = name ? benches[name] : undefined;

@@ -88,6 +88,7 @@ export class ApiFunction extends Construct {
     });
 
     const sendTo = props.access.sendTo ?? [];
+    const changeVisibility = props.access.changeVisibility ?? [];
     const keyAccess = [...new Set(props.access.kms ?? [])];
     const sesAccess = [...new Set(props.access.ses ?? [])];
     this.function = new NodejsFunction(this, 'Function', {
@@ -105,7 +106,9 @@ export class ApiFunction extends Construct {
         TABLE_NAME: props.table.tableName,
         POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
         NODE_OPTIONS: '--enable-source-maps',
-        ...Object.fromEntries(sendTo.map((queue) => [queueUrlEnvName(queue), props.queues[queue].queueUrl])),
+        ...Object.fromEntries(
+          [...sendTo, ...changeVisibility].map((queue) => [queueUrlEnvName(queue), props.queues[queue].queueUrl]),
+        ),
         ...(props.kind === 'http' ? { SPF_INCLUDE_HOST: props.sendingHost } : {}),
         // Only where declared: a function without key access cannot even name the key.
         ...(keyAccess.length > 0 ? { KMS_KEY_ID: props.key.keyArn } : {}),
@@ -117,6 +120,10 @@ export class ApiFunction extends Construct {
 
     this.bindTable(props.table, props.access, props.kind);
     for (const queue of new Set(sendTo)) props.queues[queue].grantSendMessages(this.function);
+    // Explicit, though a consumer's event source mapping grants it too: the route table says so.
+    for (const queue of new Set(changeVisibility)) {
+      props.queues[queue].grant(this.function, 'sqs:ChangeMessageVisibility');
+    }
     // key.grant adds the action on the key's ARN to the role (the key policy already
     // delegates to IAM in this account); nothing is added to the key policy.
     for (const level of keyAccess) props.key.grant(this.function, keyActions[level]);
@@ -161,7 +168,8 @@ export class ApiFunction extends Construct {
    * ReturnValues that return nothing beyond them. GetItem has no attribute condition: the
    * authentication read fetches the whole key item without a projection.
    *
-   * Then each declared level's actions on the table and its indexes, unconditioned.
+   * Then each declared level's actions on the table and its indexes, unconditioned, and Query on
+   * each index named in `indexQuery`.
    */
   private bindTable(table: dynamodb.ITable, access: ResourceAccess, kind: ApiFunctionProps['kind']): void {
     if (kind === 'http') {
@@ -192,6 +200,15 @@ export class ApiFunction extends Construct {
     }
     for (const level of new Set(access.table ?? [])) {
       table.grant(this.function, ...tableActions[level]);
+    }
+    // Query on the named indexes only (not the table, not other indexes).
+    const indexes = [...new Set(access.indexQuery ?? [])];
+    if (indexes.length > 0) {
+      iam.Grant.addToPrincipal({
+        grantee: this.function,
+        actions: ['dynamodb:Query'],
+        resourceArns: indexes.map((index) => `${table.tableArn}/index/${index}`),
+      });
     }
   }
 }

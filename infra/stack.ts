@@ -4,7 +4,8 @@
  * route table in shared/routes.ts, one function per route, one for API Gateway's `$default`
  * route, and one per queue consumer; the SES configuration set that sending uses, the SNS
  * topic its events are published to, and one function (with its own dead-letter queue) per
- * notification handler subscribed to that topic.
+ * notification handler subscribed to that topic; one function per scheduled function with the
+ * EventBridge rule that runs it, and an alarm on each dead-letter queue's depth.
  * Synthesis needs no AWS credentials, network or context lookups.
  */
 import * as path from 'node:path';
@@ -12,7 +13,10 @@ import { fileURLToPath } from 'node:url';
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as events from 'aws-cdk-lib/aws-events';
+import * as eventTargets from 'aws-cdk-lib/aws-events-targets';
 import * as kms from 'aws-cdk-lib/aws-kms';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
@@ -33,6 +37,8 @@ import {
   routeId,
   routePaths,
   routes,
+  type ScheduledFunctionDefinition,
+  scheduledFunctions,
 } from '../shared/routes.ts';
 import { tableDefinition } from '../shared/table.ts';
 import { ApiFunction } from './api-function.ts';
@@ -48,9 +54,16 @@ export interface RouteTable {
   defaultRoute: Pick<RouteDefinition, 'handler' | 'access'>;
   consumers: readonly ConsumerDefinition[];
   notificationHandlers: readonly NotificationHandlerDefinition[];
+  scheduledFunctions: readonly ScheduledFunctionDefinition[];
 }
 
-export const sharedRouteTable: RouteTable = { routes, defaultRoute, consumers, notificationHandlers };
+export const sharedRouteTable: RouteTable = {
+  routes,
+  defaultRoute,
+  consumers,
+  notificationHandlers,
+  scheduledFunctions,
+};
 
 export interface PostboxStackProps extends StackProps {
   /**
@@ -118,6 +131,13 @@ export class PostboxStack extends Stack {
     fn: ApiFunction;
     deadLetterQueue: sqs.Queue;
   }>;
+  readonly scheduledFunctionsBuilt: ReadonlyArray<{
+    scheduled: ScheduledFunctionDefinition;
+    fn: ApiFunction;
+    rule: events.Rule;
+  }>;
+  /** One per queue: its dead-letter queue holds a message (something could not be delivered). */
+  readonly deadLetterAlarms: Readonly<Record<QueueName, cloudwatch.Alarm>>;
 
   constructor(scope: Construct, id: string, props: PostboxStackProps = {}) {
     super(scope, id, props);
@@ -239,6 +259,41 @@ export class PostboxStack extends Stack {
       return { handler, fn, deadLetterQueue };
     });
 
+    this.scheduledFunctionsBuilt = routeTable.scheduledFunctions.map((scheduled) => {
+      const name = pascalCase(scheduled.name);
+      const fn = functionFor(
+        `${name}Function`,
+        scheduled,
+        'consumer',
+        scheduled.timeoutSeconds,
+        `Postbox ${scheduled.name}, every ${scheduled.everyMinutes} minute(s)`,
+      );
+      // EventBridge invokes asynchronously; a failed run is simply followed by the next one.
+      const rule = new events.Rule(this, `${name}Schedule`, {
+        description: `Runs the Postbox ${scheduled.name} every ${scheduled.everyMinutes} minute(s)`,
+        schedule: events.Schedule.rate(Duration.minutes(scheduled.everyMinutes)),
+        targets: [new eventTargets.LambdaFunction(fn.function, { retryAttempts: 0 })],
+      });
+      return { scheduled, fn, rule };
+    });
+
+    this.deadLetterAlarms = Object.fromEntries(
+      (Object.keys(queueDefinitions) as QueueName[]).map((name) => [
+        name,
+        new cloudwatch.Alarm(this, `${pascalCase(name)}DeadLetterQueueAlarm`, {
+          alarmDescription: `Messages of the ${name} queue could not be processed and wait in its dead-letter queue`,
+          metric: this.deadLetterQueues[name].metricApproximateNumberOfMessagesVisible({
+            period: Duration.minutes(1),
+            statistic: cloudwatch.Stats.MAXIMUM,
+          }),
+          threshold: 0,
+          comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+          evaluationPeriods: 1,
+          treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+        }),
+      ]),
+    ) as Record<QueueName, cloudwatch.Alarm>;
+
     new CfnOutput(this, 'ApiUrl', { value: this.api.apiEndpoint, description: 'Base URL of the Postbox API' });
     new CfnOutput(this, 'TableName', { value: this.table.tableName, description: 'DynamoDB table (TABLE_NAME)' });
     for (const name of Object.keys(queueDefinitions) as QueueName[]) {
@@ -306,7 +361,12 @@ export class PostboxStack extends Stack {
         indexName: index.indexName,
         partitionKey: string(index.partitionKey),
         sortKey: string(index.sortKey),
-        projectionType: dynamodb.ProjectionType.ALL,
+        ...(index.projection.type === 'INCLUDE'
+          ? {
+              projectionType: dynamodb.ProjectionType.INCLUDE,
+              nonKeyAttributes: [...index.projection.nonKeyAttributes],
+            }
+          : { projectionType: dynamodb.ProjectionType.ALL }),
       });
     }
     return table;

@@ -1,10 +1,11 @@
 /**
- * The route table: the single source of every HTTP route and queue consumer.
+ * The route table: the single source of every HTTP route, queue consumer and scheduled function.
  * The CDK stack creates one Lambda function per entry (granting exactly the declared
  * access) and the local gateway serves exactly these routes. Nothing here imports a
  * handler, so infrastructure code can read it without loading runtime configuration.
  */
 import type { QueueName } from './queues.ts';
+import type { IndexName } from './table.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -12,7 +13,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * Table access a handler needs beyond what the shared middleware uses
  * (see middlewareTableActions). Each level maps to an explicit IAM action list.
  */
-export type TableAccess = 'read' | 'write';
+export type TableAccess = 'read' | 'write' | 'update';
 
 export const tableActions: Record<TableAccess, readonly string[]> = {
   read: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'],
@@ -24,6 +25,8 @@ export const tableActions: Record<TableAccess, readonly string[]> = {
     'dynamodb:BatchWriteItem',
     'dynamodb:ConditionCheckItem',
   ],
+  // Change existing items and add events (recordFailed's transaction puts them): no reads, no deletes.
+  update: ['dynamodb:UpdateItem', 'dynamodb:PutItem'],
 };
 
 /** What every HTTP handler's middleware does: read an API key, count a rate-limit window. */
@@ -65,6 +68,13 @@ export interface ResourceAccess {
   table?: readonly TableAccess[];
   /** Queues the handler sends messages to. */
   sendTo?: readonly QueueName[];
+  /** Indexes the handler may Query (on the index only, not the table): beyond `read`, for functions without it. */
+  indexQuery?: readonly IndexName[];
+  /**
+   * Queues whose received messages the handler hides for longer (sqs:ChangeMessageVisibility:
+   * the retry backoff of a consumer). The function is given the queue's URL.
+   */
+  changeVisibility?: readonly QueueName[];
   kms?: readonly KeyAccess[];
   ses?: readonly SesAccess[];
 }
@@ -134,7 +144,20 @@ export const routes: readonly RouteDefinition[] = [
     handler: 'functions/emails/send.ts',
     access: { table: ['read', 'write'], sendTo: ['send'] },
   },
+  {
+    method: 'POST',
+    path: '/api/v1/emails/batch',
+    handler: 'functions/emails/batch.ts',
+    access: { table: ['read', 'write'], sendTo: ['send'] },
+  },
+  { method: 'GET', path: '/api/v1/emails', handler: 'functions/emails/list.ts', access: { table: ['read'] } },
   { method: 'GET', path: '/api/v1/emails/{id}', handler: 'functions/emails/get.ts', access: { table: ['read'] } },
+  {
+    method: 'POST',
+    path: '/api/v1/emails/{id}/cancel',
+    handler: 'functions/emails/cancel.ts',
+    access: { table: ['read', 'write'] },
+  },
   {
     method: 'GET',
     path: '/api/v1/suppressions',
@@ -153,6 +176,37 @@ export const routes: readonly RouteDefinition[] = [
     handler: 'functions/suppressions/delete.ts',
     access: { table: ['read', 'write'] },
   },
+  {
+    method: 'POST',
+    path: '/api/v1/templates',
+    handler: 'functions/templates/create.ts',
+    access: { table: ['write'] },
+  },
+  { method: 'GET', path: '/api/v1/templates', handler: 'functions/templates/list.ts', access: { table: ['read'] } },
+  {
+    method: 'GET',
+    path: '/api/v1/templates/{id}',
+    handler: 'functions/templates/get.ts',
+    access: { table: ['read'] },
+  },
+  {
+    method: 'PUT',
+    path: '/api/v1/templates/{id}',
+    handler: 'functions/templates/update.ts',
+    access: { table: ['read', 'write'] },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/v1/templates/{id}',
+    handler: 'functions/templates/delete.ts',
+    access: { table: ['update'] },
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/templates/{id}/preview',
+    handler: 'functions/templates/preview.ts',
+    access: { table: ['read'] },
+  },
 ];
 
 /** API Gateway's `$default` route: answers 404 or 405 in the error envelope. */
@@ -165,7 +219,7 @@ export const consumers: readonly ConsumerDefinition[] = [
   {
     queue: 'send',
     handler: 'functions/consumers/send-email.ts',
-    access: { table: ['read', 'write'], ses: ['send'] },
+    access: { table: ['read', 'write'], ses: ['send'], changeVisibility: ['send'] },
     batchSize: 10,
     // Caps concurrent SES calls (~10 × 5 in flight) well under SES's default send rate.
     maxConcurrency: 5,
@@ -262,4 +316,28 @@ export function matchRoute(method: string, path: string): { match: RouteMatch } 
 
 export const notificationHandlers: readonly NotificationHandlerDefinition[] = [
   { source: 'ses-events', handler: 'functions/consumers/ses-events.ts', access: { table: ['read', 'write'] } },
+];
+
+/** A function run on a fixed schedule: an EventBridge rule in AWS, a timer in the local runner. */
+export interface ScheduledFunctionDefinition {
+  /** Names the construct (`<Name>Function`, `<Name>Schedule`) and the local timer. */
+  name: string;
+  handler: string;
+  access: ResourceAccess;
+  /** Runs every this many minutes (EventBridge `rate(n minutes)`). */
+  everyMinutes: number;
+  timeoutSeconds: number;
+}
+
+export const scheduledFunctions: readonly ScheduledFunctionDefinition[] = [
+  {
+    // Releases scheduled emails and sweeps lost ones (shared/domain/scheduler.ts): Query the due
+    // index, update emails (and put the failed event of one it gives up on), send to the queue.
+    name: 'scheduler',
+    handler: 'functions/scheduler/run.ts',
+    access: { table: ['update'], indexQuery: ['GSI2'], sendTo: ['send'] },
+    everyMinutes: 1,
+    // Under the one-minute period, so runs rarely overlap (an overlap is harmless).
+    timeoutSeconds: 50,
+  },
 ];

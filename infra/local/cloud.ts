@@ -1,6 +1,7 @@
 /**
  * The local cloud: the emulators, the table and queues provisioned from the shared
- * definitions, the API gateway serving the route table, and one SQS poller per consumer.
+ * definitions, the API gateway serving the route table, one SQS poller per consumer and one
+ * timer per scheduled function (EventBridge's stand-in).
  * Handlers run in this process, unchanged, configured through the same environment
  * variables as in AWS. Used by `npm start` and by the integration tests' global setup.
  */
@@ -11,7 +12,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import type { LambdaHttpHandler } from '../../shared/http/api-handler.ts';
 import { type QueueName, queueDefinitions, queueUrlEnvName } from '../../shared/queues.ts';
-import { consumers } from '../../shared/routes.ts';
+import { consumers, scheduledFunctions } from '../../shared/routes.ts';
 import { type RunningEmulator, startDynamoDbLocal, startSesEmulator, startSqsEmulator } from './emulators.ts';
 import { startGateway } from './gateway.ts';
 import { createQueues, createTable, type ProvisionedQueue } from './provision.ts';
@@ -34,6 +35,11 @@ export interface LocalCloudOptions {
    * random key; pass a stable one when the data is kept between runs.
    */
   localEncryptionKey?: string;
+  /**
+   * Period of every scheduled function's timer (e.g. the scheduler); defaults to its schedule
+   * (`everyMinutes`). 0 turns the timers off.
+   */
+  scheduleIntervalMs?: number;
   log?: (line: string) => void;
 }
 
@@ -53,6 +59,29 @@ const CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
 
 async function stopAll(parts: Array<{ stop(): Promise<void> }>): Promise<void> {
   await Promise.allSettled(parts.map((part) => part.stop()));
+}
+
+/**
+ * Runs `run` every `intervalMs` (0: never), one run at a time like a rule whose runs rarely
+ * overlap; stop() clears the timer and waits for a run in progress.
+ */
+function startTimer(intervalMs: number, run: () => Promise<void>, onError: (error: unknown) => void) {
+  if (intervalMs <= 0) return { stop: async () => {} };
+  let running: Promise<void> | undefined;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = run()
+      .catch(onError)
+      .finally(() => {
+        running = undefined;
+      });
+  }, intervalMs);
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+    },
+  };
 }
 
 export async function startLocalCloud(options: LocalCloudOptions): Promise<LocalCloud> {
@@ -137,12 +166,24 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       }),
     );
 
+    const timers = scheduledFunctions.map((scheduled) =>
+      startTimer(
+        options.scheduleIntervalMs ?? scheduled.everyMinutes * 60_000,
+        async () => {
+          const handler = (await loadModuleHandler(scheduled.handler)) as () => Promise<unknown>;
+          await handler();
+        },
+        (error) => log(`[${scheduled.name}] run failed: ${error instanceof Error ? error.message : String(error)}`),
+      ),
+    );
+
     return {
       apiUrl: gateway.url,
       sesUrl: ses.endpoint,
       env,
       queues,
       stop: async () => {
+        await stopAll(timers);
         await stopAll(pollers);
         await gateway.close();
         await stopAll(emulators);

@@ -8,6 +8,7 @@ import {
   DescribeTableCommand,
   type DynamoDBClient,
   ResourceInUseException,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import { CreateQueueCommand, GetQueueAttributesCommand, type SQSClient } from '@aws-sdk/client-sqs';
@@ -25,14 +26,7 @@ export async function createTable(dynamodb: DynamoDBClient, tableName: string): 
           { AttributeName: tableDefinition.partitionKey, KeyType: 'HASH' },
           { AttributeName: tableDefinition.sortKey, KeyType: 'RANGE' },
         ],
-        GlobalSecondaryIndexes: tableDefinition.globalSecondaryIndexes.map((index) => ({
-          IndexName: index.indexName,
-          KeySchema: [
-            { AttributeName: index.partitionKey, KeyType: 'HASH' },
-            { AttributeName: index.sortKey, KeyType: 'RANGE' },
-          ],
-          Projection: { ProjectionType: 'ALL' },
-        })),
+        GlobalSecondaryIndexes: tableDefinition.globalSecondaryIndexes.map(indexDefinition),
       }),
     );
     await dynamodb.send(
@@ -43,8 +37,37 @@ export async function createTable(dynamodb: DynamoDBClient, tableName: string): 
     );
   } catch (error) {
     if (!(error instanceof ResourceInUseException)) throw error;
-    await dynamodb.send(new DescribeTableCommand({ TableName: tableName }));
+    const { Table } = await dynamodb.send(new DescribeTableCommand({ TableName: tableName }));
+    // A kept local database (POSTBOX_DATA_DIR) from an older version gets the indexes added since.
+    const existing = new Set((Table?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName));
+    for (const index of tableDefinition.globalSecondaryIndexes) {
+      if (existing.has(index.indexName)) continue;
+      await dynamodb.send(
+        new UpdateTableCommand({
+          TableName: tableName,
+          AttributeDefinitions: [index.partitionKey, index.sortKey].map((name) => ({
+            AttributeName: name,
+            AttributeType: 'S',
+          })),
+          GlobalSecondaryIndexUpdates: [{ Create: indexDefinition(index) }],
+        }),
+      );
+    }
   }
+}
+
+function indexDefinition(index: (typeof tableDefinition.globalSecondaryIndexes)[number]) {
+  return {
+    IndexName: index.indexName,
+    KeySchema: [
+      { AttributeName: index.partitionKey, KeyType: 'HASH' as const },
+      { AttributeName: index.sortKey, KeyType: 'RANGE' as const },
+    ],
+    Projection:
+      index.projection.type === 'INCLUDE'
+        ? { ProjectionType: 'INCLUDE' as const, NonKeyAttributes: [...index.projection.nonKeyAttributes] }
+        : { ProjectionType: 'ALL' as const },
+  };
 }
 
 export interface ProvisionedQueue {

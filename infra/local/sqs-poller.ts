@@ -20,7 +20,8 @@ import type {
  * Local stand-in for Lambda's SQS event source mapping with ReportBatchItemFailures, so consumer
  * handlers run unchanged against the SQS emulator. Like Lambda, the poller only decides what to
  * delete: undeleted messages reappear after the visibility timeout, and moving them to the DLQ is
- * left to the queue's own RedrivePolicy.
+ * left to the queue's own RedrivePolicy. It never touches a failed record's visibility, so a
+ * change the handler made (the send consumer's retry backoff) stands, as with Lambda.
  */
 export interface SqsPollerOptions {
   sqs: SQSClient;

@@ -8,6 +8,7 @@
  *   POSTBOX_DATA_DIR=dir keep DynamoDB data between runs (default: in memory)
  *   DNS_SERVERS=h:p,…    resolver for domain verification (default: the system's)
  *   DYNAMODB_PORT, SQS_PORT  emulator ports (default: 8000 and 4566 when free)
+ *   SCHEDULER_INTERVAL_SECONDS=60  how often the scheduler runs (0: never)
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -29,6 +30,12 @@ function localEncryptionKey(): string | undefined {
   return readFileSync(file, 'utf8').trim();
 }
 const encryptionKey = localEncryptionKey();
+const schedulerIntervalSeconds = process.env.SCHEDULER_INTERVAL_SECONDS
+  ? Number(process.env.SCHEDULER_INTERVAL_SECONDS)
+  : undefined;
+if (schedulerIntervalSeconds !== undefined && !(schedulerIntervalSeconds >= 0)) {
+  throw new Error('SCHEDULER_INTERVAL_SECONDS must be a number of seconds (0 turns the scheduler off)');
+}
 process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
 // The SDK warns on Node 20 about its future Node 22 requirement; Postbox supports Node 20 locally.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -40,6 +47,7 @@ const cloud = await startLocalCloud({
   sqsPort: process.env.SQS_PORT ? Number(process.env.SQS_PORT) : await getPort({ port: 4566 }),
   ...(dataDir ? { dataDir } : {}),
   ...(encryptionKey ? { localEncryptionKey: encryptionKey } : {}),
+  ...(schedulerIntervalSeconds === undefined ? {} : { scheduleIntervalMs: schedulerIntervalSeconds * 1000 }),
   log: (line) => process.stdout.write(`${line}\n`),
 });
 

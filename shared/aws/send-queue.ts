@@ -3,7 +3,7 @@
  * only (the email itself is in DynamoDB), so a message is tiny and never holds customer
  * content. The queue URL is required when this module loads.
  */
-import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { SendMessageBatchCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { requiredEnv } from '../config.ts';
 import type { SendQueueMessage } from '../domain/send-queue-message.ts';
 import { queueUrlEnvName } from '../queues.ts';
@@ -20,4 +20,55 @@ export async function enqueueEmail(message: SendQueueMessage, delaySeconds = 0):
       ...(delaySeconds > 0 ? { DelaySeconds: delaySeconds } : {}),
     }),
   );
+}
+
+/** At most 10 messages per SendMessageBatch (the SQS limit). */
+export const SEND_BATCH_SIZE = 10;
+
+/**
+ * Sends up to SEND_BATCH_SIZE messages in one call; returns the indexes of the entries SQS did not
+ * take (the caller tries them again later).
+ */
+export async function enqueueEmails(
+  entries: ReadonlyArray<{ message: SendQueueMessage; delaySeconds: number }>,
+): Promise<Set<number>> {
+  if (entries.length === 0) return new Set();
+  if (entries.length > SEND_BATCH_SIZE) throw new RangeError(`at most ${SEND_BATCH_SIZE} messages per batch`);
+  const { Failed } = await sqs.send(
+    new SendMessageBatchCommand({
+      QueueUrl: queueUrl,
+      Entries: entries.map((entry, index) => ({
+        Id: String(index),
+        MessageBody: JSON.stringify(entry.message),
+        ...(entry.delaySeconds > 0 ? { DelaySeconds: entry.delaySeconds } : {}),
+      })),
+    }),
+  );
+  return new Set((Failed ?? []).map((failure) => Number(failure.Id)));
+}
+
+/**
+ * Queues many emails of one organization now: one message per email, sent 10 a SendMessageBatch,
+ * the batches in parallel; entries SQS refused are tried once more. Throws if some still fail (the
+ * emails stay stored with their due deadline, and the sweeper queues them).
+ */
+export async function enqueueEmailBatches(organizationId: string, emailIds: readonly string[]): Promise<void> {
+  const chunks: string[][] = [];
+  for (let start = 0; start < emailIds.length; start += SEND_BATCH_SIZE) {
+    chunks.push(emailIds.slice(start, start + SEND_BATCH_SIZE));
+  }
+  const failures = await Promise.all(
+    chunks.map(async (chunk) => {
+      let pending = chunk;
+      for (let attempt = 1; attempt <= 2 && pending.length > 0; attempt += 1) {
+        const failed = await enqueueEmails(
+          pending.map((id) => ({ message: { organization_id: organizationId, email_id: id }, delaySeconds: 0 })),
+        );
+        pending = pending.filter((_, index) => failed.has(index));
+      }
+      return pending.length;
+    }),
+  );
+  const left = failures.reduce((sum, count) => sum + count, 0);
+  if (left > 0) throw new Error(`${left} of ${emailIds.length} emails could not be queued`);
 }

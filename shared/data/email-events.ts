@@ -16,6 +16,7 @@ import { PutCommand, type PutCommandInput, UpdateCommand } from '@aws-sdk/lib-dy
 import { deriveStatus, sentRecipientCount } from '../domain/email-status.ts';
 import { nowIso } from '../domain/ids.ts';
 import { db, isConditionalCheckFailed, queryAll, tableName } from './dynamo.ts';
+import { moveEmailCount } from './email-index.ts';
 import { type EmailEvent, type EmailStatus, type EventType, eventPut, type Mailbox } from './emails.ts';
 import { keys } from './keys.ts';
 
@@ -31,11 +32,23 @@ export interface EmailEventsSnapshot {
     ses_message_id?: string;
     /** How many events the stored status was derived from (absent until events are applied). */
     status_event_count?: number;
+    /** For the status index key (GSI4PK) and the counts; absent only in hand-made snapshots. */
+    environment?: string;
   };
   events: EmailEvent[];
 }
 
-const EMAIL_ATTRIBUTES = ['id', 'organization_id', 'status', 'to', 'cc', 'bcc', 'ses_message_id', 'status_event_count'];
+const EMAIL_ATTRIBUTES = [
+  'id',
+  'organization_id',
+  'environment',
+  'status',
+  'to',
+  'cc',
+  'bcc',
+  'ses_message_id',
+  'status_event_count',
+];
 const EVENT_ATTRIBUTES = ['id', 'event_type', 'recipient', 'smtp_code', 'smtp_message', 'created_at', 'detail'];
 
 /** Every item of the collection (consistent, all pages), with only the named attributes. */
@@ -145,13 +158,21 @@ export async function applyEmailEvents(
     return { found: true, written: fresh, previousStatus, status, statusChanged: false };
   }
   const statusChanged = status !== previousStatus;
-  const changed = await updateStatus(organizationId, emailId, status, all.length, statusChanged);
+  const changed = await updateStatus(
+    organizationId,
+    emailId,
+    status,
+    all.length,
+    statusChanged,
+    current.email.environment,
+  );
   return { found: true, written: fresh, previousStatus, status, statusChanged: changed && statusChanged };
 }
 
 /**
  * Stores the status derived from `eventCount` events, unless a writer that saw more events stored
- * its status first. Returns false when that happened (or the email is gone).
+ * its status first. Returns false when that happened (or the email is gone). The status index key
+ * (GSI4PK) is set in the same write; the old status it returns moves the list's counts.
  */
 async function updateStatus(
   organizationId: string,
@@ -159,24 +180,37 @@ async function updateStatus(
   status: EmailStatus,
   eventCount: number,
   touch: boolean,
+  environment: string | undefined,
 ): Promise<boolean> {
+  const statusKey = environment
+    ? keys.emailStatusEntry(organizationId, environment, status, emailId).GSI4PK
+    : undefined;
+  let previous: EmailStatus | undefined;
   try {
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName,
-        Key: keys.email(organizationId, emailId),
-        UpdateExpression: touch
-          ? 'SET #status = :status, status_event_count = :count, updated_at = :now'
-          : 'SET #status = :status, status_event_count = :count',
-        ConditionExpression:
-          'attribute_exists(PK) AND (attribute_not_exists(status_event_count) OR status_event_count < :count)',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':status': status, ':count': eventCount, ...(touch ? { ':now': nowIso() } : {}) },
-      }),
-    );
-    return true;
+    const { Attributes } =
+      (await db.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.email(organizationId, emailId),
+          UpdateExpression: `SET #status = :status, status_event_count = :count${touch ? ', updated_at = :now' : ''}${statusKey ? ', GSI4PK = :statusKey' : ''}`,
+          ConditionExpression:
+            'attribute_exists(PK) AND (attribute_not_exists(status_event_count) OR status_event_count < :count)',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':status': status,
+            ':count': eventCount,
+            ...(touch ? { ':now': nowIso() } : {}),
+            ...(statusKey ? { ':statusKey': statusKey } : {}),
+          },
+          ReturnValues: 'UPDATED_OLD',
+        }),
+      )) ?? {};
+    previous = Attributes?.status as EmailStatus | undefined;
   } catch (error) {
     if (isConditionalCheckFailed(error)) return false;
     throw error;
   }
+  // The status stored before this write, read atomically with it: each change is counted once.
+  if (environment && previous) await moveEmailCount(organizationId, environment, emailId, previous, status);
+  return true;
 }

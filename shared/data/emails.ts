@@ -2,19 +2,20 @@
  * Email entity and its events.
  *   email   PK=EMAIL#<org>#<id>  SK=EMAIL                      (bodies gzip-compressed inline)
  *   event   PK=EMAIL#<org>#<id>  SK=EVENT#<created_at>#<event id>
- *   list    GSI1PK=ORG#<org>#<env>#EMAILS#<shard>  GSI1SK=<created_at>#<id>
+ *   list    GSI3PK=ORG#<org>#<env>#EMAILS#<shard>  GSI3SK=<created_at>#<id>           (by time)
+ *           GSI4PK=ORG#<org>#<env>#STATUS#<status>#<shard>  GSI4SK=<created_at>#<id>  (by status)
  * One Query of the collection returns an email with its events, oldest first.
  */
-import { createHash } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { uuidv7 } from 'uuidv7';
 import type { Environment } from '../domain/api-key-format.ts';
 import { nowIso } from '../domain/ids.ts';
 import { db, isConditionalCheckFailed, queryAll, type TransactItems, tableName, transactWrite } from './dynamo.ts';
-import { EMAIL_LIST_SHARDS, keys } from './keys.ts';
+import { moveEmailCount } from './email-index.ts';
+import { keys } from './keys.ts';
 
 export type EmailStatus = 'queued' | 'delivered' | 'bounced' | 'failed' | 'opened';
 export type EventType =
@@ -51,6 +52,8 @@ export interface EmailRecord {
   headers: Record<string, string>;
   tags: Record<string, string>;
   template_id: string | null;
+  /** The batch send that made this email, if any. */
+  batch_id?: string;
   scheduled_at: string | null;
   created_at: string;
   updated_at: string;
@@ -87,42 +90,88 @@ export const MAX_STORED_EMAIL_BYTES = 380_000;
 const compress = (body: string | null) => (body === null ? undefined : gzipSync(Buffer.from(body, 'utf8')));
 const decompress = (body: Uint8Array | undefined) => (body ? gunzipSync(body).toString('utf8') : null);
 
-function listShard(emailId: string): number {
-  return createHash('sha256').update(emailId).digest().readUInt32BE(0) % EMAIL_LIST_SHARDS;
-}
-
 /** A time-ordered UUID (v7): the email's `id` and `message_id`. */
 export const newEmailId = (): string => uuidv7();
 
 export class BodiesTooLargeError extends Error {}
 
-/** Stores a new email (status queued); throws BodiesTooLargeError if it cannot fit one item. */
-export async function putEmail(email: EmailRecord): Promise<void> {
+/**
+ * The stored form of a new email (status queued): bodies compressed, its list-index keys and, with
+ * `dueDeadline`, its entry in the due index (shared/domain/due-times.ts). Throws
+ * BodiesTooLargeError when it cannot fit one item.
+ */
+export function newEmailItem(email: EmailRecord, dueDeadline?: string): Record<string, unknown> {
   const { html, text, ...rest } = email;
   const html_gz = compress(html);
   const text_gz = compress(text);
   // Attribute names and values as UTF-8, plus the binary bodies: an upper bound of DynamoDB's size.
   const size = Buffer.byteLength(JSON.stringify(rest)) + (html_gz?.length ?? 0) + (text_gz?.length ?? 0) + 512;
   if (size > MAX_STORED_EMAIL_BYTES) throw new BodiesTooLargeError();
+  return {
+    ...keys.email(email.organization_id, email.id),
+    ...keys.emailListEntry(email.organization_id, email.environment, email.status, email.id, email.created_at),
+    ...(dueDeadline ? keys.dueEntry(email.organization_id, email.id, dueDeadline) : {}),
+    type: 'email',
+    ...rest,
+    ...(html_gz ? { html_gz } : {}),
+    ...(text_gz ? { text_gz } : {}),
+  };
+}
+
+/** Stores a new email; throws BodiesTooLargeError if it cannot fit one item. */
+export async function putEmail(email: EmailRecord, dueDeadline?: string): Promise<void> {
   await db.send(
     new PutCommand({
       TableName: tableName,
-      Item: {
-        ...keys.email(email.organization_id, email.id),
-        ...keys.emailsList(email.organization_id, email.environment, listShard(email.id), email.created_at, email.id),
-        type: 'email',
-        ...rest,
-        ...(html_gz ? { html_gz } : {}),
-        ...(text_gz ? { text_gz } : {}),
-      },
+      Item: newEmailItem(email, dueDeadline),
       ConditionExpression: 'attribute_not_exists(PK)',
+    }),
+  );
+}
+
+const BATCH_WRITE_SIZE = 25;
+const BATCH_WRITE_ATTEMPTS = 8;
+
+/**
+ * Stores many new emails (items from newEmailItem): BatchWriteItem, 25 a request, the requests in
+ * parallel, unprocessed items retried with jittered backoff. No condition is possible in a batch:
+ * the ids are fresh (or, for a resumed batch, the caller leaves out the ones already stored).
+ */
+export async function putEmailItems(items: readonly Record<string, unknown>[]): Promise<void> {
+  const chunks: Record<string, unknown>[][] = [];
+  for (let start = 0; start < items.length; start += BATCH_WRITE_SIZE) {
+    chunks.push(items.slice(start, start + BATCH_WRITE_SIZE));
+  }
+  await Promise.all(
+    chunks.map(async (chunk) => {
+      let pending = chunk.map((Item) => ({ PutRequest: { Item } }));
+      for (let attempt = 1; pending.length > 0; attempt += 1) {
+        if (attempt > BATCH_WRITE_ATTEMPTS) throw new Error(`${pending.length} emails were not stored after retries`);
+        if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, Math.random() * 25 * 2 ** attempt));
+        const { UnprocessedItems } = await db.send(new BatchWriteCommand({ RequestItems: { [tableName]: pending } }));
+        pending = (UnprocessedItems?.[tableName] ?? []) as typeof pending;
+      }
     }),
   );
 }
 
 function fromStored(item: StoredEmail): EmailRecord {
   const { html_gz, text_gz, ...rest } = item as StoredEmail & Record<string, unknown>;
-  for (const attribute of ['PK', 'SK', 'GSI1PK', 'GSI1SK', 'type']) delete (rest as Record<string, unknown>)[attribute];
+  for (const attribute of [
+    'PK',
+    'SK',
+    'GSI1PK',
+    'GSI1SK',
+    'GSI2PK',
+    'GSI2SK',
+    'GSI3PK',
+    'GSI3SK',
+    'GSI4PK',
+    'GSI4SK',
+    'sweeps',
+    'type',
+  ])
+    delete (rest as Record<string, unknown>)[attribute];
   return { ...(rest as Omit<EmailRecord, 'html' | 'text'>), html: decompress(html_gz), text: decompress(text_gz) };
 }
 
@@ -241,7 +290,9 @@ export async function recordSent(
       Update: {
         TableName: tableName,
         Key: keys.email(organizationId, emailId),
-        UpdateExpression: 'SET ses_message_id = :ses, sent_at = :now, updated_at = :now REMOVE lease_until',
+        // Out of the due index (GSI2) in the same write: nothing is left for the scheduler to do.
+        UpdateExpression:
+          'SET ses_message_id = :ses, sent_at = :now, updated_at = :now REMOVE lease_until, GSI2PK, GSI2SK',
         // Never recreate an email that is gone (an update would create a stub item).
         ConditionExpression: 'attribute_exists(PK)',
         ExpressionAttributeValues: { ':ses': sesMessageId, ':now': now },
@@ -251,22 +302,60 @@ export async function recordSent(
   ]);
 }
 
-/** The email will not be sent: status failed, with the events that say why. */
-export async function recordFailed(organizationId: string, emailId: string, events: EmailEvent[]): Promise<void> {
+/**
+ * The email will not be sent: status failed, with the events that say why; out of the due index.
+ * `idleAt` (epoch ms): only if it is still queued and no consumer holds a lease unexpired at that
+ * time, i.e. nobody may be talking to SES about it (cancel, the scheduler giving up). The first
+ * item of the transaction fails its condition otherwise.
+ */
+export async function recordFailed(
+  organizationId: string,
+  emailId: string,
+  events: EmailEvent[],
+  options: { idleAt?: number; environment?: Environment } = {},
+): Promise<void> {
   const now = nowIso();
+  const idle = options.idleAt !== undefined;
+  // The status index key (GSI4PK) names the environment: read it when the caller does not pass it.
+  const environment = options.environment ?? (await readEnvironment(organizationId, emailId));
+  const statusKey = environment
+    ? keys.emailStatusEntry(organizationId, environment, 'failed', emailId).GSI4PK
+    : undefined;
   await transactWrite([
     {
       Update: {
         TableName: tableName,
         Key: keys.email(organizationId, emailId),
-        UpdateExpression: 'SET #status = :failed, updated_at = :now REMOVE lease_until',
-        ConditionExpression: 'attribute_not_exists(ses_message_id)',
+        UpdateExpression: `SET #status = :failed, updated_at = :now${statusKey ? ', GSI4PK = :statusKey' : ''} REMOVE lease_until, GSI2PK, GSI2SK`,
+        // Only a queued email fails, so the list's counts move queued → failed exactly once.
+        ConditionExpression: idle
+          ? 'attribute_not_exists(ses_message_id) AND #status = :queued AND (attribute_not_exists(lease_until) OR lease_until < :idleAt)'
+          : 'attribute_not_exists(ses_message_id) AND #status = :queued',
         ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':failed': 'failed', ':now': now },
+        ExpressionAttributeValues: {
+          ':failed': 'failed',
+          ':now': now,
+          ':queued': 'queued',
+          ...(idle ? { ':idleAt': options.idleAt } : {}),
+          ...(statusKey ? { ':statusKey': statusKey } : {}),
+        },
       },
     },
     ...events.map((event) => eventPut(organizationId, emailId, event)),
   ]);
+  if (environment) await moveEmailCount(organizationId, environment, emailId, 'queued', 'failed');
+}
+
+/** An email's environment (eventually consistent GetItem: it never changes; billed for the whole item). */
+async function readEnvironment(organizationId: string, emailId: string): Promise<Environment | undefined> {
+  const result = await db.send(
+    new GetCommand({
+      TableName: tableName,
+      Key: keys.email(organizationId, emailId),
+      ProjectionExpression: 'environment',
+    }),
+  );
+  return result?.Item?.environment as Environment | undefined;
 }
 
 /** Gives the lease back early (a retryable SES error) so the next delivery can claim at once. */

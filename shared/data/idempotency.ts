@@ -27,8 +27,8 @@ import { uuidv7 } from 'uuidv7';
 import { db, isConditionalCheckFailed, tableName } from './dynamo.ts';
 import { keys } from './keys.ts';
 
-/** The operation a key was used for (the batch endpoint will add its own). */
-export type IdempotencyScope = 'send';
+/** The operation a key was used for: the same key on another endpoint is another request. */
+export type IdempotencyScope = 'send' | 'batch';
 
 /** How long a key is remembered. */
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;

@@ -6,9 +6,35 @@
  * read. The API-key item is the exception: it is found by the hash of the presented key,
  * before anyone knows the organization.
  */
+import { createHash } from 'node:crypto';
+
 export type CountedList = 'suppressions';
-export const EMAIL_LIST_SHARDS = 16;
+/**
+ * Write shards of each email list partition (GSI3, GSI4, the to/tag pointers): time-ordered
+ * sort keys always write at the end of a partition, so DynamoDB cannot split it for heat;
+ * 4 partitions take ≈ 4,000 emails/s per organization and environment.
+ */
+export const EMAIL_LIST_SHARDS = 4;
+/** Email counter items per organization and environment (each its own partition key). */
+export const EMAIL_COUNTER_SHARDS = 10;
 export const COUNTER_SHARDS = 10;
+
+/** A stable shard of an email id: the first 4 bytes of SHA-256(id) mod `shards`. */
+export function emailShard(emailId: string, shards: number): number {
+  return createHash('sha256').update(emailId).digest().readUInt32BE(0) % shards;
+}
+
+const statusPartitionKey = (organizationId: string, environment: string, status: string, shard: number) =>
+  `ORG#${organizationId}#${environment}#STATUS#${status}#${shard}`;
+const pointerPartitionKey = (
+  kind: 'EMAILTO' | 'EMAILTAG',
+  organizationId: string,
+  environment: string,
+  value: string,
+  shard: number,
+) => `${kind}#${organizationId}#${environment}#${value}#${shard}`;
+/** Partitions of the due index (GSI2); the scheduler queries each one per run. */
+export const DUE_INDEX_SHARDS = 4;
 
 export interface PrimaryKey {
   PK: string;
@@ -95,13 +121,108 @@ export const keys = {
     SK: 'SOFTBOUNCE',
   }),
   /**
-   * GSI1: an organization's emails per environment, newest first, write-sharded over
-   * EMAIL_LIST_SHARDS partitions (shard = hash of the id) so one organization's sending rate
-   * never concentrates on one index partition; a list query merges the shards.
+   * The email list (GET /emails), newest first, write-sharded over EMAIL_LIST_SHARDS partitions
+   * (shard = emailShard(id)); a list query merges the shards. GSI3: by time; GSI4: by status
+   * (GSI4PK moves with every status change). Both project only the list fields, never bodies.
    */
-  emailsList: (organizationId: string, environment: string, shard: number, createdAt: string, emailId: string) => ({
-    GSI1PK: `ORG#${organizationId}#${environment}#EMAILS#${shard}`,
-    GSI1SK: `${createdAt}#${emailId}`,
+  emailListEntry: (
+    organizationId: string,
+    environment: string,
+    status: string,
+    emailId: string,
+    createdAt: string,
+  ) => ({
+    GSI3PK: `ORG#${organizationId}#${environment}#EMAILS#${emailShard(emailId, EMAIL_LIST_SHARDS)}`,
+    GSI3SK: `${createdAt}#${emailId}`,
+    GSI4PK: statusPartitionKey(organizationId, environment, status, emailShard(emailId, EMAIL_LIST_SHARDS)),
+    GSI4SK: `${createdAt}#${emailId}`,
+  }),
+  /** The GSI4 partition key of an email with this status: set in the same write as the status. */
+  emailStatusEntry: (organizationId: string, environment: string, status: string, emailId: string) => ({
+    GSI4PK: statusPartitionKey(organizationId, environment, status, emailShard(emailId, EMAIL_LIST_SHARDS)),
+  }),
+  emailsByTime: (organizationId: string, environment: string, shard: number) => ({
+    GSI3PK: `ORG#${organizationId}#${environment}#EMAILS#${shard}`,
+  }),
+  emailsByTimeIndex: 'GSI3' as const,
+  emailsByStatus: (organizationId: string, environment: string, status: string, shard: number) => ({
+    GSI4PK: statusPartitionKey(organizationId, environment, status, shard),
+  }),
+  emailsByStatusIndex: 'GSI4' as const,
+  /**
+   * Pointers for the multi-valued filters of the email list: one item per distinct `to` address
+   * and per tag (`<name>:<value>`, exact; names and values cannot hold `:`), sharded like the
+   * list. SK sorts by time; the item holds only `email_id`.
+   */
+  emailToPointer: (
+    organizationId: string,
+    environment: string,
+    address: string,
+    emailId: string,
+    createdAt: string,
+  ) => ({
+    PK: pointerPartitionKey('EMAILTO', organizationId, environment, address, emailShard(emailId, EMAIL_LIST_SHARDS)),
+    SK: `${createdAt}#${emailId}`,
+  }),
+  emailsToPartition: (organizationId: string, environment: string, address: string, shard: number) => ({
+    PK: pointerPartitionKey('EMAILTO', organizationId, environment, address, shard),
+  }),
+  emailTagPointer: (organizationId: string, environment: string, tag: string, emailId: string, createdAt: string) => ({
+    PK: pointerPartitionKey('EMAILTAG', organizationId, environment, tag, emailShard(emailId, EMAIL_LIST_SHARDS)),
+    SK: `${createdAt}#${emailId}`,
+  }),
+  emailsTagPartition: (organizationId: string, environment: string, tag: string, shard: number) => ({
+    PK: pointerPartitionKey('EMAILTAG', organizationId, environment, tag, shard),
+  }),
+  /**
+   * Email counts per organization and environment (`total` and one attribute per status), over
+   * EMAIL_COUNTER_SHARDS items with distinct partition keys (shard = emailShard(id)), so counting
+   * never concentrates an organization's sending rate on one partition.
+   */
+  emailCounter: (organizationId: string, environment: string, shard: number): PrimaryKey => ({
+    PK: `EMAILCOUNT#${organizationId}#${environment}#${shard}`,
+    SK: 'COUNT',
+  }),
+
+  /**
+   * GSI2, the due index (sparse): an email that something must still happen to carries
+   * GSI2PK=DUE#<shard> and GSI2SK=<deadline ISO>#<org>#<id>; the deadline is when the scheduler
+   * must look at it (release a scheduled email to the queue, or sweep one left queued).
+   * shard = hash(id) mod DUE_INDEX_SHARDS spreads the writes; ISO times sort as strings.
+   */
+  dueEntry: (organizationId: string, emailId: string, deadlineIso: string) => ({
+    GSI2PK: `DUE#${emailShard(emailId, DUE_INDEX_SHARDS)}`,
+    GSI2SK: `${deadlineIso}#${organizationId}#${emailId}`,
+  }),
+  /** The entries of one due shard whose deadline is at or before `nowMs`: GSI2SK < the bound. */
+  dueUpTo: (shard: number, nowMs: number) => ({
+    GSI2PK: `DUE#${shard}`,
+    // Deadlines have millisecond precision, so `deadline <= now` is `GSI2SK < iso(now + 1 ms)`.
+    GSI2SKBelow: new Date(nowMs + 1).toISOString(),
+  }),
+  dueIndex: 'GSI2' as const,
+
+  /**
+   * Templates of an organization live in their own partition: the descriptions (listed together),
+   * the bodies apart (read only for one template), and the count that caps them.
+   */
+  template: (organizationId: string, templateId: string): PrimaryKey => ({
+    PK: `TMPL#${organizationId}`,
+    SK: `TEMPLATE#${templateId}`,
+  }),
+  templatesPrefix: (organizationId: string) => ({ PK: `TMPL#${organizationId}`, SKPrefix: 'TEMPLATE#' }),
+  templateBodies: (organizationId: string, templateId: string): PrimaryKey => ({
+    PK: `TMPL#${organizationId}`,
+    SK: `BODY#${templateId}`,
+  }),
+  templateCount: (organizationId: string): PrimaryKey => ({ PK: `TMPL#${organizationId}`, SK: 'COUNT' }),
+  /** Emails made from a template per UTC day (`yyyy-mm-dd`), for its usage figures; expires through TTL. */
+  templateUsageDay: (organizationId: string, templateId: string, day: string): PrimaryKey => ({
+    PK: `TMPLUSE#${organizationId}#${templateId}`,
+    SK: day,
+  }),
+  templateUsagePartition: (organizationId: string, templateId: string) => ({
+    PK: `TMPLUSE#${organizationId}#${templateId}`,
   }),
 
   /** An organization's domain count (one item: domains are added rarely; checked against a cap). */

@@ -34,6 +34,26 @@ import { findSuppressedAddresses } from './suppressions.ts';
  */
 export const LEASE_MS = 60_000;
 
+/**
+ * What deliverEmail works with, each defaulting to the real one. Only tests pass others: to scale
+ * time down (a shorter lease) or to inject faults at the points where a consumer can really fail.
+ */
+export interface DeliveryDependencies {
+  /** The SES hand-over (for emails that reach SES). */
+  send?: typeof sendWithSes;
+  leaseMs?: number;
+  /**
+   * Called around the SES call. A hook that throws acts as a consumer dying at that point: the
+   * error propagates (the record is not acknowledged) and the lease is kept until it expires.
+   */
+  hooks?: {
+    /** The email is claimed and about to be handed over. */
+    beforeSend?: (email: EmailRecord) => void | Promise<void>;
+    /** SES accepted the email; nothing is recorded yet. */
+    afterSesAccepted?: (email: EmailRecord, sesMessageId: string) => void | Promise<void>;
+  };
+}
+
 /** Longest `detail` stored on a failed event. */
 const MAX_DETAIL_LENGTH = 500;
 
@@ -73,11 +93,13 @@ async function withRetries<T>(work: () => Promise<T>, attempts = 4): Promise<T> 
 export async function deliverEmail(
   message: SendQueueMessage,
   options: { finalAttempt?: boolean } = {},
+  dependencies: DeliveryDependencies = {},
 ): Promise<DeliveryOutcome> {
   const { organization_id: organizationId, email_id: emailId } = message;
   const ids = { organization_id: organizationId, email_id: emailId };
+  const { send = sendWithSes, leaseMs = LEASE_MS, hooks = {} } = dependencies;
 
-  const claim = await claimForDelivery(organizationId, emailId, LEASE_MS);
+  const claim = await claimForDelivery(organizationId, emailId, leaseMs);
   if (claim.outcome !== 'claimed' || !claim.email) {
     // already_sent / not_deliverable: acknowledge. leased: another consumer is on it; if that one
     // dies, its own message returns after the visibility timeout and finds the lease expired.
@@ -101,7 +123,7 @@ export async function deliverEmail(
   const cc = keep(email.cc);
   const bcc = keep(email.bcc);
   const handOver: typeof sendWithSes = reachesSes(email)
-    ? sendWithSes
+    ? send
     : async () => ({ messageId: `simulated-${randomUUID()}` });
   if (to.length + cc.length + bcc.length === 0) {
     logger.info('every recipient is suppressed', { ...ids, suppressed_count: suppressed.size });
@@ -111,6 +133,7 @@ export async function deliverEmail(
     ]);
   }
 
+  await hooks.beforeSend?.(email);
   let sesMessageId: string;
   try {
     ({ messageId: sesMessageId } = await handOver({
@@ -147,6 +170,7 @@ export async function deliverEmail(
     });
     return 'retry';
   }
+  await hooks.afterSesAccepted?.(email, sesMessageId);
 
   try {
     await withRetries(() => recordSent(organizationId, emailId, sesMessageId, [newEvent('sent'), ...suppressedEvents]));

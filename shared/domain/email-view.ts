@@ -28,6 +28,7 @@ export async function getEmail(organizationId: string, emailId: string) {
     priority: email.priority,
     tags: email.tags,
     template_id: email.template_id,
+    batch_id: email.batch_id ?? null,
     environment: email.environment,
     scheduled_at: email.scheduled_at,
     created_at: email.created_at,

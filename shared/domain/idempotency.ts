@@ -90,17 +90,20 @@ function replayed(status: number, stored: unknown): ApiResult {
 
 /**
  * Runs `run` at most once per Idempotency-Key of the caller's organization; without the header,
- * just runs it.
+ * just runs it. `admission` is the request's (possibly deferred) rate-limit count.
  */
 export async function withIdempotency(
   caller: Identity,
   event: Pick<APIGatewayProxyEventV2, 'headers'>,
   scope: IdempotencyScope,
   body: unknown,
+  admission: Promise<void>,
   run: (reservedId?: string) => Promise<ApiResult>,
 ): Promise<ApiResult> {
   const key = idempotencyKeyOf(event);
   if (key === undefined) return run();
+  // Claiming a key is a write: a request over its rate limit must not make it.
+  await admission;
   const organizationId = caller.organizationId;
   const begun = await beginIdempotentRequest(organizationId, key, requestHash(scope, caller.environment, body), scope);
   switch (begun.state) {

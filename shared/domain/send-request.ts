@@ -144,7 +144,7 @@ const displayName = z.string().transform((value, context) => {
   return trimmed;
 });
 
-const mailbox = z.strictObject({ email: emailAddress, name: displayName.optional() });
+export const mailbox = z.strictObject({ email: emailAddress, name: displayName.optional() });
 
 const subject = z.string().superRefine((value, context) => {
   if (LONE_SURROGATE.test(value)) context.addIssue({ code: 'custom', message: 'Must be valid Unicode text' });
@@ -160,6 +160,13 @@ const body = z.string().superRefine((value, context) => {
   if (value === '') context.addIssue({ code: 'custom', message: 'Must not be empty; leave the field out instead' });
   else if (Buffer.byteLength(value, 'utf8') > MAX_BODY_BYTES)
     context.addIssue({ code: 'custom', message: `Must be at most ${MAX_BODY_BYTES} bytes (256 KB) in UTF-8` });
+});
+
+/** Variables for a template: a JSON object, nesting at most MAX_TEMPLATE_DATA_DEPTH levels. */
+export const templateDataSchema = z.record(z.string(), z.unknown()).superRefine((data, context) => {
+  if (nestingDepth(data) > MAX_TEMPLATE_DATA_DEPTH) {
+    context.addIssue({ code: 'custom', message: `Must not nest deeper than ${MAX_TEMPLATE_DATA_DEPTH} levels` });
+  }
 });
 
 const templateId = z.string().superRefine((value, context) => {
@@ -377,17 +384,7 @@ export function buildSendEmailBody(now: () => Date) {
       html: body.optional(),
       text: body.optional(),
       template_id: templateId.optional(),
-      template_data: z
-        .record(z.string(), z.unknown())
-        .superRefine((data, context) => {
-          if (nestingDepth(data) > MAX_TEMPLATE_DATA_DEPTH) {
-            context.addIssue({
-              code: 'custom',
-              message: `Must not nest deeper than ${MAX_TEMPLATE_DATA_DEPTH} levels`,
-            });
-          }
-        })
-        .optional(),
+      template_data: templateDataSchema.optional(),
       headers: headers.optional(),
       priority: z.enum(PRIORITIES).default('normal'),
       scheduled_at: scheduledAt(now).optional(),
@@ -402,3 +399,6 @@ export const sendEmailBody = buildSendEmailBody(() => new Date());
 
 export type SendEmailRequest = z.output<typeof sendEmailBody>;
 export type SendEmailMailbox = SendEmailRequest['from'];
+
+/** The subject and body rules, shared with templates. */
+export { body as bodySchema, subject as subjectSchema, tags as tagsSchema, templateId as templateIdSchema };

@@ -105,7 +105,8 @@ function parse(part: TemplatePart, source: string): Program {
       column?: number;
     };
     // First line of a jison message ("Parse error on line 2:") without the source excerpt.
-    const reason = (message ?? 'syntax error').split('\n').at(-1) ?? 'syntax error';
+    // The last line of a jison message (after the source excerpt), without Handlebars' " - 2:5" suffix.
+    const reason = ((message ?? 'syntax error').split('\n').at(-1) ?? 'syntax error').replace(/ - \d+:\d+$/, '');
     if (hash?.loc) throw new TemplateSyntaxError(part, hash.loc.first_line, hash.loc.first_column + 1, reason);
     throw new TemplateSyntaxError(part, lineNumber ?? 1, (column ?? 0) + 1, reason);
   }

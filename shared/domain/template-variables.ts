@@ -40,7 +40,12 @@ interface Scope {
   /** For list items: the list they come from (when it is a root path). */
   list: string[] | null;
   blockParams: string[];
+  /** Root paths known to have a value here (`{{#if user}}…` guards `user` and `user.*`). */
+  guards: string[][];
 }
+
+const startsWith = (path: readonly string[], prefix: readonly string[]) =>
+  prefix.length <= path.length && prefix.every((part, index) => path[index] === part);
 
 const DATA_VARIABLES_FROM_ROOT = 'root';
 
@@ -48,12 +53,18 @@ export function templateReferences(parsed: ParsedTemplate): TemplateReferences {
   const data: DataReference[] = [];
   const items: ItemReference[] = [];
 
+  /** A value printed inside a condition on itself (`{{#if promo}}{{promo}}{{/if}}`) is never missing. */
+  const record = (path: string[], scopes: Scope[], rendered: boolean) => {
+    const guarded = scopes.some((scope) => scope.guards.some((guard) => startsWith(path, guard)));
+    data.push({ path, rendered: rendered && !guarded });
+  };
+
   /** Records a path expression read in `scopes` (innermost last). */
   const reference = (path: hbs.AST.PathExpression, scopes: Scope[], rendered: boolean) => {
     const parts = path.parts.map(String);
     if (path.data) {
       // @root.x is the template's data; @index, @key, @first, @last are loop state.
-      if (parts[0] === DATA_VARIABLES_FROM_ROOT && parts.length > 1) data.push({ path: parts.slice(1), rendered });
+      if (parts[0] === DATA_VARIABLES_FROM_ROOT && parts.length > 1) record(parts.slice(1), scopes, rendered);
       return;
     }
     const first = parts[0];
@@ -62,7 +73,7 @@ export function templateReferences(parsed: ParsedTemplate): TemplateReferences {
     if (!scope) return;
     if (scope.base) {
       const full = [...scope.base, ...parts];
-      if (full.length > 0) data.push({ path: full, rendered });
+      if (full.length > 0) record(full, scopes, rendered);
     } else if (scope.list) {
       items.push({ list: scope.list, path: parts, rendered });
     }
@@ -108,15 +119,24 @@ export function templateReferences(parsed: ParsedTemplate): TemplateReferences {
         const argument = block.params[0];
         if (argument) visitExpression(argument, scopes, false);
         const blockParams = block.program?.blockParams ?? [];
+        const target = argument ? rootPath(argument, scopes) : null;
         if (helper === 'each' || helper === 'with') {
-          const target = argument ? rootPath(argument, scopes) : null;
           const inner: Scope =
-            helper === 'with' ? { base: target, list: null, blockParams } : { base: null, list: target, blockParams };
+            helper === 'with'
+              ? { base: target, list: null, blockParams, guards: [] }
+              : { base: null, list: target, blockParams, guards: [] };
           visit(block.program, [...scopes, inner]);
-        } else {
-          visit(block.program, scopes);
+          visit(block.inverse, scopes);
+          return;
         }
-        visit(block.inverse, scopes);
+        // #if guards its main branch, #unless its {{else}} branch.
+        const guarded = (outer: Scope[]): Scope[] => {
+          const innermost = outer.at(-1);
+          if (!target || !innermost) return outer;
+          return [...outer.slice(0, -1), { ...innermost, guards: [...innermost.guards, target] }];
+        };
+        visit(block.program, helper === 'if' ? guarded(scopes) : scopes);
+        visit(block.inverse, helper === 'unless' ? guarded(scopes) : scopes);
         return;
       }
       default:
@@ -124,7 +144,7 @@ export function templateReferences(parsed: ParsedTemplate): TemplateReferences {
     }
   };
 
-  for (const ast of Object.values(parsed.asts)) visit(ast, [{ base: [], list: null, blockParams: [] }]);
+  for (const ast of Object.values(parsed.asts)) visit(ast, [{ base: [], list: null, blockParams: [], guards: [] }]);
   const variables = [
     ...new Set([...data.map((entry) => entry.path[0]), ...items.map((entry) => entry.list[0])]),
   ].filter((name): name is string => name !== undefined && name !== 'this');

@@ -3,7 +3,8 @@
  *   requestContext  – request id; on the way out, X-Request-Id + rate-limit headers + access log
  *   errorEnvelope   – any error → the spec's error envelope (its onError runs before the above)
  *   authenticate    – resolve the API key (records a failure instead of throwing)
- *   rateLimit       – per organization, or per source IP when authentication failed
+ *   rateLimit       – per organization, or per source IP when authentication failed (a route may
+ *                     defer it to run alongside its first reads: `deferRateLimit`)
  *   requireAuth     – now reject the failed authentication (401)
  *   jsonBody        – Content-Type, size and JSON syntax (routes with a body schema only)
  *   validateInput   – zod schemas for path, query and body
@@ -31,6 +32,11 @@ export interface HandlerOptions<B, Q, P> {
   path?: P;
   /** Largest accepted body in bytes; defaults to MAX_BODY_BYTES. */
   maxBodyBytes?: number;
+  /**
+   * The rate-limit count runs alongside the handler's first reads instead of before them: the
+   * handler must await `admission` before it writes anything (see middleware/rate-limit.ts).
+   */
+  deferRateLimit?: boolean;
 }
 
 export interface ApiRequest<B, Q, P> {
@@ -40,6 +46,8 @@ export interface ApiRequest<B, Q, P> {
   caller: Identity;
   requestId: string;
   event: APIGatewayProxyEventV2;
+  /** Resolves once the request is within its rate limit (at once unless `deferRateLimit`); rejects with 429. */
+  admission: Promise<void>;
 }
 
 export type LambdaHttpHandler = (
@@ -55,13 +63,13 @@ function toResponse(result: ApiResult): APIGatewayProxyStructuredResultV2 {
 /** Builds the Middy stack; `requireAuth: false` only for the unmatched-route handler. */
 export function middlewareStack(
   schemas: { body?: z.ZodType; query?: z.ZodType; path?: z.ZodType },
-  options: { requireAuth: boolean; maxBodyBytes: number },
+  options: { requireAuth: boolean; maxBodyBytes: number; deferRateLimit?: boolean },
 ) {
   const stack = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ApiContext>()
     .use(requestContext())
     .use(errorEnvelope())
     .use(authenticate())
-    .use(rateLimit());
+    .use(rateLimit({ defer: options.deferRateLimit ?? false }));
   if (options.requireAuth) stack.use(requireAuthentication());
   if (schemas.body) stack.use(jsonBody(options.maxBodyBytes));
   return stack.use(validateInput(schemas));
@@ -78,7 +86,11 @@ export function apiHandler<
 >(options: HandlerOptions<B, Q, P>, run: (request: ApiRequest<B, Q, P>) => Promise<ApiResult>): LambdaHttpHandler {
   const stack = middlewareStack(
     { body: options.body, query: options.query, path: options.path },
-    { requireAuth: true, maxBodyBytes: options.maxBodyBytes ?? config.maxBodyBytes },
+    {
+      requireAuth: true,
+      maxBodyBytes: options.maxBodyBytes ?? config.maxBodyBytes,
+      deferRateLimit: options.deferRateLimit ?? false,
+    },
   ).handler(async (event, context) => {
     const result = await run({
       body: context.input.body as Infer<B>,
@@ -88,6 +100,7 @@ export function apiHandler<
       caller: context.caller as Identity,
       requestId: context.requestId,
       event,
+      admission: context.admission ?? Promise.resolve(),
     });
     return toResponse(result);
   });

@@ -27,6 +27,8 @@ export interface ApiContext extends Context {
   /** Set when authentication failed; thrown by requireAuthentication after rate limiting. */
   authFailure?: ApiError;
   rateLimit?: RateLimitState;
+  /** A deferred rate-limit count (routes with `deferRateLimit`): the handler awaits it before writing. */
+  admission?: Promise<void>;
   input: ValidatedInput;
 }
 

@@ -14,18 +14,30 @@ import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
 import { esbuildOptionsFor } from '../../infra/bundling.ts';
 import { queueUrlEnvName } from '../../shared/queues.ts';
-import { consumers, defaultRoute, notificationHandlers, type ResourceAccess, routes } from '../../shared/routes.ts';
+import {
+  consumers,
+  defaultRoute,
+  notificationHandlers,
+  type ResourceAccess,
+  routes,
+  scheduledFunctions,
+} from '../../shared/routes.ts';
 
 const outDir = mkdtempSync(join(tmpdir(), 'postbox-bundle-'));
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
-const entries = [defaultRoute, ...routes, ...consumers, ...notificationHandlers];
+const entries = [defaultRoute, ...routes, ...consumers, ...notificationHandlers, ...scheduledFunctions];
 const handlers = [...new Set(entries.map((entry) => entry.handler))];
 
-/** The environment CDK gives a function: the table, plus a URL per queue it may send to. */
+/** The environment CDK gives a function: the table, plus a URL per queue it sends to or changes visibility on. */
 function environmentFor(handler: string): Record<string, string> {
   const access: ResourceAccess = entries.find((entry) => entry.handler === handler)?.access ?? {};
-  return Object.fromEntries((access.sendTo ?? []).map((queue) => [queueUrlEnvName(queue), 'https://sqs.invalid/0/q']));
+  return Object.fromEntries(
+    [...(access.sendTo ?? []), ...(access.changeVisibility ?? [])].map((queue) => [
+      queueUrlEnvName(queue),
+      'https://sqs.invalid/0/q',
+    ]),
+  );
 }
 
 describe('Lambda bundles', () => {

@@ -266,6 +266,8 @@ interface ExpectedFunction {
   consumes?: QueueName;
   /** Notification handlers: the topic they are subscribed to and their dead-letter queue. */
   notified?: { topicId: string; deadLetterQueueId: string };
+  /** Scheduled functions: their own timeout (others: by kind). */
+  timeoutSeconds?: number;
 }
 
 /** Every function the route table calls for, located in the template by what invokes it. */
@@ -316,7 +318,30 @@ function expectedFunctions(s: Synthesized, table: RouteTable): ExpectedFunction[
       notified: { topicId, deadLetterQueueId: subscription.RedrivePolicy?.deadLetterTargetArn['Fn::GetAtt'][0] ?? '' },
     });
   }
+  for (const scheduled of table.scheduledFunctions) {
+    const targeted = functionsScheduledEvery(s, scheduled.everyMinutes).filter((id) =>
+      String(resource(s, id).Properties.Description).startsWith(`Postbox ${scheduled.name},`),
+    );
+    expect(targeted, `scheduled function ${scheduled.name}`).toHaveLength(1);
+    functions.push({
+      label: `scheduled function ${scheduled.name}`,
+      id: targeted[0] as string,
+      kind: 'consumer',
+      access: scheduled.access,
+      timeoutSeconds: scheduled.timeoutSeconds,
+    });
+  }
   return functions;
+}
+
+/** The functions an EventBridge rule with `rate(n minute(s))` targets. */
+function functionsScheduledEvery(s: Synthesized, minutes: number): string[] {
+  const expression = `rate(${minutes} minute${minutes === 1 ? '' : 's'})`;
+  return idsOfType(s.resources, 'AWS::Events::Rule')
+    .map((id) => resource(s, id).Properties as { ScheduleExpression?: string; State?: string; Targets: unknown[] })
+    .filter((rule) => rule.ScheduleExpression === expression && rule.State === 'ENABLED')
+    .flatMap((rule) => rule.Targets as Array<{ Arn: { 'Fn::GetAtt': [string, string] } }>)
+    .map((target) => target.Arn['Fn::GetAtt'][0]);
 }
 
 function sortedGrants(grants: Map<string, Set<string>>): Grants {
@@ -404,7 +429,13 @@ function expectedGrants(s: Synthesized, fn: ExpectedFunction): Grants {
     }
   }
   for (const level of fn.access.table ?? []) addGrant(grants, tableActions[level], [tableArn, indexArns]);
+  for (const index of fn.access.indexQuery ?? []) {
+    addGrant(grants, ['dynamodb:Query'], [{ 'Fn::Join': ['', [tableArn, `/index/${index}`]] }]);
+  }
   for (const queue of fn.access.sendTo ?? []) addGrant(grants, SQS_SEND_ACTIONS, [getAtt(s.queueIds[queue])]);
+  for (const queue of fn.access.changeVisibility ?? []) {
+    addGrant(grants, ['sqs:ChangeMessageVisibility'], [getAtt(s.queueIds[queue])]);
+  }
   if (fn.consumes) addGrant(grants, SQS_CONSUME_ACTIONS, [getAtt(s.queueIds[fn.consumes])]);
   for (const level of fn.access.kms ?? []) addGrant(grants, [KEY_ACTIONS[level]], [getAtt(s.keyId)]);
   if (fn.notified) addGrant(grants, SQS_SEND_ACTIONS, [getAtt(fn.notified.deadLetterQueueId)]);
@@ -452,12 +483,20 @@ function actualGrants(s: Synthesized, functionId: string): Grants {
  * actions must come only from its conditioned statements.
  */
 function unconditionedTableActionsBeyondDeclared(s: Synthesized, fn: ExpectedFunction): string[] {
-  const declared = new Set((fn.access.table ?? []).flatMap((level) => tableActions[level]));
+  const declared = new Set([
+    ...(fn.access.table ?? []).flatMap((level) => tableActions[level]),
+    ...((fn.access.indexQuery ?? []).length > 0 ? ['dynamodb:Query'] : []),
+  ]);
   return statementsOf(s, fn.id)
     .filter((statement) => statement.Condition === undefined)
     .flatMap((statement) => toArray(statement.Action))
     .filter((action) => action.startsWith('dynamodb:') && !declared.has(action))
     .sort();
+}
+
+/** The queues whose URL a function is given: those it sends to and those whose visibility it changes. */
+function queuesNamed(fn: ExpectedFunction): QueueName[] {
+  return [...new Set([...(fn.access.sendTo ?? []), ...(fn.access.changeVisibility ?? [])])];
 }
 
 function environmentOf(s: Synthesized, functionId: string): Record<string, unknown> {
@@ -473,9 +512,7 @@ function expectedEnvironment(s: Synthesized, fn: ExpectedFunction, sendingHost: 
     TABLE_NAME: { Ref: s.tableId },
     POWERTOOLS_SERVICE_NAME: 'postbox',
     NODE_OPTIONS: '--enable-source-maps',
-    ...Object.fromEntries(
-      (fn.access.sendTo ?? []).map((queue) => [queueUrlEnvName(queue), { Ref: s.queueIds[queue] }]),
-    ),
+    ...Object.fromEntries(queuesNamed(fn).map((queue) => [queueUrlEnvName(queue), { Ref: s.queueIds[queue] }])),
     ...(fn.kind === 'http' ? { SPF_INCLUDE_HOST: sendingHost } : {}),
     ...((fn.access.kms ?? []).length > 0 ? { KMS_KEY_ID: getAtt(s.keyId) } : {}),
     ...((fn.access.ses ?? []).length > 0 ? { IDENTITY_PROVIDER: 'ses' } : {}),
@@ -549,7 +586,18 @@ const syntheticTable: RouteTable = {
     {
       source: 'ses-events',
       handler: sharedRouteTable.defaultRoute.handler,
-      access: { table: ['read'], sendTo: ['send'], ses: ['send'] },
+      // changeVisibility outside a consumer: the grant must come from the declaration alone.
+      access: { table: ['read'], sendTo: ['send'], ses: ['send'], changeVisibility: ['send'] },
+    },
+  ],
+  scheduledFunctions: [
+    ...sharedRouteTable.scheduledFunctions,
+    {
+      name: 'test-only-report',
+      handler: sharedRouteTable.defaultRoute.handler,
+      access: { table: ['read'], indexQuery: ['GSI1', 'GSI2'] },
+      everyMinutes: 5,
+      timeoutSeconds: 20,
     },
   ],
 };
@@ -559,7 +607,12 @@ describe.each([
   ['a route table with a queue sender, a consumer and two notification handlers', syntheticTable],
 ])('PostboxStack built from %s', (_name, table) => {
   const s = synthesize(newStack(table === sharedRouteTable ? undefined : table));
-  const functionCount = table.routes.length + 1 + table.consumers.length + table.notificationHandlers.length;
+  const functionCount =
+    table.routes.length +
+    1 +
+    table.consumers.length +
+    table.notificationHandlers.length +
+    table.scheduledFunctions.length;
 
   it('has exactly one Lambda function per route, $default, consumer and notification handler, and no other', () => {
     const functionIds = idsOfType(s.resources, 'AWS::Lambda::Function');
@@ -586,7 +639,9 @@ describe.each([
       expect(props.Architectures, fn.label).toEqual(['arm64']);
       expect(props.MemorySize, fn.label).toBe(512);
       expect(props.Handler, fn.label).toBe('index.handler');
-      expect(props.Timeout, fn.label).toBe(fn.kind === 'http' ? ROUTE_TIMEOUT_SECONDS : SEND_CONSUMER_TIMEOUT_SECONDS);
+      expect(props.Timeout, fn.label).toBe(
+        fn.timeoutSeconds ?? (fn.kind === 'http' ? ROUTE_TIMEOUT_SECONDS : SEND_CONSUMER_TIMEOUT_SECONDS),
+      );
       const logGroupId = ((props.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup as { Ref: string }).Ref;
       expect(resource(s, logGroupId).Type).toBe('AWS::Logs::LogGroup');
       expect(resource(s, logGroupId).Properties.RetentionInDays).toBe(30);
@@ -594,7 +649,7 @@ describe.each([
     expect(idsOfType(s.resources, 'AWS::Logs::LogGroup')).toHaveLength(functionCount);
   });
 
-  it('gives every function the table name and the URL of each queue it sends to, and no other queue', () => {
+  it('gives every function the table name and the URL of each queue it sends to or changes visibility on, and no other queue', () => {
     for (const fn of expectedFunctions(s, table)) {
       const variables = environmentOf(s, fn.id);
       expect(variables.TABLE_NAME, fn.label).toEqual({ Ref: s.tableId });
@@ -604,9 +659,7 @@ describe.each([
         Object.entries(variables).filter(([name]) => name.endsWith('_QUEUE_URL')),
       );
       expect(queueVariables, fn.label).toEqual(
-        Object.fromEntries(
-          (fn.access.sendTo ?? []).map((queue) => [queueUrlEnvName(queue), { Ref: s.queueIds[queue] }]),
-        ),
+        Object.fromEntries(queuesNamed(fn).map((queue) => [queueUrlEnvName(queue), { Ref: s.queueIds[queue] }])),
       );
     }
   });
@@ -857,6 +910,57 @@ describe.each([
     }
   });
 
+  it('runs each scheduled function from one enabled EventBridge rule at its rate, and no other rule', () => {
+    const rules = idsOfType(s.resources, 'AWS::Events::Rule').map((id) => resource(s, id).Properties);
+    expect(rules).toHaveLength(table.scheduledFunctions.length);
+    for (const scheduled of table.scheduledFunctions) {
+      const fn = expectedFunctions(s, table).find(
+        (candidate) => candidate.label === `scheduled function ${scheduled.name}`,
+      );
+      if (!fn) throw new Error(`${scheduled.name}: function not found`);
+      const targeting = rules.filter((rule) =>
+        (rule.Targets as Array<{ Arn: unknown }>).some(
+          (target) => JSON.stringify(target.Arn) === JSON.stringify(getAtt(fn.id)),
+        ),
+      );
+      expect(targeting, scheduled.name).toHaveLength(1);
+      expect(targeting[0]?.Targets, scheduled.name).toHaveLength(1);
+      // EventBridge may invoke it (and nothing else may, through this permission).
+      const permissions = idsOfType(s.resources, 'AWS::Lambda::Permission')
+        .map((id) => resource(s, id).Properties)
+        .filter((permission) => JSON.stringify(permission.FunctionName) === JSON.stringify(getAtt(fn.id)));
+      expect(permissions.map((permission) => permission.Principal)).toEqual(['events.amazonaws.com']);
+    }
+  });
+
+  it('alarms when a dead-letter queue of the queues holds a message', () => {
+    const alarms = idsOfType(s.resources, 'AWS::CloudWatch::Alarm').map((id) => resource(s, id).Properties);
+    expect(alarms).toHaveLength(queueNames.length);
+    for (const name of queueNames) {
+      const deadLetterId = (
+        resource(s, s.queueIds[name]).Properties as {
+          RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [string] } };
+        }
+      ).RedrivePolicy.deadLetterTargetArn['Fn::GetAtt'][0];
+      const alarm = alarms.find((candidate) =>
+        (candidate.Dimensions as Array<{ Value: unknown }>).some(
+          (dimension) =>
+            JSON.stringify(dimension.Value) === JSON.stringify({ 'Fn::GetAtt': [deadLetterId, 'QueueName'] }),
+        ),
+      );
+      expect(alarm, name).toMatchObject({
+        Namespace: 'AWS/SQS',
+        MetricName: 'ApproximateNumberOfMessagesVisible',
+        Statistic: 'Maximum',
+        Period: 60,
+        Threshold: 0,
+        ComparisonOperator: 'GreaterThanThreshold',
+        EvaluationPeriods: 1,
+        TreatMissingData: 'notBreaching',
+      });
+    }
+  });
+
   it('wires each consumer to its queue with batch size, concurrency cap and partial batch failures', () => {
     for (const consumer of table.consumers) {
       const mappings = idsOfType(s.resources, 'AWS::Lambda::EventSourceMapping')
@@ -871,7 +975,21 @@ describe.each([
     }
   });
 
-  it('creates the table on demand, with PITR, TTL, string keys, both GSIs (projection ALL), retained', () => {
+  it('lets every function that changes visibility on a queue do so there: its URL and ChangeMessageVisibility', () => {
+    const changers = expectedFunctions(s, table).filter((fn) => (fn.access.changeVisibility ?? []).length > 0);
+    // Not vacuous: the send consumer backs off its retries, and the synthetic table has a non-consumer that does.
+    expect(changers.length).toBeGreaterThan(0);
+    for (const fn of changers) {
+      for (const queue of fn.access.changeVisibility ?? []) {
+        expect(environmentOf(s, fn.id)[queueUrlEnvName(queue)], fn.label).toEqual({ Ref: s.queueIds[queue] });
+        expect(actualGrants(s, fn.id)['sqs:ChangeMessageVisibility'], fn.label).toContain(
+          JSON.stringify(getAtt(s.queueIds[queue])),
+        );
+      }
+    }
+  });
+
+  it('creates the table on demand, with PITR, TTL, string keys, the GSIs with their projections, retained', () => {
     const table = resource(s, s.tableId);
     expect(table.DeletionPolicy).toBe('Retain');
     expect(table.UpdateReplacePolicy).toBe('Retain');
@@ -893,7 +1011,12 @@ describe.each([
     ]);
     expect(props.AttributeDefinitions.map((a) => a.AttributeName).sort()).toEqual(keyAttributeNames().sort());
     expect(props.AttributeDefinitions.every((a) => a.AttributeType === 'S')).toBe(true);
-    expect(props.GlobalSecondaryIndexes.map((index) => index.IndexName).sort()).toEqual(['GSI1', 'GSI2']);
+    expect(props.GlobalSecondaryIndexes.map((index) => index.IndexName).sort()).toEqual([
+      'GSI1',
+      'GSI2',
+      'GSI3',
+      'GSI4',
+    ]);
     for (const index of tableDefinition.globalSecondaryIndexes) {
       expect(props.GlobalSecondaryIndexes.find((candidate) => candidate.IndexName === index.indexName)).toEqual({
         IndexName: index.indexName,
@@ -901,8 +1024,21 @@ describe.each([
           { AttributeName: index.partitionKey, KeyType: 'HASH' },
           { AttributeName: index.sortKey, KeyType: 'RANGE' },
         ],
-        Projection: { ProjectionType: 'ALL' },
+        Projection:
+          index.projection.type === 'INCLUDE'
+            ? { ProjectionType: 'INCLUDE', NonKeyAttributes: [...index.projection.nonKeyAttributes] }
+            : { ProjectionType: 'ALL' },
       });
+    }
+    // The email list indexes never carry the bodies (up to 380 KB per email) or the headers.
+    for (const name of ['GSI3', 'GSI4']) {
+      const projection = props.GlobalSecondaryIndexes.find((index) => index.IndexName === name)?.Projection as {
+        ProjectionType: string;
+        NonKeyAttributes: string[];
+      };
+      expect(projection.ProjectionType).toBe('INCLUDE');
+      for (const attribute of ['html_gz', 'text_gz', 'headers'])
+        expect(projection.NonKeyAttributes).not.toContain(attribute);
     }
   });
 

@@ -45,6 +45,24 @@ describe('rate limiting', () => {
     expect(new Set(responses.map((r) => r.headers['x-ratelimit-limit']))).toEqual(new Set(['4']));
   });
 
+  it('limits sends, whose count runs alongside their first reads: 429 wins and nothing is written', async () => {
+    const { api } = await createTestOrganization({ rateLimitPerSecond: 3 });
+    // An unverified sender: every allowed request is a 400, every limited one must be a 429.
+    const body = { from: { email: 'a@unverified.test' }, to: [{ email: 'x@example.com' }], subject: 's', text: 't' };
+    const responses = await Promise.all(Array.from({ length: 12 }, () => api.post('/api/v1/emails/send', body)));
+    const refused = responses.filter((response) => response.status === 400);
+    const limited = responses.filter((response) => response.status === 429);
+    expect(refused.length + limited.length).toBe(12);
+    expect(refused.length).toBeGreaterThanOrEqual(3);
+    expect(refused.length).toBeLessThanOrEqual(6);
+    for (const response of limited) {
+      expectError(response, 429, 'RATE_LIMITED');
+      expect(response.headers['x-ratelimit-remaining']).toBe('0');
+    }
+    for (const response of refused) expectError(response, 400, 'DOMAIN_NOT_VERIFIED');
+    for (const response of responses) expect(response.headers['x-ratelimit-limit']).toBe('3');
+  });
+
   it('counts each organization separately', async () => {
     const busy = await createTestOrganization({ rateLimitPerSecond: 2 });
     const quiet = await createTestOrganization({ rateLimitPerSecond: 2 });

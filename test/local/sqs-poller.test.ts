@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
+  ChangeMessageVisibilityCommand,
   GetQueueAttributesCommand,
   ReceiveMessageCommand,
   SendMessageBatchCommand,
@@ -216,6 +217,36 @@ describe('startSqsPoller', () => {
     // The failure was partial: all three arrived together the first time.
     expect(batches[0]?.map((r) => r.body).toSorted()).toEqual(['a', 'b', 'c']);
     expect(deliveryLog(batches.flat())).toEqual(['a@1', 'b@1', 'b@2', 'c@1']);
+  });
+
+  it('keeps a visibility change the handler made to a failed record (a retry backoff), as Lambda does', async () => {
+    const { queue } = createQueues();
+    await send(queue, ['throttled']);
+    const deliveredAt: number[] = [];
+    // 30 s visibility: without the handler's change the record would not be back within the test.
+    startPoller(
+      queue,
+      async (event) => {
+        deliveredAt.push(Date.now());
+        const record = event.Records[0];
+        if (record?.attributes.ApproximateReceiveCount !== '1') return;
+        await sqs.send(
+          new ChangeMessageVisibilityCommand({
+            QueueUrl: queue.queueUrl,
+            ReceiptHandle: record.receiptHandle,
+            VisibilityTimeout: 1,
+          }),
+        );
+        return { batchItemFailures: [{ itemIdentifier: record.messageId }] };
+      },
+      { visibilityTimeoutSeconds: 30 },
+    );
+
+    await until('the record to come back', () => deliveredAt.length >= 2, 8_000);
+    const [first = 0, second = 0] = deliveredAt;
+    expect(second - first).toBeGreaterThanOrEqual(900);
+    expect(second - first).toBeLessThan(5_000);
+    await until('the queue to drain', async () => (await depth(queue)) === 0);
   });
 
   it('leaves a poison message to the queue redrive policy, which moves it to the DLQ', async () => {

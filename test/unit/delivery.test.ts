@@ -15,6 +15,7 @@ import {
   SendingPausedException,
   TooManyRequestsException,
 } from '@aws-sdk/client-sesv2';
+import { ChangeMessageVisibilityBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import {
   BatchGetCommand,
   DynamoDBDocumentClient,
@@ -25,9 +26,11 @@ import {
 import type { SQSEvent, SQSRecord } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { handler } from '../../functions/consumers/send-email.ts';
+import { createSendEmailHandler, handler } from '../../functions/consumers/send-email.ts';
 import { classifySesError, encodeDisplayName, formatMailbox, toMessageTags } from '../../shared/aws/ses-sender.ts';
 import { deliverEmail, LEASE_MS } from '../../shared/domain/delivery.ts';
+import { retryDelaySeconds, SEND_RETRY_BACKOFF } from '../../shared/domain/retry-backoff.ts';
+import { queueDefinitions } from '../../shared/queues.ts';
 
 vi.hoisted(() => {
   // The send-queue module (imported by the consumer for its message parser) reads its URL on import.
@@ -41,9 +44,11 @@ const EMAIL_ID = '01900000-0000-7000-8000-000000000001';
 
 const documentClient = mockClient(DynamoDBDocumentClient);
 const ses = mockClient(SESv2Client);
+const sqs = mockClient(SQSClient);
 afterAll(() => {
   documentClient.restore();
   ses.restore();
+  sqs.restore();
 });
 
 const CLAIM = 'SET lease_until = :until ADD delivery_attempts :one';
@@ -126,6 +131,8 @@ beforeEach(() => {
   vi.stubEnv('DELIVER_TEST_EMAILS_TO_SES', 'true');
   documentClient.reset();
   ses.reset();
+  sqs.reset();
+  sqs.on(ChangeMessageVisibilityBatchCommand).resolves({ Successful: [], Failed: [] });
   suppressedAddresses();
   documentClient.on(UpdateCommand, { UpdateExpression: RELEASE }).resolves({});
   documentClient.on(TransactWriteCommand).resolves({});
@@ -285,8 +292,8 @@ describe('deliverEmail', () => {
     const [failed] = transactions();
     expect(transactions()).toHaveLength(1);
     expect(failed?.TransactItems?.[0]?.Update).toMatchObject({
-      ExpressionAttributeValues: { ':failed': 'failed' },
-      ConditionExpression: 'attribute_not_exists(ses_message_id)',
+      ExpressionAttributeValues: { ':failed': 'failed', ':queued': 'queued' },
+      ConditionExpression: 'attribute_not_exists(ses_message_id) AND #status = :queued',
     });
     const events = writtenEvents(failed);
     expect(events).toHaveLength(1);
@@ -383,6 +390,109 @@ describe('deliverEmail', () => {
   });
 });
 
+describe('deliverEmail dependencies', () => {
+  it('claims with the given lease and hands over through the given send, classifying its errors the same', async () => {
+    claimSucceeds();
+    const send = vi.fn().mockResolvedValueOnce({ messageId: 'ses-injected' });
+    await expect(deliverEmail(message, {}, { send, leaseMs: 2_000 })).resolves.toBe('sent');
+    expect(send).toHaveBeenCalledWith(expect.objectContaining({ subject: 'Your receipt' }));
+    expect(ses.commandCalls(SendEmailCommand)).toHaveLength(0);
+    const until = Number(updates(CLAIM)[0]?.ExpressionAttributeValues?.[':until']);
+    expect(until).toBeGreaterThan(Date.now() + 1_000);
+    expect(until).toBeLessThanOrEqual(Date.now() + 2_000);
+    expect(transactions()[0]?.TransactItems?.[0]?.Update?.ExpressionAttributeValues).toMatchObject({
+      ':ses': 'ses-injected',
+    });
+
+    send.mockRejectedValueOnce(new TooManyRequestsException({ message: 'slow down', $metadata: {} }));
+    await expect(deliverEmail(message, {}, { send })).resolves.toBe('retry');
+  });
+
+  it('calls the hooks around the SES call, with the claimed email and the SES message id', async () => {
+    claimSucceeds();
+    ses.on(SendEmailCommand).resolves({ MessageId: 'ses-hooked' });
+    const calls: string[] = [];
+    const hooks = {
+      beforeSend: vi.fn(() => {
+        calls.push(`before (${ses.commandCalls(SendEmailCommand).length} SES calls)`);
+      }),
+      afterSesAccepted: vi.fn(() => {
+        calls.push(`after (${transactions().length} writes)`);
+      }),
+    };
+    await expect(deliverEmail(message, {}, { hooks })).resolves.toBe('sent');
+    expect(calls).toEqual(['before (0 SES calls)', 'after (0 writes)']);
+    expect(hooks.beforeSend).toHaveBeenCalledWith(expect.objectContaining({ id: EMAIL_ID }));
+    expect(hooks.afterSesAccepted).toHaveBeenCalledWith(expect.objectContaining({ id: EMAIL_ID }), 'ses-hooked');
+  });
+
+  it('dies like a crashed consumer when a hook throws before the send: no SES call, lease kept', async () => {
+    claimSucceeds();
+    const crash = new Error('injected crash');
+    await expect(deliverEmail(message, {}, { hooks: { beforeSend: () => Promise.reject(crash) } })).rejects.toBe(crash);
+    expect(ses.commandCalls(SendEmailCommand)).toHaveLength(0);
+    expect(updates(RELEASE)).toHaveLength(0);
+    expect(transactions()).toHaveLength(0);
+  });
+
+  it('dies like a crashed consumer when a hook throws after SES accepted: nothing recorded, lease kept', async () => {
+    claimSucceeds();
+    ses.on(SendEmailCommand).resolves({ MessageId: 'ses-lost' });
+    const crash = new Error('injected crash');
+    await expect(
+      deliverEmail(
+        message,
+        {},
+        {
+          hooks: {
+            afterSesAccepted: () => {
+              throw crash;
+            },
+          },
+        },
+      ),
+    ).rejects.toBe(crash);
+    expect(ses.commandCalls(SendEmailCommand)).toHaveLength(1);
+    expect(updates(RELEASE)).toHaveLength(0);
+    expect(transactions()).toHaveLength(0);
+  });
+});
+
+describe('retryDelaySeconds', () => {
+  const backoff = { baseSeconds: 10, maxSeconds: 150 };
+
+  it('doubles with each receive, between half and all of base × 2^(n−1)', () => {
+    expect([1, 2, 3, 4].map((n) => retryDelaySeconds(n, backoff, () => 0))).toEqual([5, 10, 20, 40]);
+    expect([1, 2, 3, 4].map((n) => retryDelaySeconds(n, backoff, () => 0.999_999))).toEqual([10, 20, 40, 80]);
+    for (let i = 0; i < 200; i += 1) {
+      const delay = retryDelaySeconds(3, backoff);
+      expect(Number.isInteger(delay)).toBe(true);
+      expect(delay).toBeGreaterThanOrEqual(20);
+      expect(delay).toBeLessThanOrEqual(40);
+    }
+  });
+
+  it('never exceeds the cap, however many receives', () => {
+    expect(retryDelaySeconds(5, backoff, () => 0.999_999)).toBe(150);
+    expect(retryDelaySeconds(1_000, backoff, () => 0.999_999)).toBe(150);
+    expect(retryDelaySeconds(1_000, backoff, () => 0)).toBe(75);
+  });
+
+  it('treats a missing or odd receive count as the first', () => {
+    for (const count of [0, -3, Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(retryDelaySeconds(count, backoff, () => 0)).toBe(5);
+    }
+  });
+
+  it('keeps the send queue’s retries within its visibility timeout', () => {
+    const { visibilityTimeoutSeconds, maxReceiveCount } = queueDefinitions.send;
+    expect(SEND_RETRY_BACKOFF.baseSeconds).toBe(10);
+    for (let n = 1; n <= maxReceiveCount; n += 1) {
+      expect(retryDelaySeconds(n, SEND_RETRY_BACKOFF, () => 0.999_999)).toBeLessThan(visibilityTimeoutSeconds);
+    }
+  });
+});
+
 describe('send-email consumer', () => {
   function record(messageId: string, body: string, receiveCount = 1): SQSRecord {
     return {
@@ -424,6 +534,74 @@ describe('send-email consumer', () => {
     });
     expect(ses.commandCalls(SendEmailCommand)).toHaveLength(2);
     expect(transactions()).toHaveLength(1); // recordSent for the sent one only
+    // Only the throttled record is hidden for its backoff (first receive: 5–10 s); the poison
+    // message keeps the queue's visibility timeout on its way to the DLQ.
+    const changes = sqs.commandCalls(ChangeMessageVisibilityBatchCommand).map((call) => call.args[0].input);
+    expect(changes).toEqual([
+      {
+        QueueUrl: process.env.SEND_QUEUE_URL,
+        Entries: [{ Id: expect.any(String), ReceiptHandle: 'rh-m-retry', VisibilityTimeout: expect.any(Number) }],
+      },
+    ]);
+    const delay = changes[0]?.Entries?.[0]?.VisibilityTimeout ?? -1;
+    expect(delay).toBeGreaterThanOrEqual(5);
+    expect(delay).toBeLessThanOrEqual(10);
+  });
+
+  it('backs off longer with each receive, in one request for the batch', async () => {
+    const OTHER = '01900000-0000-7000-8000-00000000000f';
+    claimSucceeds(THROTTLED);
+    claimSucceeds(OTHER);
+    ses.on(SendEmailCommand).rejects(new TooManyRequestsException({ message: 'Too many requests', $metadata: {} }));
+    const backOffHandler = createSendEmailHandler({ random: () => 0.999_999 });
+
+    await expect(
+      backOffHandler({ Records: [record('m-2nd', body(THROTTLED), 2), record('m-4th', body(OTHER), 4)] }),
+    ).resolves.toEqual({ batchItemFailures: [{ itemIdentifier: 'm-2nd' }, { itemIdentifier: 'm-4th' }] });
+    const calls = sqs.commandCalls(ChangeMessageVisibilityBatchCommand);
+    expect(calls).toHaveLength(1);
+    expect(
+      calls[0]?.args[0].input.Entries?.map((entry) => [entry.ReceiptHandle, entry.VisibilityTimeout]).sort(),
+    ).toEqual([
+      ['rh-m-2nd', 20],
+      ['rh-m-4th', 80],
+    ]);
+  });
+
+  it.each([
+    ['the request fails', () => sqs.on(ChangeMessageVisibilityBatchCommand).rejects(new Error('SQS unavailable'))],
+    [
+      'SQS refuses the entry',
+      () =>
+        sqs.on(ChangeMessageVisibilityBatchCommand).resolves({
+          Successful: [],
+          Failed: [{ Id: 'r0', SenderFault: true, Code: 'ReceiptHandleIsInvalid' }],
+        }),
+    ],
+  ])('still reports the record to retry when %s (it returns after the visibility timeout)', async (_case, arrange) => {
+    arrange();
+    claimSucceeds(THROTTLED);
+    ses.on(SendEmailCommand).rejects(new TooManyRequestsException({ message: 'Too many requests', $metadata: {} }));
+
+    await expect(handler({ Records: [record('m-retry', body(THROTTLED))] })).resolves.toEqual({
+      batchItemFailures: [{ itemIdentifier: 'm-retry' }],
+    });
+    expect(sqs.commandCalls(ChangeMessageVisibilityBatchCommand)).toHaveLength(1);
+  });
+
+  it('uses the injected visibility change and backoff', async () => {
+    claimSucceeds(THROTTLED);
+    ses.on(SendEmailCommand).rejects(new TooManyRequestsException({ message: 'Too many requests', $metadata: {} }));
+    const changeVisibility = vi.fn().mockResolvedValue(0);
+    const scaled = createSendEmailHandler({
+      changeVisibility,
+      backoff: { baseSeconds: 1, maxSeconds: 2 },
+      random: () => 0.999_999,
+    });
+
+    await scaled({ Records: [record('m-retry', body(THROTTLED), 3)] });
+    expect(changeVisibility).toHaveBeenCalledWith([{ receiptHandle: 'rh-m-retry', visibilityTimeoutSeconds: 2 }]);
+    expect(sqs.commandCalls(ChangeMessageVisibilityBatchCommand)).toHaveLength(0);
   });
 
   it('on the queue’s last attempt, fails a throttled email with the reason instead of leaving it queued', async () => {
@@ -460,6 +638,8 @@ describe('send-email consumer', () => {
       Records: [record('m-broken', body(BROKEN)), record('m-dup', body(DUPLICATE)), record('m-rej', body(REJECTED))],
     });
     expect(result).toEqual({ batchItemFailures: [{ itemIdentifier: 'm-broken' }] });
+    // A delivery that threw is not one SES asked to slow down: no backoff.
+    expect(sqs.commandCalls(ChangeMessageVisibilityBatchCommand)).toHaveLength(0);
   });
 
   it('answers an empty batch with no failures', async () => {

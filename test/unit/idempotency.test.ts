@@ -42,6 +42,9 @@ function conditionFailed(old?: Record<string, unknown>) {
   return error;
 }
 
+/** The request's rate-limit count, already allowed. */
+const ADMITTED = Promise.resolve();
+
 function stored(overrides: Record<string, unknown> = {}) {
   return {
     ...RECORD_KEY,
@@ -251,7 +254,7 @@ describe('withIdempotency', () => {
 
   it('just runs without the header', async () => {
     const run = vi.fn(async () => created({ id: 1 }));
-    expect(await withIdempotency(caller, { headers: {} }, 'send', {}, run)).toEqual(created({ id: 1 }));
+    expect(await withIdempotency(caller, { headers: {} }, 'send', {}, ADMITTED, run)).toEqual(created({ id: 1 }));
     expect(run).toHaveBeenCalledOnce();
     expect(documentClient.calls()).toHaveLength(0);
   });
@@ -260,7 +263,9 @@ describe('withIdempotency', () => {
     documentClient.on(PutCommand).resolves({});
     documentClient.on(UpdateCommand).resolves({});
     const run = vi.fn(async () => created({ message_id: 'm1' }));
-    expect(await withIdempotency(caller, withKey, 'send', { s: 1 }, run)).toEqual(created({ message_id: 'm1' }));
+    expect(await withIdempotency(caller, withKey, 'send', { s: 1 }, ADMITTED, run)).toEqual(
+      created({ message_id: 'm1' }),
+    );
     const stored = documentClient.commandCalls(UpdateCommand)[0]?.args[0].input.ExpressionAttributeValues;
     expect(stored?.[':body']).toBe('{"data":{"message_id":"m1"}}');
 
@@ -275,7 +280,7 @@ describe('withIdempotency', () => {
         response_body: '{"data":{"message_id":"m1"}}',
       }),
     );
-    expect(await withIdempotency(caller, withKey, 'send', { s: 1 }, run)).toEqual({
+    expect(await withIdempotency(caller, withKey, 'send', { s: 1 }, ADMITTED, run)).toEqual({
       status: 201,
       data: { message_id: 'm1' },
       headers: { 'Idempotent-Replayed': 'true' },
@@ -288,7 +293,7 @@ describe('withIdempotency', () => {
     documentClient.on(DeleteCommand).resolves({});
     const failure = new ApiError('DOMAIN_NOT_VERIFIED', 'not verified');
     await expect(
-      withIdempotency(caller, withKey, 'send', {}, async () => {
+      withIdempotency(caller, withKey, 'send', {}, ADMITTED, async () => {
         throw failure;
       }),
     ).rejects.toBe(failure);
@@ -302,22 +307,32 @@ describe('withIdempotency', () => {
   it('answers 409 on a conflict or a request in progress, without running', async () => {
     const run = vi.fn(async () => created({}));
     documentClient.on(PutCommand).rejects(conditionFailed(stored({ request_hash: 'other' })));
-    await expect(withIdempotency(caller, withKey, 'send', {}, run)).rejects.toMatchObject({
+    await expect(withIdempotency(caller, withKey, 'send', {}, ADMITTED, run)).rejects.toMatchObject({
       code: 'IDEMPOTENCY_CONFLICT',
       statusCode: 409,
     });
     documentClient.on(PutCommand).rejects(conditionFailed(stored({ request_hash: requestHash('send', 'test', {}) })));
-    await expect(withIdempotency(caller, withKey, 'send', {}, run)).rejects.toMatchObject({
+    await expect(withIdempotency(caller, withKey, 'send', {}, ADMITTED, run)).rejects.toMatchObject({
       code: 'IDEMPOTENCY_IN_PROGRESS',
       statusCode: 409,
     });
     expect(run).not.toHaveBeenCalled();
   });
 
+  it('never claims a key for a request over its rate limit', async () => {
+    const run = vi.fn(async () => created({}));
+    const limited = Promise.reject(Object.assign(new Error('limited'), { code: 'RATE_LIMITED' }));
+    await expect(withIdempotency(caller, withKey, 'send', {}, limited, run)).rejects.toMatchObject({
+      code: 'RATE_LIMITED',
+    });
+    expect(documentClient.commandCalls(PutCommand)).toHaveLength(0);
+    expect(run).not.toHaveBeenCalled();
+  });
+
   it('still answers with the result when storing it fails', async () => {
     documentClient.on(PutCommand).resolves({});
     documentClient.on(UpdateCommand).rejects(new Error('boom'));
-    expect(await withIdempotency(caller, withKey, 'send', {}, async () => created({ ok: true }))).toEqual(
+    expect(await withIdempotency(caller, withKey, 'send', {}, ADMITTED, async () => created({ ok: true }))).toEqual(
       created({ ok: true }),
     );
   });

@@ -218,6 +218,11 @@ describe('preview warnings', () => {
   it('reports a missing list', () => {
     expect(warningsFor('{{#each items}}{{this}}{{/each}}', {})).toEqual(['items']);
   });
+  it('does not report a value printed only under a condition on itself', () => {
+    expect(
+      warningsFor('{{#if promo}}{{promo.code}}{{/if}}{{#unless x}}{{else}}{{x}}{{/unless}}{{#if a}}{{b}}{{/if}}', {}),
+    ).toEqual(['b']);
+  });
   it('is empty when everything has a value', () => {
     expect(warningsFor('{{a}} {{#each l}}{{this}}{{/each}}', { a: 0, l: ['x'] })).toEqual([]);
   });

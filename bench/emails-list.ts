@@ -1,0 +1,167 @@
+/**
+ * GET /emails cost on the local stack as an organization's email count grows (1,000 → 10,000):
+ * for page 1, page 10, and filtered by status, to, tag and date, the DynamoDB requests and read
+ * capacity of the list itself (the service call in its own usage scope, so the scheduler's timer
+ * and the middleware are not counted: every HTTP request adds 2 requests, ~1.5 units, for auth
+ * and the rate limit) and the p50/p95 latency of the whole HTTP request.
+ *   npm run bench -- emails-list [runs per case]
+ *
+ * The emails are written straight to the table with BatchWriteItem, item for item as the send
+ * path writes them (putEmail's item with the GSI3/GSI4 keys, the to/tag pointers, the counts),
+ * with ~1.5 KB of gzip bodies each, one minute apart from 2026-01-01, 100 distinct recipients,
+ * 10 tags, statuses 80% delivered, 10% bounced, 5% opened, 5% queued.
+ */
+import { gzipSync } from 'node:zlib';
+import { startBenchCloud } from './local-cloud.ts';
+import { summarize, timeEach } from './stats.ts';
+
+const runs = Number(process.argv[2] ?? 30);
+const cloud = await startBenchCloud();
+try {
+  const { BatchWriteCommand, UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
+  const { db, tableName, withDynamoUsage, currentDynamoUsage } = await import('../shared/data/dynamo.ts');
+  const { EMAIL_COUNTER_SHARDS, emailShard, keys } = await import('../shared/data/keys.ts');
+  const { newEmailId } = await import('../shared/data/emails.ts');
+  const { createApiKey, createOrganization, setOrganizationRateLimit } = await import('../shared/domain/accounts.ts');
+  const { emailListQuery, listEmails } = await import('../shared/domain/email-list.ts');
+
+  const organization = await createOrganization({ name: 'bench' });
+  await setOrganizationRateLimit(organization.id, 1000);
+  const { secret } = await createApiKey({ organizationId: organization.id, name: 'bench', environment: 'test' });
+  const org = organization.id;
+  const start = Date.parse('2026-01-01T00:00:00.000Z');
+  const statusOf = (i: number) =>
+    i % 20 < 16 ? 'delivered' : i % 20 < 18 ? 'bounced' : i % 20 === 18 ? 'opened' : 'queued';
+  const html = (i: number) =>
+    `<html><body>${Array.from({ length: 40 }, (_, line) => `<p>Line ${line} of email ${i}: ${Math.random().toString(36)}</p>`).join('')}</body></html>`;
+
+  async function batchWrite(items: Record<string, unknown>[]) {
+    const chunks: Record<string, unknown>[][] = [];
+    for (let at = 0; at < items.length; at += 25) chunks.push(items.slice(at, at + 25));
+    for (let at = 0; at < chunks.length; at += 32) {
+      await Promise.all(
+        chunks.slice(at, at + 32).map(async (chunk) => {
+          let pending = chunk.map((Item) => ({ PutRequest: { Item } }));
+          while (pending.length > 0) {
+            const out = await db.send(new BatchWriteCommand({ RequestItems: { [tableName]: pending } }));
+            pending = (out.UnprocessedItems?.[tableName] ?? []) as typeof pending;
+          }
+        }),
+      );
+    }
+  }
+
+  let written = 0;
+  async function growTo(target: number) {
+    const items: Record<string, unknown>[] = [];
+    const counts = new Map<number, Record<string, number>>();
+    for (let i = written; i < target; i += 1) {
+      const id = newEmailId();
+      const createdAt = new Date(start + i * 60_000).toISOString();
+      const status = statusOf(i);
+      const to = `user${i % 100}@example.com`;
+      const tag = `campaign:c${i % 10}`;
+      const body = html(i);
+      items.push({
+        ...keys.email(org, id),
+        ...keys.emailListEntry(org, 'test', status, id, createdAt),
+        type: 'email',
+        id,
+        organization_id: org,
+        environment: 'test',
+        status,
+        priority: 'normal',
+        from: { email: 'news@bench.test', name: 'Bench' },
+        to: [{ email: to }],
+        cc: [],
+        bcc: [],
+        reply_to: [],
+        subject: `Bench email ${i}`,
+        headers: {},
+        tags: { campaign: `c${i % 10}` },
+        template_id: null,
+        scheduled_at: null,
+        created_at: createdAt,
+        updated_at: createdAt,
+        html_gz: gzipSync(Buffer.from(body)),
+        text_gz: gzipSync(Buffer.from(body.replace(/<[^>]+>/g, ' '))),
+      });
+      items.push({ ...keys.emailToPointer(org, 'test', to, id, createdAt), type: 'email_pointer', email_id: id });
+      items.push({ ...keys.emailTagPointer(org, 'test', tag, id, createdAt), type: 'email_pointer', email_id: id });
+      const shard = emailShard(id, EMAIL_COUNTER_SHARDS);
+      const count = counts.get(shard) ?? {};
+      count.total = (count.total ?? 0) + 1;
+      count[status] = (count[status] ?? 0) + 1;
+      counts.set(shard, count);
+    }
+    await batchWrite(items);
+    for (const [shard, count] of counts) {
+      const names = Object.keys(count);
+      await db.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.emailCounter(org, 'test', shard),
+          UpdateExpression: `ADD ${names.map((_, n) => `#n${n} :v${n}`).join(', ')}`,
+          ExpressionAttributeNames: Object.fromEntries(names.map((name, n) => [`#n${n}`, name])),
+          ExpressionAttributeValues: Object.fromEntries(names.map((name, n) => [`:v${n}`, count[name]])),
+        }),
+      );
+    }
+    written = target;
+  }
+
+  const cases: Record<string, Record<string, string>> = {
+    page1: {},
+    page1_one_environment: { environment: 'test' },
+    page10: { page: '10' },
+    page1_limit100: { limit: '100' },
+    page100_limit100: { page: '100', limit: '100' },
+    status_bounced: { status: 'bounced' },
+    to_one_address: { to: 'user7@example.com' },
+    tag: { tag: 'campaign:c3' },
+    date_one_day: { from_date: '2026-01-01', to_date: '2026-01-01' },
+    status_and_date: { status: 'bounced', from_date: '2026-01-01', to_date: '2026-01-01' },
+    to_and_status: { to: 'user7@example.com', status: 'delivered' },
+  };
+
+  async function measure(query: Record<string, string>) {
+    const parsed = emailListQuery.parse(query);
+    // The list's own DynamoDB work, in its own usage scope.
+    const cost = await withDynamoUsage(async () => {
+      const page = await listEmails(org, parsed);
+      return { usage: { ...(currentDynamoUsage() ?? { requests: 0, capacityUnits: 0 }) }, page };
+    });
+    const url = `${cloud.apiUrl}/api/v1/emails?${new URLSearchParams(query)}`;
+    const get = async () => {
+      const response = await fetch(url, { headers: { authorization: `Bearer ${secret}` } });
+      const text = await response.text();
+      if (response.status !== 200) throw new Error(`${response.status} ${text}`);
+    };
+    for (let i = 0; i < 3; i += 1) await get();
+    const latency = summarize(await timeEach(runs, get));
+    return {
+      items: cost.page.items.length,
+      total_count: cost.page.pagination.total_count,
+      dynamodb_requests: cost.usage.requests,
+      read_units: Math.round(cost.usage.capacityUnits * 100) / 100,
+      http_p50_ms: Math.round(latency.p50 * 10) / 10,
+      http_p95_ms: Math.round(latency.p95 * 10) / 10,
+    };
+  }
+
+  const results: Record<string, Record<string, unknown>> = {};
+  for (const size of [1000, 10_000]) {
+    const began = performance.now();
+    await growTo(size);
+    process.stderr.write(`${size} emails written in ${Math.round(performance.now() - began)} ms\n`);
+    const row: Record<string, unknown> = {};
+    for (const [name, query] of Object.entries(cases)) {
+      if (name === 'page100_limit100' && size < 10_000) continue;
+      row[name] = await measure(query);
+    }
+    results[`emails_${size}`] = row;
+  }
+  process.stdout.write(`${JSON.stringify({ runs_per_case: runs, results }, null, 2)}\n`);
+} finally {
+  await cloud.stop();
+}

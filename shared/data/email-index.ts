@@ -1,0 +1,366 @@
+/**
+ * What GET /emails reads besides the email items' own index entries (GSI3 by time, GSI4 by
+ * status, written with the email in putEmail):
+ *   pointer  PK=EMAILTO#<org>#<env>#<address>#<shard>   SK=<created_at>#<id>  email_id
+ *            PK=EMAILTAG#<org>#<env>#<name>:<value>#<shard>  (same SK)      email_id
+ *   counter  PK=EMAILCOUNT#<org>#<env>#<shard>  SK=COUNT   total, queued, delivered, bounced, failed, opened
+ * `to` and `tags` are multi-valued, so no index on the email item can serve them: the pointers
+ * (one per distinct `to` address and per tag) can. Counters give total_count without reading the list.
+ *
+ * None of this is transactional with the email: pointers and the count are written right after
+ * the email is stored, counts move right after each conditional status update. A process that
+ * dies between the two writes leaves an email without pointers, or a count off by one (see
+ * docs/data-model.md); nothing else depends on them.
+ */
+import { BatchGetCommand, BatchWriteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Environment } from '../domain/api-key-format.ts';
+import { normalizeEmailAddress } from '../domain/email-address.ts';
+import { logger } from '../logger.ts';
+import { EMAIL_LIST_ATTRIBUTES } from '../table.ts';
+import { db, tableName } from './dynamo.ts';
+import type { EmailRecord, EmailStatus } from './emails.ts';
+import { EMAIL_COUNTER_SHARDS, EMAIL_LIST_SHARDS, emailShard, keys, type PrimaryKey } from './keys.ts';
+
+export const EMAIL_STATUSES: readonly EmailStatus[] = ['queued', 'delivered', 'bounced', 'failed', 'opened'];
+
+const BATCH_WRITE_SIZE = 25;
+const BATCH_GET_SIZE = 100;
+const MAX_ATTEMPTS = 8;
+
+const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * 25 * 2 ** attempt));
+
+/** The `to` addresses of an email, normalised and without repeats. */
+function toAddresses(email: Pick<EmailRecord, 'to'>): string[] {
+  const addresses = email.to.map((mailbox) => {
+    const normalized = normalizeEmailAddress(mailbox.email);
+    return normalized.ok ? normalized.address : mailbox.email.toLowerCase();
+  });
+  return [...new Set(addresses)];
+}
+
+/** `<name>:<value>`: tag names and values are `[A-Za-z0-9_-]`, so the colon is unambiguous. */
+export const tagFilterValue = (name: string, value: string) => `${name}:${value}`;
+
+function pointerKeys(email: EmailRecord) {
+  const { organization_id: org, environment: env, id, created_at: createdAt } = email;
+  return [
+    ...toAddresses(email).map((address) => keys.emailToPointer(org, env, address, id, createdAt)),
+    ...Object.entries(email.tags).map(([name, value]) =>
+      keys.emailTagPointer(org, env, tagFilterValue(name, value), id, createdAt),
+    ),
+  ];
+}
+
+type WriteRequest = NonNullable<ConstructorParameters<typeof BatchWriteCommand>[0]['RequestItems']>[string][number];
+
+/** BatchWriteItem, 25 requests a call (in parallel), retrying unprocessed items with jittered backoff. */
+async function batchWrite(requests: WriteRequest[]): Promise<void> {
+  const chunks: WriteRequest[][] = [];
+  for (let start = 0; start < requests.length; start += BATCH_WRITE_SIZE) {
+    chunks.push(requests.slice(start, start + BATCH_WRITE_SIZE));
+  }
+  await Promise.all(
+    chunks.map(async (chunk) => {
+      let pending = chunk;
+      for (let attempt = 1; pending.length > 0; attempt += 1) {
+        if (attempt > MAX_ATTEMPTS) throw new Error(`${pending.length} index writes left unprocessed`);
+        if (attempt > 1) await pause(attempt);
+        const result = await db.send(new BatchWriteCommand({ RequestItems: { [tableName]: pending } }));
+        pending = (result?.UnprocessedItems?.[tableName] ?? []) as WriteRequest[];
+      }
+    }),
+  );
+}
+
+function counterKey(organizationId: string, environment: string, emailId: string) {
+  return keys.emailCounter(organizationId, environment, emailShard(emailId, EMAIL_COUNTER_SHARDS));
+}
+
+/**
+ * After an email is stored: its `to` and tag pointers (⌈n/25⌉ BatchWriteItem, n ≤ 60) and
+ * `total`/`queued` +1 on its counter shard (one UpdateItem), in parallel.
+ */
+export async function writeEmailIndexEntries(email: EmailRecord): Promise<void> {
+  const pointers = pointerKeys(email).map((key) => ({
+    PutRequest: { Item: { ...key, type: 'email_pointer', email_id: email.id } },
+  }));
+  await Promise.all([
+    batchWrite(pointers),
+    db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: counterKey(email.organization_id, email.environment, email.id),
+        UpdateExpression: 'ADD #total :one, #queued :one',
+        ExpressionAttributeNames: { '#total': 'total', '#queued': 'queued' },
+        ExpressionAttributeValues: { ':one': 1 },
+      }),
+    ),
+  ]);
+}
+
+/**
+ * writeEmailIndexEntries for many emails at once (a batch send): all pointers in BatchWriteItems
+ * of 25, and one UpdateItem per counter shard touched (`ADD total n, queued n`), all in parallel.
+ */
+export async function writeEmailIndexEntriesForEmails(emails: readonly EmailRecord[]): Promise<void> {
+  const pointers = emails.flatMap((email) =>
+    pointerKeys(email).map((key) => ({ PutRequest: { Item: { ...key, type: 'email_pointer', email_id: email.id } } })),
+  );
+  const perShard = new Map<string, { key: PrimaryKey; count: number }>();
+  for (const email of emails) {
+    const key = counterKey(email.organization_id, email.environment, email.id);
+    const entry = perShard.get(key.PK) ?? { key, count: 0 };
+    entry.count += 1;
+    perShard.set(key.PK, entry);
+  }
+  await Promise.all([
+    batchWrite(pointers),
+    ...[...perShard.values()].map(({ key, count }) =>
+      db.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: key,
+          UpdateExpression: 'ADD #total :n, #queued :n',
+          ExpressionAttributeNames: { '#total': 'total', '#queued': 'queued' },
+          ExpressionAttributeValues: { ':n': count },
+        }),
+      ),
+    ),
+  ]);
+}
+
+/** Undoes writeEmailIndexEntries for an email deleted before it was queued (still `queued`). */
+export async function removeEmailIndexEntries(email: EmailRecord): Promise<void> {
+  await Promise.all([
+    batchWrite(pointerKeys(email).map((key) => ({ DeleteRequest: { Key: key } }))),
+    db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: counterKey(email.organization_id, email.environment, email.id),
+        UpdateExpression: 'ADD #total :minus, #queued :minus',
+        ExpressionAttributeNames: { '#total': 'total', '#queued': 'queued' },
+        ExpressionAttributeValues: { ':minus': -1 },
+      }),
+    ),
+  ]);
+}
+
+/**
+ * A status change that has been stored: moves one count from `from` to `to` (one UpdateItem).
+ * Never throws: the status change stands, and a lost count is logged (the count drifts by one).
+ */
+export async function moveEmailCount(
+  organizationId: string,
+  environment: string,
+  emailId: string,
+  from: EmailStatus,
+  to: EmailStatus,
+): Promise<void> {
+  if (from === to) return;
+  await db
+    .send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: counterKey(organizationId, environment, emailId),
+        UpdateExpression: 'ADD #from :minus, #to :one',
+        ExpressionAttributeNames: { '#from': from, '#to': to },
+        ExpressionAttributeValues: { ':minus': -1, ':one': 1 },
+      }),
+    )
+    .catch((error: unknown) => {
+      logger.error('the status changed but the email counts did not follow', {
+        organization_id: organizationId,
+        email_id: emailId,
+        from,
+        to,
+        error: error instanceof Error ? error.name : String(error),
+      });
+    });
+}
+
+export type EmailCounts = Record<'total' | EmailStatus, number>;
+
+/**
+ * The email counts of the given environments: one BatchGetItem of their counter shards
+ * (10 per environment, eventually consistent: 0.5 read unit each).
+ */
+export async function readEmailCounts(
+  organizationId: string,
+  environments: readonly Environment[],
+): Promise<EmailCounts> {
+  const counts: EmailCounts = { total: 0, queued: 0, delivered: 0, bounced: 0, failed: 0, opened: 0 };
+  const shardKeys = environments.flatMap((environment) =>
+    Array.from({ length: EMAIL_COUNTER_SHARDS }, (_, shard) => keys.emailCounter(organizationId, environment, shard)),
+  );
+  for (const item of await batchGet(shardKeys, Object.keys(counts))) {
+    for (const name of Object.keys(counts) as (keyof EmailCounts)[]) counts[name] += Number(item[name] ?? 0);
+  }
+  // A count can only be negative after a crash between two writes (see above).
+  for (const name of Object.keys(counts) as (keyof EmailCounts)[]) counts[name] = Math.max(0, counts[name]);
+  return counts;
+}
+
+type Key = PrimaryKey;
+
+/**
+ * BatchGetItem (eventually consistent) of any number of keys, 100 a call in parallel, retrying
+ * unprocessed keys; items come back in no particular order. The projection saves bytes on the
+ * wire only: DynamoDB bills each item's full size.
+ */
+async function batchGet(itemKeys: Key[], attributes: readonly string[]): Promise<Record<string, unknown>[]> {
+  const names = Object.fromEntries(attributes.map((name, index) => [`#a${index}`, name]));
+  const chunks: Key[][] = [];
+  for (let start = 0; start < itemKeys.length; start += BATCH_GET_SIZE) {
+    chunks.push(itemKeys.slice(start, start + BATCH_GET_SIZE));
+  }
+  const found = await Promise.all(
+    chunks.map(async (chunk) => {
+      const items: Record<string, unknown>[] = [];
+      let pending = chunk;
+      for (let attempt = 1; pending.length > 0; attempt += 1) {
+        if (attempt > MAX_ATTEMPTS) throw new Error(`${pending.length} keys left unprocessed`);
+        if (attempt > 1) await pause(attempt);
+        const result = await db.send(
+          new BatchGetCommand({
+            RequestItems: {
+              [tableName]: {
+                Keys: pending,
+                ProjectionExpression: Object.keys(names).join(', '),
+                ExpressionAttributeNames: names,
+              },
+            },
+          }),
+        );
+        items.push(...((result?.Responses?.[tableName] ?? []) as Record<string, unknown>[]));
+        pending = (result?.UnprocessedKeys?.[tableName]?.Keys ?? []) as Key[];
+      }
+      return items;
+    }),
+  );
+  return found.flat();
+}
+
+/** The list fields of these emails (no bodies), in the order of `emailIds`; missing ones are left out. */
+export async function getListedEmails(organizationId: string, emailIds: readonly string[]): Promise<ListedEmail[]> {
+  if (emailIds.length === 0) return [];
+  const items = await batchGet(
+    [...new Set(emailIds)].map((id) => keys.email(organizationId, id)),
+    EMAIL_LIST_ATTRIBUTES,
+  );
+  const byId = new Map(items.map((item) => [String(item.id), item as unknown as ListedEmail]));
+  return emailIds.map((id) => byId.get(id)).filter((email): email is ListedEmail => email !== undefined);
+}
+
+/** An email as the list indexes project it. */
+export type ListedEmail = Pick<EmailRecord, (typeof EMAIL_LIST_ATTRIBUTES)[number]>;
+
+/**
+ * One sorted partition the list reads: an index partition (GSI3/GSI4) or a pointer partition of
+ * the table. Sort keys are `<created_at>#<id>`.
+ */
+export interface ListPartition {
+  indexName?: 'GSI3' | 'GSI4';
+  partitionKey: { name: string; value: string };
+  sortKeyName: string;
+}
+
+/** Sort-key bounds, both inclusive (built by the caller from from_date / to_date). */
+export interface SortKeyRange {
+  from?: string;
+  to?: string;
+}
+
+function keyCondition(partition: ListPartition, range: SortKeyRange) {
+  const names: Record<string, string> = { '#pk': partition.partitionKey.name, '#sk': partition.sortKeyName };
+  const values: Record<string, unknown> = { ':pk': partition.partitionKey.value };
+  let condition = '#pk = :pk';
+  if (range.from !== undefined && range.to !== undefined) {
+    condition += ' AND #sk BETWEEN :from AND :to';
+    Object.assign(values, { ':from': range.from, ':to': range.to });
+  } else if (range.from !== undefined) {
+    condition += ' AND #sk >= :from';
+    values[':from'] = range.from;
+  } else if (range.to !== undefined) {
+    condition += ' AND #sk <= :to';
+    values[':to'] = range.to;
+  } else {
+    delete names['#sk'];
+  }
+  return { KeyConditionExpression: condition, ExpressionAttributeNames: names, ExpressionAttributeValues: values };
+}
+
+/** One page of a partition, newest first (eventually consistent, as GSIs always are). */
+export async function queryListPartition(
+  partition: ListPartition,
+  range: SortKeyRange,
+  limit: number,
+  cursor?: Record<string, unknown>,
+): Promise<{ items: Record<string, unknown>[]; cursor?: Record<string, unknown> }> {
+  const page = await db.send(
+    new QueryCommand({
+      TableName: tableName,
+      ...(partition.indexName ? { IndexName: partition.indexName } : {}),
+      ...keyCondition(partition, range),
+      ScanIndexForward: false,
+      Limit: limit,
+      ExclusiveStartKey: cursor,
+    }),
+  );
+  return { items: (page.Items ?? []) as Record<string, unknown>[], cursor: page.LastEvaluatedKey };
+}
+
+/** How many entries of a partition fall in the range: Select COUNT, every page (1 MB of entries each). */
+export async function countListPartition(partition: ListPartition, range: SortKeyRange): Promise<number> {
+  let count = 0;
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: tableName,
+        ...(partition.indexName ? { IndexName: partition.indexName } : {}),
+        ...keyCondition(partition, range),
+        Select: 'COUNT',
+        ExclusiveStartKey: cursor,
+      }),
+    );
+    count += page.Count ?? 0;
+    cursor = page.LastEvaluatedKey;
+  } while (cursor);
+  return count;
+}
+
+const shards = () => Array.from({ length: EMAIL_LIST_SHARDS }, (_, shard) => shard);
+
+/** Every partition of the list, per environment and shard: by time, by status, or a pointer list. */
+export function listPartitions(
+  organizationId: string,
+  environments: readonly Environment[],
+  by: { status: EmailStatus } | { to: string } | { tag: string } | Record<string, never>,
+): ListPartition[] {
+  return environments.flatMap((environment) =>
+    shards().map((shard): ListPartition => {
+      if ('status' in by) {
+        const { GSI4PK } = keys.emailsByStatus(organizationId, environment, by.status, shard);
+        return {
+          indexName: keys.emailsByStatusIndex,
+          partitionKey: { name: 'GSI4PK', value: GSI4PK },
+          sortKeyName: 'GSI4SK',
+        };
+      }
+      if ('to' in by) {
+        const { PK } = keys.emailsToPartition(organizationId, environment, by.to, shard);
+        return { partitionKey: { name: 'PK', value: PK }, sortKeyName: 'SK' };
+      }
+      if ('tag' in by) {
+        const { PK } = keys.emailsTagPartition(organizationId, environment, by.tag, shard);
+        return { partitionKey: { name: 'PK', value: PK }, sortKeyName: 'SK' };
+      }
+      const { GSI3PK } = keys.emailsByTime(organizationId, environment, shard);
+      return {
+        indexName: keys.emailsByTimeIndex,
+        partitionKey: { name: 'GSI3PK', value: GSI3PK },
+        sortKeyName: 'GSI3SK',
+      };
+    }),
+  );
+}

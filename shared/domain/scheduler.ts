@@ -1,0 +1,206 @@
+/**
+ * The scheduler, run every minute (an EventBridge rule in AWS, a timer on the local stack).
+ * It reads the due index (GSI2, a Query per shard, never a scan) for emails whose deadline has
+ * passed and, per shared/domain/due-times.ts:
+ * - releases scheduled emails (more than 15 minutes ahead at accept) to the send queue, with the
+ *   rest of the wait as DelaySeconds;
+ * - sweeps emails still queued and unsent long after their due time (the API died between the
+ *   write and the enqueue, a message ended in the dead-letter queue): queued again;
+ * - fails an email swept MAX_SWEEPS times without being sent, so every email reaches a final state;
+ * - removes the entries of emails already sent or final.
+ * Messages go out before the deadline moves, so a crash in between only means a duplicate message
+ * next run, which is harmless: the consumer claims each email once (claimForDelivery). Two runs
+ * at once are harmless for the same reason; every write is conditioned on the entry as read.
+ */
+import { enqueueEmails, SEND_BATCH_SIZE } from '../aws/send-queue.ts';
+import { type DueEntry, moveDeadline, queryDueEntries, removeDueEntry } from '../data/due-index.ts';
+import { failedCondition } from '../data/dynamo.ts';
+import { newEvent, recordFailed } from '../data/emails.ts';
+import { DUE_INDEX_SHARDS } from '../data/keys.ts';
+import { logger } from '../logger.ts';
+import { type DueAction, MAX_SWEEPS, planDue, SWEEP_AFTER_MS } from './due-times.ts';
+
+/** Entries handled per shard and run; the rest waits a minute (and is logged). */
+export const MAX_ENTRIES_PER_SHARD = 1_000;
+/** Concurrent DynamoDB writes (and SQS batches) per shard. */
+const CONCURRENCY = 8;
+
+export const GIVE_UP_DETAIL = `Could not be delivered: not handed to SES within ${Math.round(
+  ((MAX_SWEEPS + 1) * SWEEP_AFTER_MS) / 60_000,
+)} minutes of its send time`;
+
+export interface SchedulerRunResult {
+  /** Messages put on the send queue (releases and sweeps). */
+  enqueued: number;
+  /** Scheduled emails released to the queue for their time. */
+  released: number;
+  /** Emails queued again because their deadline passed while they were still unsent. */
+  swept: number;
+  /** Emails failed after MAX_SWEEPS sweeps. */
+  failed: number;
+  /** Index entries of emails already with SES or final, removed. */
+  dropped: number;
+  /** Entries another writer changed first (sent, cancelled, another run); nothing to do. */
+  skipped: number;
+  /** Entries that failed (SQS or DynamoDB errors); they stay due and are retried next run. */
+  errors: number;
+  /** Some shard had more due entries than MAX_ENTRIES_PER_SHARD; the rest is left for the next run. */
+  more: boolean;
+}
+
+export interface SchedulerOptions {
+  /** Only this organization's entries (tests on a shared stack use it). */
+  organizationId?: string;
+  maxEntriesPerShard?: number;
+}
+
+type Queued = { entry: DueEntry; action: Extract<DueAction, { kind: 'release' | 'sweep' }> };
+
+export async function runScheduler(now = Date.now(), options: SchedulerOptions = {}): Promise<SchedulerRunResult> {
+  const result: SchedulerRunResult = {
+    enqueued: 0,
+    released: 0,
+    swept: 0,
+    failed: 0,
+    dropped: 0,
+    skipped: 0,
+    errors: 0,
+    more: false,
+  };
+  const shards = Array.from({ length: DUE_INDEX_SHARDS }, (_, shard) => shard);
+  await Promise.all(shards.map((shard) => runShard(shard, now, options, result)));
+  if (result.more)
+    logger.warn('more emails are due than one scheduler run handles; the rest waits a minute', { ...result });
+  if (result.errors > 0) logger.error('scheduler run had errors; those emails stay due', { ...result });
+  return result;
+}
+
+async function runShard(shard: number, now: number, options: SchedulerOptions, result: SchedulerRunResult) {
+  let entries: DueEntry[];
+  try {
+    const page = await queryDueEntries(
+      shard,
+      now,
+      options.maxEntriesPerShard ?? MAX_ENTRIES_PER_SHARD,
+      options.organizationId,
+    );
+    entries = page.entries;
+    result.more ||= page.more;
+  } catch (error) {
+    logger.error('reading the due index failed', { shard, ...errorFields(error) });
+    result.errors += 1;
+    return;
+  }
+  const queued: Queued[] = [];
+  const rest: Array<{ entry: DueEntry; action: DueAction }> = [];
+  for (const entry of entries) {
+    const action = planDue(entry, now);
+    if (action.kind === 'release' || action.kind === 'sweep') queued.push({ entry, action });
+    else rest.push({ entry, action });
+  }
+  const batches: Queued[][] = [];
+  for (let start = 0; start < queued.length; start += SEND_BATCH_SIZE) {
+    batches.push(queued.slice(start, start + SEND_BATCH_SIZE));
+  }
+  await forEachLimited(batches, CONCURRENCY, (batch) => enqueueBatch(batch, result));
+  await forEachLimited(rest, CONCURRENCY, async ({ entry, action }) => {
+    try {
+      if (action.kind === 'drop') {
+        await removeDueEntry(entry);
+        result.dropped += 1;
+      } else {
+        await giveUp(entry, now, result);
+      }
+    } catch (error) {
+      result.errors += 1;
+      logger.error('scheduler could not handle a due email', {
+        ...ids(entry),
+        action: action.kind,
+        ...errorFields(error),
+      });
+    }
+  });
+}
+
+async function enqueueBatch(batch: Queued[], result: SchedulerRunResult): Promise<void> {
+  let notTaken: Set<number>;
+  try {
+    notTaken = await enqueueEmails(
+      batch.map(({ entry, action }) => ({
+        message: { organization_id: entry.organization_id, email_id: entry.id },
+        delaySeconds: action.delaySeconds,
+      })),
+    );
+  } catch (error) {
+    result.errors += batch.length;
+    logger.error('enqueueing due emails failed; they stay due', { count: batch.length, ...errorFields(error) });
+    return;
+  }
+  result.enqueued += batch.length - notTaken.size;
+  result.errors += notTaken.size;
+  await Promise.all(
+    batch.map(async ({ entry, action }, index) => {
+      if (notTaken.has(index)) return;
+      try {
+        const moved = await moveDeadline(entry, action.nextDeadline, action.kind === 'sweep');
+        if (!moved) {
+          result.skipped += 1;
+        } else if (action.kind === 'release') {
+          result.released += 1;
+        } else {
+          result.swept += 1;
+          // A sweep means an enqueue was lost or a message ended in the dead-letter queue.
+          logger.warn('email swept: queued again after its deadline passed unsent', {
+            ...ids(entry),
+            sweeps: (entry.sweeps ?? 0) + 1,
+          });
+        }
+      } catch (error) {
+        // Queued already; the entry stays due, so the next run queues it once more (harmless).
+        result.errors += 1;
+        logger.error('moving a due deadline failed', { ...ids(entry), ...errorFields(error) });
+      }
+    }),
+  );
+}
+
+async function giveUp(entry: DueEntry, now: number, result: SchedulerRunResult): Promise<void> {
+  try {
+    // Not while a consumer holds an unexpired lease: it may be talking to SES right now.
+    await recordFailed(entry.organization_id, entry.id, [newEvent('failed', { detail: GIVE_UP_DETAIL })], {
+      idleAt: now,
+      environment: entry.environment,
+    });
+    result.failed += 1;
+    logger.error('email failed by the scheduler: swept repeatedly and never sent', {
+      ...ids(entry),
+      sweeps: entry.sweeps,
+    });
+  } catch (error) {
+    // Sent, cancelled or leased meanwhile: the first two removed the entry, a lease ends within a minute.
+    if (!failedCondition(error, 0)) throw error;
+    result.skipped += 1;
+  }
+}
+
+const ids = (entry: DueEntry) => ({ organization_id: entry.organization_id, email_id: entry.id });
+
+function errorFields(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { error_name: typeof error };
+  const { $metadata } = error as { $metadata?: { httpStatusCode?: number; requestId?: string } };
+  return $metadata
+    ? { error_name: error.name, http_status: $metadata.httpStatusCode, aws_request_id: $metadata.requestId }
+    : { error_name: error.name, error_stack: error.stack };
+}
+
+async function forEachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next] as T;
+      next += 1;
+      await work(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}

@@ -1,0 +1,448 @@
+/**
+ * GET /emails through HTTP on the local stack. Emails that must go through the whole pipeline
+ * (status changes by the outcome simulator) are sent through the API; emails that need a chosen
+ * `created_at` (dates, pagination) are stored through the data layer exactly as the send path
+ * stores them (putEmail + writeEmailIndexEntries) and stay `queued` (no queue message).
+ */
+import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import { db, tableName } from '../../shared/data/dynamo.ts';
+import { writeEmailIndexEntries } from '../../shared/data/email-index.ts';
+import { type EmailRecord, newEmailId, newEvent, putEmail, recordFailed } from '../../shared/data/emails.ts';
+import { keys } from '../../shared/data/keys.ts';
+import { createTestOrganization, verifiedDomainFor } from '../support/factories.ts';
+import { type ApiResponse, expectError } from '../support/http.ts';
+import { eventually } from '../support/ses-store.ts';
+
+type Org = Awaited<ReturnType<typeof createTestOrganization>>;
+type Api = Org['api'];
+
+interface Listed {
+  id: string;
+  status: string;
+  to_addresses: string[];
+  tags: Record<string, string>;
+  environment: string;
+  created_at: string;
+}
+interface ListBody {
+  data: Listed[];
+  pagination: { page: number; limit: number; total_count: number; total_pages: number };
+}
+
+async function list(api: Api, query: Record<string, string | number> = {}): Promise<ListBody> {
+  const search = new URLSearchParams(
+    Object.entries(query).map(([name, value]): [string, string] => [name, String(value)]),
+  );
+  const response = await api.get(`/api/v1/emails${search.size > 0 ? `?${search}` : ''}`);
+  expect(response.status, response.text).toBe(200);
+  return response.body as ListBody;
+}
+
+const ids = (body: ListBody) => body.data.map((email) => email.id);
+
+/** Stores an email the way the send path does, with a chosen created_at (status queued). */
+async function seed(
+  organizationId: string,
+  createdAt: string,
+  fields: Partial<EmailRecord> = {},
+): Promise<EmailRecord> {
+  const email: EmailRecord = {
+    id: newEmailId(),
+    organization_id: organizationId,
+    environment: 'test',
+    status: 'queued',
+    priority: 'normal',
+    from: { email: 'news@seed.test' },
+    to: [{ email: 'someone@example.com' }],
+    cc: [],
+    bcc: [],
+    reply_to: [],
+    subject: `Seeded ${createdAt}`,
+    html: '<p>body</p>',
+    text: 'body',
+    headers: {},
+    tags: {},
+    template_id: null,
+    scheduled_at: null,
+    created_at: createdAt,
+    updated_at: createdAt,
+    ...fields,
+  };
+  await putEmail(email);
+  await writeEmailIndexEntries(email);
+  return email;
+}
+
+/** `n` emails one minute apart from `start`, oldest first. */
+async function seedSeries(organizationId: string, n: number, start = Date.parse('2026-01-01T00:00:00.000Z')) {
+  const emails: EmailRecord[] = [];
+  for (let i = 0; i < n; i += 1) {
+    emails.push(await seed(organizationId, new Date(start + i * 60_000).toISOString()));
+  }
+  return emails;
+}
+
+const newestFirst = (emails: EmailRecord[]) => [...emails].reverse().map((email) => email.id);
+
+function expectValidation(response: ApiResponse, field: string): string {
+  const error = expectError(response, 400, 'VALIDATION_ERROR');
+  const detail = error.details?.find((entry) => entry.field === field);
+  if (!detail) throw new Error(`no detail on ${field}: ${JSON.stringify(error.details)}`);
+  return detail.message;
+}
+
+describe('GET /emails', () => {
+  it('lists sent emails newest first, each as GET /emails/:id without events, scheduled_at and bodies', async () => {
+    const org = await createTestOrganization();
+    const domain = await verifiedDomainFor(org.api);
+    const sent: string[] = [];
+    for (const [index, to] of ['first@example.com', 'Second@Example.com', 'third@example.com'].entries()) {
+      const response = await org.api.post('/api/v1/emails/send', {
+        from: { email: `news@${domain}`, name: 'News' },
+        to: [{ email: to, name: 'Reader' }],
+        cc: [{ email: `cc${index}@example.com` }],
+        reply_to: ['support@example.com'],
+        subject: `List ${index}`,
+        html: '<p>Hi</p>',
+        text: 'Hi',
+        tags: { campaign: 'launch', position: String(index) },
+        priority: index === 0 ? 'high' : 'normal',
+      });
+      expect(response.status, response.text).toBe(201);
+      sent.push(response.body.data.message_id);
+    }
+    // Wait until every email has its final status, so the list and GET read the same state.
+    const body = await eventually(async () => {
+      const listed = await list(org.api);
+      return listed.data.length === 3 && listed.data.every((email) => email.status === 'delivered')
+        ? listed
+        : undefined;
+    });
+    expect(ids(body)).toEqual([...sent].reverse());
+    expect(body.pagination).toEqual({ page: 1, limit: 20, total_count: 3, total_pages: 1 });
+    for (const item of body.data) {
+      const { events, scheduled_at, html, text, ...expected } = (await org.api.get(`/api/v1/emails/${item.id}`)).body
+        .data;
+      expect(events.length).toBeGreaterThan(0);
+      expect(item).toEqual(expected);
+    }
+    expect(body.data[2]).toMatchObject({
+      from_address: `news@${domain}`,
+      to_addresses: ['first@example.com'],
+      cc: ['cc0@example.com'],
+      bcc: [],
+      reply_to: ['support@example.com'],
+      priority: 'high',
+      tags: { campaign: 'launch', position: '0' },
+      template_id: null,
+      environment: 'test',
+    });
+    // The send path wrote the to and tag pointers.
+    expect(ids(await list(org.api, { to: 'second@example.com' }))).toEqual([sent[1]]);
+    expect(ids(await list(org.api, { tag: 'position:2' }))).toEqual([sent[2]]);
+    expect((await list(org.api, { tag: 'campaign:launch' })).pagination.total_count).toBe(3);
+    // The /v1 alias answers the same.
+    const alias = await org.api.get('/v1/emails?limit=2');
+    expect(alias.status).toBe(200);
+    expect(alias.body.data.map((email: Listed) => email.id)).toEqual(ids(body).slice(0, 2));
+  });
+
+  it('pages with total_count and total_pages, and answers an empty page past the end', async () => {
+    const { api, organization } = await createTestOrganization();
+    const emails = await seedSeries(organization.id, 25);
+    const order = newestFirst(emails);
+
+    const pages = [1, 2, 3].map((page) => list(api, { page, limit: 10 }));
+    const [one, two, three] = await Promise.all(pages);
+    expect(ids(one as ListBody)).toEqual(order.slice(0, 10));
+    expect(ids(two as ListBody)).toEqual(order.slice(10, 20));
+    expect(ids(three as ListBody)).toEqual(order.slice(20));
+    for (const [index, body] of [one, two, three].entries()) {
+      expect(body?.pagination).toEqual({ page: index + 1, limit: 10, total_count: 25, total_pages: 3 });
+    }
+    expect(await list(api, { page: 4, limit: 10 })).toEqual({
+      data: [],
+      pagination: { page: 4, limit: 10, total_count: 25, total_pages: 3 },
+    });
+    const defaults = await list(api);
+    expect(ids(defaults)).toEqual(order.slice(0, 20));
+    expect(defaults.pagination).toEqual({ page: 1, limit: 20, total_count: 25, total_pages: 2 });
+    expect(ids(await list(api, { page: 7, limit: 4 }))).toEqual(order.slice(24));
+    expect(ids(await list(api, { limit: 100 }))).toEqual(order);
+  });
+
+  it('filters by date, both bounds inclusive; a date alone means the whole UTC day', async () => {
+    const { api, organization } = await createTestOrganization();
+    const at = async (iso: string) => (await seed(organization.id, iso)).id;
+    const dayBefore = await at('2026-11-21T23:59:59.999Z');
+    const dayStart = await at('2026-11-22T00:00:00.000Z');
+    const noon = await at('2026-11-22T12:00:00.000Z');
+    const dayEnd = await at('2026-11-22T23:59:59.999Z');
+    const dayAfter = await at('2026-11-23T00:00:00.000Z');
+
+    const day = await list(api, { from_date: '2026-11-22', to_date: '2026-11-22' });
+    expect(ids(day)).toEqual([dayEnd, noon, dayStart]);
+    expect(day.pagination.total_count).toBe(3);
+    expect(ids(await list(api, { to_date: '2026-11-22' }))).toEqual([dayEnd, noon, dayStart, dayBefore]);
+    expect(ids(await list(api, { from_date: '2026-11-22T12:00:00Z' }))).toEqual([dayAfter, dayEnd, noon]);
+    expect(ids(await list(api, { to_date: '2026-11-22T12:00:00.000Z' }))).toEqual([noon, dayStart, dayBefore]);
+    expect(ids(await list(api, { from_date: '2026-11-22T12:00:00Z', to_date: '2026-11-22T12:00:00Z' }))).toEqual([
+      noon,
+    ]);
+    // 14:00 at +02:00 is noon UTC; the offset's `+` sent unencoded arrives as a space and still works.
+    expect(
+      ids(await list(api, { from_date: '2026-11-22T14:00:00+02:00', to_date: '2026-11-22T14:00:00+02:00' })),
+    ).toEqual([noon]);
+    const unencoded = await api.get(
+      '/api/v1/emails?from_date=2026-11-22T14:00:00+02:00&to_date=2026-11-22T14:00:00+02:00',
+    );
+    expect(unencoded.body.data.map((email: Listed) => email.id)).toEqual([noon]);
+    // Paging inside a range: totals count the range only.
+    const second = await list(api, { from_date: '2026-11-22', limit: 2, page: 2 });
+    expect(ids(second)).toEqual([noon, dayStart]);
+    expect(second.pagination).toEqual({ page: 2, limit: 2, total_count: 4, total_pages: 2 });
+    expect(await list(api, { from_date: '2026-11-22', limit: 2, page: 3 })).toMatchObject({
+      data: [],
+      pagination: { total_count: 4 },
+    });
+    expect(await list(api, { from_date: '2027-01-01' })).toMatchObject({ data: [], pagination: { total_count: 0 } });
+  });
+
+  it('filters by status, following status changes (bounce, delivery, failure) with their counts', async () => {
+    const org = await createTestOrganization();
+    const domain = await verifiedDomainFor(org.api);
+    const send = async (to: string) => {
+      const response = await org.api.post('/api/v1/emails/send', {
+        from: { email: `news@${domain}` },
+        to: [{ email: to }],
+        subject: 'Status',
+        text: 'Hi',
+      });
+      expect(response.status, response.text).toBe(201);
+      return response.body.data.message_id as string;
+    };
+    const bounced = await send('bounced@example.com');
+    const delivered = await send('reader@example.com');
+    const opened = await send('opened@example.com');
+    const failed = (await seed(org.organization.id, new Date().toISOString())).id;
+    await recordFailed(org.organization.id, failed, [newEvent('failed', { detail: 'test' })]);
+
+    const byStatus = async (status: string) => list(org.api, { status });
+    await eventually(async () => ((await byStatus('queued')).data.length === 0 ? true : undefined));
+    await eventually(async () => ((await byStatus('opened')).data.length === 1 ? true : undefined));
+    expect(ids(await byStatus('bounced'))).toEqual([bounced]);
+    expect(ids(await byStatus('delivered'))).toEqual([delivered]);
+    expect(ids(await byStatus('opened'))).toEqual([opened]);
+    expect(ids(await byStatus('failed'))).toEqual([failed]);
+    for (const status of ['bounced', 'delivered', 'opened', 'failed']) {
+      expect((await byStatus(status)).pagination.total_count, status).toBe(1);
+    }
+    expect((await byStatus('queued')).pagination).toEqual({ page: 1, limit: 20, total_count: 0, total_pages: 0 });
+    expect((await list(org.api)).pagination.total_count).toBe(4);
+    // Status with a date range is counted through the status index.
+    const today = new Date().toISOString().slice(0, 10);
+    const ranged = await list(org.api, { status: 'bounced', from_date: today, to_date: today });
+    expect(ids(ranged)).toEqual([bounced]);
+    expect(ranged.pagination.total_count).toBe(1);
+    expect(await list(org.api, { status: 'bounced', to_date: '2020-01-01' })).toMatchObject({
+      data: [],
+      pagination: { total_count: 0 },
+    });
+  });
+
+  it('filters by exact to address (normalised, to list only) and by exact tag', async () => {
+    const { api, organization } = await createTestOrganization();
+    const org = organization.id;
+    const janeOld = await seed(org, '2026-03-01T10:00:00.000Z', {
+      to: [{ email: 'jane@example.com' }, { email: 'bob@example.com' }],
+      tags: { campaign: 'launch' },
+    });
+    const janeNew = await seed(org, '2026-03-02T10:00:00.000Z', {
+      to: [{ email: 'jane@example.com', name: 'Jane' }],
+      tags: { campaign: 'Launch' },
+    });
+    await seed(org, '2026-03-03T10:00:00.000Z', {
+      to: [{ email: 'bob@example.com' }],
+      cc: [{ email: 'jane@example.com' }],
+      bcc: [{ email: 'janet@example.com' }],
+      tags: { campaign: 'launch', kind: 'receipt' },
+    });
+
+    const jane = await list(api, { to: ' JANE@Example.com ' });
+    expect(ids(jane)).toEqual([janeNew.id, janeOld.id]);
+    expect(jane.pagination.total_count).toBe(2);
+    expect(jane.data[0]?.to_addresses).toEqual(['jane@example.com']);
+    expect((await list(api, { to: 'janet@example.com' })).pagination.total_count).toBe(0);
+    expect((await list(api, { to: 'jan@example.com' })).data).toEqual([]);
+    const page2 = await list(api, { to: 'jane@example.com', limit: 1, page: 2 });
+    expect(ids(page2)).toEqual([janeOld.id]);
+    expect(page2.pagination).toEqual({ page: 2, limit: 1, total_count: 2, total_pages: 2 });
+    expect(await list(api, { to: 'jane@example.com', limit: 1, page: 3 })).toMatchObject({
+      data: [],
+      pagination: { total_count: 2 },
+    });
+    expect(ids(await list(api, { to: 'jane@example.com', from_date: '2026-03-02' }))).toEqual([janeNew.id]);
+
+    // Tags are exact: name and value, case included.
+    const launch = await list(api, { tag: 'campaign:launch' });
+    expect(launch.data.map((email) => email.created_at)).toEqual([
+      '2026-03-03T10:00:00.000Z',
+      '2026-03-01T10:00:00.000Z',
+    ]);
+    expect(launch.pagination.total_count).toBe(2);
+    expect(ids(await list(api, { tag: 'campaign:Launch' }))).toEqual([janeNew.id]);
+    expect((await list(api, { tag: 'kind:receipt' })).pagination.total_count).toBe(1);
+    expect((await list(api, { tag: 'campaign:launc' })).pagination.total_count).toBe(0);
+    expect((await list(api, { tag: 'launch:campaign' })).pagination.total_count).toBe(0);
+    expect(ids(await list(api, { tag: 'campaign:launch', to_date: '2026-03-02' }))).toEqual([janeOld.id]);
+  });
+
+  it('combines filters: to or tag with status, to with tag, each with dates', async () => {
+    const { api, organization } = await createTestOrganization();
+    const org = organization.id;
+    const a = await seed(org, '2026-05-01T00:00:00.000Z', { to: [{ email: 'x@example.com' }], tags: { t: '1' } });
+    const b = await seed(org, '2026-05-02T00:00:00.000Z', { to: [{ email: 'x@example.com' }], tags: { t: '2' } });
+    const c = await seed(org, '2026-05-03T00:00:00.000Z', { to: [{ email: 'x@example.com' }], tags: { t: '1' } });
+    const d = await seed(org, '2026-05-04T00:00:00.000Z', { to: [{ email: 'y@example.com' }], tags: { t: '1' } });
+    await recordFailed(org, b.id, [newEvent('failed')]);
+    await recordFailed(org, d.id, [newEvent('failed')]);
+
+    const check = async (query: Record<string, string | number>, expected: EmailRecord[]) => {
+      const body = await list(api, query);
+      expect(ids(body), JSON.stringify(query)).toEqual(expected.map((email) => email.id));
+      expect(body.pagination.total_count, JSON.stringify(query)).toBe(expected.length);
+    };
+    await check({ to: 'x@example.com', status: 'queued' }, [c, a]);
+    await check({ to: 'x@example.com', status: 'failed' }, [b]);
+    await check({ tag: 't:1', status: 'failed' }, [d]);
+    await check({ tag: 't:1', status: 'queued' }, [c, a]);
+    await check({ to: 'x@example.com', tag: 't:1' }, [c, a]);
+    await check({ to: 'x@example.com', tag: 't:1', status: 'queued', from_date: '2026-05-02' }, [c]);
+    await check({ to: 'y@example.com', tag: 't:2' }, []);
+    await check({ status: 'failed', from_date: '2026-05-03' }, [d]);
+    await check({ status: 'queued', to_date: '2026-05-02' }, [a]);
+    // Paging applies after the filters, with their totals.
+    const second = await list(api, { to: 'x@example.com', status: 'queued', limit: 1, page: 2 });
+    expect(ids(second)).toEqual([a.id]);
+    expect(second.pagination).toEqual({ page: 2, limit: 1, total_count: 2, total_pages: 2 });
+  });
+
+  it('lists both environments unless one is asked for, with separate counts', async () => {
+    const { api, organization } = await createTestOrganization();
+    const org = organization.id;
+    const live1 = await seed(org, '2026-06-01T00:00:00.000Z', { environment: 'live', tags: { k: 'v' } });
+    const test1 = await seed(org, '2026-06-02T00:00:00.000Z', { environment: 'test', tags: { k: 'v' } });
+    const live2 = await seed(org, '2026-06-03T00:00:00.000Z', { environment: 'live', tags: { k: 'v' } });
+
+    const both = await list(api);
+    expect(ids(both)).toEqual([live2.id, test1.id, live1.id]);
+    expect(both.pagination.total_count).toBe(3);
+    const live = await list(api, { environment: 'live' });
+    expect(ids(live)).toEqual([live2.id, live1.id]);
+    expect(live.data.every((email) => email.environment === 'live')).toBe(true);
+    expect(live.pagination.total_count).toBe(2);
+    expect(ids(await list(api, { environment: 'test' }))).toEqual([test1.id]);
+    expect((await list(api, { environment: 'test', status: 'queued' })).pagination.total_count).toBe(1);
+    expect(ids(await list(api, { environment: 'live', tag: 'k:v' }))).toEqual([live2.id, live1.id]);
+    expect(ids(await list(api, { environment: 'test', to: 'someone@example.com' }))).toEqual([test1.id]);
+    expect(ids(await list(api, { environment: 'live', from_date: '2026-06-02' }))).toEqual([live2.id]);
+  });
+
+  it("never lists another organization's emails, and counts each organization apart", async () => {
+    const mine = await createTestOrganization();
+    const theirs = await createTestOrganization();
+    const fields = { to: [{ email: 'shared@example.com' }], tags: { campaign: 'shared' } };
+    const own = await seed(mine.organization.id, '2026-07-01T00:00:00.000Z', fields);
+    for (const day of ['02', '03']) await seed(theirs.organization.id, `2026-07-${day}T00:00:00.000Z`, fields);
+    await recordFailed(
+      theirs.organization.id,
+      (await seed(theirs.organization.id, '2026-07-04T00:00:00.000Z', fields)).id,
+      [newEvent('failed')],
+    );
+
+    const queries: Record<string, string>[] = [
+      {},
+      { to: 'shared@example.com' },
+      { tag: 'campaign:shared' },
+      { status: 'queued' },
+      { from_date: '2026-07-01' },
+      { to: 'shared@example.com', status: 'queued' },
+    ];
+    for (const query of queries) {
+      const body = await list(mine.api, query);
+      expect(ids(body), JSON.stringify(query)).toEqual([own.id]);
+      expect(body.pagination.total_count, JSON.stringify(query)).toBe(1);
+    }
+    expect((await list(mine.api, { status: 'failed' })).pagination.total_count).toBe(0);
+    expect((await list(theirs.api)).pagination.total_count).toBe(3);
+    expect((await list(theirs.api, { status: 'failed' })).pagination.total_count).toBe(1);
+  });
+
+  it('refuses invalid query values with one detail per problem', async () => {
+    const { api } = await createTestOrganization();
+    const get = (query: string) => api.get(`/api/v1/emails?${query}`);
+    expect(expectValidation(await get('status=sent'), 'status')).toMatch(/queued, delivered, bounced, failed, opened/);
+    expect(expectValidation(await get('from_date=yesterday'), 'from_date')).toMatch(/ISO 8601/);
+    expectValidation(await get('to_date=2026-02-30'), 'to_date');
+    expectValidation(await get('from_date=2026-11-22T10:00:00'), 'from_date'); // no time zone
+    expect(expectValidation(await get('from_date=2026-11-23&to_date=2026-11-22'), 'to_date')).toBe(
+      'to_date must not be before from_date',
+    );
+    expectValidation(await get('to=nobody'), 'to');
+    expectValidation(await get('to='), 'to');
+    expect(expectValidation(await get('tag=campaign'), 'tag')).toBe('tag must be name:value');
+    expectValidation(await get('tag=a.b:c'), 'tag');
+    expectValidation(await get('tag=a:'), 'tag');
+    expectValidation(await get('environment=prod'), 'environment');
+    expectValidation(await get('page=0'), 'page');
+    expectValidation(await get('limit=101'), 'limit');
+    expectValidation(await get('limit=1.5'), 'limit');
+    expect(expectValidation(await get('pages=2'), 'pages')).toBe('Unknown field');
+    expect(expectValidation(await get('page=101&limit=100'), 'page')).toMatch(/narrow the date range/);
+    expect((await get('page=100&limit=100')).status).toBe(200);
+    const many = expectError(await get('status=x&environment=y&tag=z'), 400, 'VALIDATION_ERROR');
+    expect(many.details?.map((detail) => detail.field).sort()).toEqual(['environment', 'status', 'tag']);
+  });
+
+  it('refuses to post-filter more than 10,000 emails of one address, asking for a narrower range', async () => {
+    const { api, organization } = await createTestOrganization();
+    // Pointers alone are enough: the limit is checked before any email is fetched.
+    const pointers = Array.from({ length: 10_001 }, (_, i) => ({
+      PutRequest: {
+        Item: {
+          ...keys.emailToPointer(
+            organization.id,
+            'test',
+            'busy@example.com',
+            `00000000-0000-7000-8000-${String(i).padStart(12, '0')}`,
+            new Date(Date.parse('2026-01-01T00:00:00Z') + i * 1000).toISOString(),
+          ),
+          email_id: 'x',
+        },
+      },
+    }));
+    const chunks = Array.from({ length: Math.ceil(pointers.length / 25) }, (_, i) =>
+      pointers.slice(i * 25, i * 25 + 25),
+    );
+    for (let i = 0; i < chunks.length; i += 40) {
+      await Promise.all(
+        chunks.slice(i, i + 40).map(async (chunk) => {
+          let pending = chunk;
+          while (pending.length > 0) {
+            const out = await db.send(new BatchWriteCommand({ RequestItems: { [tableName]: pending } }));
+            pending = (out.UnprocessedItems?.[tableName] ?? []) as typeof chunk;
+          }
+        }),
+      );
+    }
+    expect(expectValidation(await api.get('/api/v1/emails?to=busy@example.com&status=queued'), 'to')).toMatch(
+      /narrow the date range/,
+    );
+    // A narrower range is fine.
+    const narrow = await list(api, { to: 'busy@example.com', status: 'queued', to_date: '2026-01-01T01:00:00Z' });
+    expect(narrow.pagination.total_count).toBe(0); // the pointed-to emails do not exist
+    // Without the extra filter, the address's list pages and counts whatever its size.
+    expect((await list(api, { to: 'busy@example.com', limit: 1 })).pagination.total_count).toBe(10_001);
+  }, 60_000);
+});

@@ -1,0 +1,216 @@
+/**
+ * Scheduled sends, the scheduler (release and sweep) and cancel, through HTTP on the local stack.
+ * runScheduler is called here directly with a chosen `now` and narrowed to each test's own
+ * organization: the integration files share one stack, and a run with a far-future `now` would
+ * otherwise release or sweep other tests' emails. (The stack's own timer runs with the real time,
+ * and every deadline written here lies minutes ahead of it.)
+ */
+import { describe, expect, it } from 'vitest';
+import { type EmailRecord, newEmailId, putEmail } from '../../shared/data/emails.ts';
+import { GIVE_UP_DETAIL, runScheduler } from '../../shared/domain/scheduler.ts';
+import { createTestOrganization, verifiedDomainFor } from '../support/factories.ts';
+import { expectError } from '../support/http.ts';
+import { eventually, sesMessages } from '../support/ses-store.ts';
+
+const MINUTE = 60_000;
+const uniqueSubject = () => `Scheduled ${Math.random().toString(36).slice(2)}`;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function sender() {
+  const org = await createTestOrganization();
+  const domain = await verifiedDomainFor(org.api);
+  const send = async (fields: Record<string, unknown>) =>
+    org.api.post('/api/v1/emails/send', {
+      from: { email: `a@${domain}` },
+      to: [{ email: 'x@example.com' }],
+      text: 'hello',
+      ...fields,
+    });
+  const run = (now: number) => runScheduler(now, { organizationId: org.organization.id });
+  const email = async (id: string) => (await org.api.get(`/api/v1/emails/${id}`)).body.data;
+  return { ...org, domain, send, run, email };
+}
+
+const noWork = { enqueued: 0, released: 0, swept: 0, failed: 0, dropped: 0, skipped: 0, errors: 0, more: false };
+
+/** An email as the API writes it, stored without being queued: the crash between write and enqueue. */
+function storedEmail(organizationId: string, subject: string, fields: Partial<EmailRecord> = {}): EmailRecord {
+  const now = new Date().toISOString();
+  return {
+    id: newEmailId(),
+    organization_id: organizationId,
+    environment: 'test',
+    status: 'queued',
+    priority: 'normal',
+    from: { email: 'sweeper@example.net' },
+    to: [{ email: 'x@example.com' }],
+    cc: [],
+    bcc: [],
+    reply_to: [],
+    subject,
+    html: null,
+    text: 'swept',
+    headers: {},
+    tags: {},
+    template_id: null,
+    scheduled_at: null,
+    created_at: now,
+    updated_at: now,
+    ...fields,
+  };
+}
+
+describe('scheduled_at', () => {
+  it('holds an email scheduled 20 minutes ahead until the scheduler releases it, then delivers it', async () => {
+    const { send, run, email } = await sender();
+    const subject = uniqueSubject();
+    const start = Date.now();
+    const scheduledAt = new Date(start + 20 * MINUTE).toISOString();
+    const response = await send({ subject, scheduled_at: scheduledAt });
+    expect(response.status, response.text).toBe(201);
+    expect(response.body.data.status).toBe('queued');
+    const id = response.body.data.message_id;
+    expect(await email(id)).toMatchObject({ status: 'queued', scheduled_at: scheduledAt, events: [] });
+
+    // Released 5 minutes ahead of its time, not before.
+    expect(await run(start + 14 * MINUTE)).toEqual(noWork);
+    await pause(1000);
+    expect(await sesMessages(subject)).toHaveLength(0);
+
+    expect(await run(start + 20 * MINUTE)).toEqual({ ...noWork, enqueued: 1, released: 1 });
+    await eventually(async () => ((await sesMessages(subject)).length === 1 ? true : undefined));
+    const delivered = await eventually(async () => {
+      const got = await email(id);
+      return got.status === 'delivered' ? got : undefined;
+    });
+    expect(delivered.events.map((event: { type: string }) => event.type)).toEqual(['sent', 'delivered']);
+    // Sent: out of the due index, so later runs have nothing to do with it.
+    expect(await run(start + 60 * MINUTE)).toEqual(noWork);
+    expect(await sesMessages(subject)).toHaveLength(1);
+  });
+
+  it('delays an email scheduled a few seconds ahead through the queue (DelaySeconds)', async () => {
+    const { send, email } = await sender();
+    const subject = uniqueSubject();
+    const scheduledAt = new Date(Date.now() + 3_000).toISOString();
+    const id = (await send({ subject, scheduled_at: scheduledAt })).body.data.message_id;
+    await pause(1_500);
+    expect(await sesMessages(subject)).toHaveLength(0);
+    await eventually(async () => ((await sesMessages(subject)).length === 1 ? true : undefined));
+    const sent = (await email(id)).events.find((event: { type: string }) => event.type === 'sent');
+    expect(Date.parse(sent.created_at)).toBeGreaterThanOrEqual(Date.parse(scheduledAt));
+  });
+
+  it('refuses a time in the past or more than 30 days ahead', async () => {
+    const { send } = await sender();
+    for (const scheduledAt of [
+      new Date(Date.now() - MINUTE).toISOString(),
+      new Date(Date.now() + 30 * 24 * 60 * MINUTE + MINUTE).toISOString(),
+    ]) {
+      const error = expectError(await send({ subject: 's', scheduled_at: scheduledAt }), 400, 'VALIDATION_ERROR');
+      expect(error.details?.map((detail) => detail.field)).toEqual(['scheduled_at']);
+    }
+    const month = await send({
+      subject: 's',
+      scheduled_at: new Date(Date.now() + 29 * 24 * 60 * MINUTE).toISOString(),
+    });
+    expect(month.status, month.text).toBe(201);
+  });
+});
+
+describe('POST /emails/:id/cancel', () => {
+  it('cancels a scheduled email: status failed, a cancelled event, never sent', async () => {
+    const { api, send, run, email } = await sender();
+    const subject = uniqueSubject();
+    const start = Date.now();
+    const id = (await send({ subject, scheduled_at: new Date(start + 20 * MINUTE).toISOString() })).body.data
+      .message_id;
+
+    const response = await api.post(`/api/v1/emails/${id}/cancel`);
+    expect(response.status, response.text).toBe(200);
+    expect(response.body.data).toMatchObject({ id, message_id: id, status: 'failed', subject });
+    expect(response.body.data.events).toEqual([
+      expect.objectContaining({ type: 'cancelled', detail: 'Cancelled through the API', smtp_code: null }),
+    ]);
+    expect(await email(id)).toEqual(response.body.data);
+
+    // Out of the due index: the scheduler never releases it.
+    expect(await run(start + 25 * MINUTE)).toEqual(noWork);
+    await pause(1_000);
+    expect(await sesMessages(subject)).toHaveLength(0);
+
+    const twice = expectError(await api.post(`/v1/emails/${id}/cancel`), 409, 'CONFLICT');
+    expect(twice.message).toMatch(/already cancelled/);
+  });
+
+  it('cancels an email waiting in the queue (DelaySeconds): the consumer then skips it', async () => {
+    const { api, send, email } = await sender();
+    const subject = uniqueSubject();
+    const id = (await send({ subject, scheduled_at: new Date(Date.now() + 3_000).toISOString() })).body.data.message_id;
+    expect((await api.post(`/api/v1/emails/${id}/cancel`)).status).toBe(200);
+    await pause(5_000);
+    expect(await sesMessages(subject)).toHaveLength(0);
+    expect((await email(id)).events.map((event: { type: string }) => event.type)).toEqual(['cancelled']);
+  });
+
+  it('answers 409 once the email was handed over, 404 for another organization or an unknown id', async () => {
+    const { api, send, email } = await sender();
+    const other = await createTestOrganization();
+    const subject = uniqueSubject();
+    const id = (await send({ subject })).body.data.message_id;
+    await eventually(async () => ((await email(id)).status === 'delivered' ? true : undefined));
+
+    expectError(await other.api.post(`/api/v1/emails/${id}/cancel`), 404, 'NOT_FOUND');
+    expectError(await api.post(`/api/v1/emails/${newEmailId()}/cancel`), 404, 'NOT_FOUND');
+    expectError(await api.post('/api/v1/emails/not-a-uuid/cancel'), 404, 'NOT_FOUND');
+    const handedOver = expectError(await api.post(`/api/v1/emails/${id}/cancel`), 409, 'CONFLICT');
+    expect(handedOver.message).toMatch(/handed over/);
+    expect((await email(id)).status).toBe('delivered');
+  });
+});
+
+describe('the sweeper', () => {
+  it('queues an email that was stored but never queued once its deadline passes, and it is delivered', async () => {
+    const { organization, run, email } = await sender();
+    const subject = uniqueSubject();
+    const start = Date.now();
+    const stored = storedEmail(organization.id, subject);
+    // What acceptEmail writes for an immediate email (deadline a sweep period on; 2 minutes here, so
+    // the stack's own timer does not get there first) — and then the process died: no enqueue.
+    await putEmail(stored, new Date(start + 2 * MINUTE).toISOString());
+    await pause(1_000);
+    expect(await sesMessages(subject)).toHaveLength(0);
+
+    expect(await run(start + MINUTE)).toEqual(noWork);
+    expect(await run(start + 3 * MINUTE)).toEqual({ ...noWork, enqueued: 1, swept: 1 });
+    await eventually(async () => ((await sesMessages(subject)).length === 1 ? true : undefined));
+    await eventually(async () => ((await email(stored.id)).status === 'delivered' ? true : undefined));
+    expect(await run(start + 60 * MINUTE)).toEqual(noWork);
+    expect(await sesMessages(subject)).toHaveLength(1);
+  });
+
+  it('fails an email swept 3 times without being sent, so it reaches a final state', async () => {
+    const { organization, run, email } = await sender();
+    const subject = uniqueSubject();
+    const start = Date.now();
+    // A consumer holds a lease for 70 minutes (say it hangs): every queued message for it is skipped.
+    const stored = storedEmail(organization.id, subject, { lease_until: start + 70 * MINUTE });
+    await putEmail(stored, new Date(start + 5 * MINUTE).toISOString());
+
+    for (const minutes of [20, 40, 60]) {
+      expect(await run(start + minutes * MINUTE), `run at +${minutes} min`).toEqual({
+        ...noWork,
+        enqueued: 1,
+        swept: 1,
+      });
+    }
+    // Past its lease and its third sweep deadline: given up.
+    expect(await run(start + 80 * MINUTE)).toEqual({ ...noWork, failed: 1 });
+    const failed = await email(stored.id);
+    expect(failed.status).toBe('failed');
+    expect(failed.events).toEqual([expect.objectContaining({ type: 'failed', detail: GIVE_UP_DETAIL })]);
+    expect(await run(start + 200 * MINUTE)).toEqual(noWork);
+    await pause(500);
+    expect(await sesMessages(subject)).toHaveLength(0);
+  });
+});
