@@ -4,6 +4,8 @@
  *   bundle  bundle size and cold module-init time of one handler
  *   suppressions  list cost vs list size; checking 1,000 addresses against 10,000
  *   send    POST /emails/send latency vs its raw I/O (GetItem + PutItem + SendMessage)
+ *   cost    DynamoDB/SQS/Lambda work per email, accept to delivered, priced per 1,000 emails
+ *   batch   a 1,000-recipient batch: accept latency vs one send, DynamoDB and SQS requests
  *   render  template render throughput (10 KB, 5-item loop, compiled and cached)
  *   emails-list  GET /emails cost (requests, read units) and latency at 1,000 and 10,000 emails
  *   ledger  the fault ledger: emails through the pipeline with injected crashes and SES throttling
@@ -18,6 +20,8 @@ const benches: Record<string, string> = {
   suppressions: 'suppressions.ts',
   send: 'send.ts',
   render: 'render.ts',
+  cost: 'cost.ts',
+  batch: 'batch.ts',
   'emails-list': 'emails-list.ts',
   ledger: 'ledger.ts',
 };

@@ -52,7 +52,8 @@ export function createSendEmailHandler(dependencies: SendEmailConsumerDependenci
     const ids = { ...fields, organization_id: message.organization_id, email_id: message.email_id };
     try {
       const finalAttempt = (fields.receive_count ?? 0) >= queueDefinitions.send.maxReceiveCount;
-      const outcome = await deliverEmail(message, { finalAttempt }, delivery);
+      const sentAt = Number(record.attributes?.SentTimestamp) || undefined;
+      const outcome = await deliverEmail(message, { finalAttempt, sentAt }, delivery);
       logger.info('email delivery', { ...ids, outcome });
       return outcome;
     } catch (error) {

@@ -17,12 +17,29 @@ import { config } from '../config.ts';
 export interface DynamoUsage {
   requests: number;
   capacityUnits: number;
+  /** The same capacity split by what it is billed as (on demand: read and write request units). */
+  readUnits: number;
+  writeUnits: number;
 }
 
-const usage: DynamoUsage = { requests: 0, capacityUnits: 0 };
+const emptyUsage = (): DynamoUsage => ({ requests: 0, capacityUnits: 0, readUnits: 0, writeUnits: 0 });
+const usage: DynamoUsage = emptyUsage();
+const READ_COMMANDS = new Set([
+  'GetItemCommand',
+  'BatchGetItemCommand',
+  'QueryCommand',
+  'ScanCommand',
+  'TransactGetItemsCommand',
+]);
 const scopedUsage = new AsyncLocalStorage<DynamoUsage>();
 
 /** Running totals since the module loaded; subtract two snapshots to cost an operation. */
+/** Requests and capacity per DynamoDB command (benchmarks break the cost down with it). */
+const byCommand = new Map<string, { requests: number; capacityUnits: number }>();
+export function dynamoUsageByCommand(): Record<string, { requests: number; capacityUnits: number }> {
+  return Object.fromEntries([...byCommand].map(([name, entry]) => [name, { ...entry }]));
+}
+
 export function dynamoUsage(): DynamoUsage {
   return { ...usage };
 }
@@ -32,7 +49,7 @@ export function dynamoUsage(): DynamoUsage {
  * several requests share a process (as on the local gateway).
  */
 export function withDynamoUsage<T>(work: () => Promise<T>): Promise<T> {
-  return scopedUsage.run({ requests: 0, capacityUnits: 0 }, work);
+  return scopedUsage.run(emptyUsage(), work);
 }
 
 /** The counter of the current withDynamoUsage scope, if any. */
@@ -56,15 +73,24 @@ interface CapacityOutput {
 }
 
 baseClient.middlewareStack.add(
-  (next) => async (args) => {
+  (next, context) => async (args) => {
     const input = args.input as Record<string, unknown>;
     input.ReturnConsumedCapacity ??= 'TOTAL';
     const counters = [usage, scopedUsage.getStore()].filter((c): c is DynamoUsage => c !== undefined);
     for (const counter of counters) counter.requests += 1;
     const result = await next(args);
     const consumed = (result.output as CapacityOutput).ConsumedCapacity;
+    const read = READ_COMMANDS.has(context.commandName ?? '');
+    const perCommand = byCommand.get(context.commandName ?? '?') ?? { requests: 0, capacityUnits: 0 };
+    perCommand.requests += 1;
+    byCommand.set(context.commandName ?? '?', perCommand);
     for (const entry of Array.isArray(consumed) ? consumed : consumed ? [consumed] : []) {
-      for (const counter of counters) counter.capacityUnits += entry.CapacityUnits ?? 0;
+      for (const counter of counters) {
+        counter.capacityUnits += entry.CapacityUnits ?? 0;
+        if (read) counter.readUnits += entry.CapacityUnits ?? 0;
+        else counter.writeUnits += entry.CapacityUnits ?? 0;
+      }
+      perCommand.capacityUnits += entry.CapacityUnits ?? 0;
     }
     return result;
   },

@@ -8,7 +8,14 @@
  */
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchWriteCommand,
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  type PutCommandInput,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { uuidv7 } from 'uuidv7';
 import type { Environment } from '../domain/api-key-format.ts';
@@ -120,13 +127,12 @@ export function newEmailItem(email: EmailRecord, dueDeadline?: string): Record<s
 
 /** Stores a new email; throws BodiesTooLargeError if it cannot fit one item. */
 export async function putEmail(email: EmailRecord, dueDeadline?: string): Promise<void> {
-  await db.send(
-    new PutCommand({
-      TableName: tableName,
-      Item: newEmailItem(email, dueDeadline),
-      ConditionExpression: 'attribute_not_exists(PK)',
-    }),
-  );
+  await putEmailItem(newEmailItem(email, dueDeadline));
+}
+
+/** Stores an item from newEmailItem, never over an existing email. */
+export async function putEmailItem(item: Record<string, unknown>): Promise<void> {
+  await db.send(new PutCommand({ TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(PK)' }));
 }
 
 const BATCH_WRITE_SIZE = 25;
@@ -237,7 +243,8 @@ export function eventPut(organizationId: string, emailId: string, event: EmailEv
   };
 }
 
-export type ClaimOutcome = 'claimed' | 'already_sent' | 'leased' | 'not_deliverable';
+/** `missing`: no such email (not written yet, or never: see deliverEmail). */
+export type ClaimOutcome = 'claimed' | 'already_sent' | 'leased' | 'not_deliverable' | 'missing';
 
 /**
  * Takes the email for delivery: only if SES has not accepted it yet, it is still queued, and
@@ -269,7 +276,7 @@ export async function claimForDelivery(
     if (!isConditionalCheckFailed(error)) throw error;
     // The document client leaves the item of a failed condition in DynamoDB JSON.
     const raw = (error as { Item?: Record<string, AttributeValue> }).Item;
-    if (!raw) return { outcome: 'not_deliverable' };
+    if (!raw) return { outcome: 'missing' };
     const old = unmarshall(raw);
     if (old.ses_message_id) return { outcome: 'already_sent' };
     if (old.status !== 'queued') return { outcome: 'not_deliverable' };
@@ -284,22 +291,24 @@ export async function recordSent(
   sesMessageId: string,
   events: EmailEvent[],
 ): Promise<void> {
-  const now = nowIso();
-  await transactWrite([
-    {
-      Update: {
-        TableName: tableName,
-        Key: keys.email(organizationId, emailId),
-        // Out of the due index (GSI2) in the same write: nothing is left for the scheduler to do.
-        UpdateExpression:
-          'SET ses_message_id = :ses, sent_at = :now, updated_at = :now REMOVE lease_until, GSI2PK, GSI2SK',
-        // Never recreate an email that is gone (an update would create a stub item).
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeValues: { ':ses': sesMessageId, ':now': now },
-      },
-    },
-    ...events.map((event) => eventPut(organizationId, emailId, event)),
-  ]);
+  // Two plain writes, not a transaction (which bills every item twice): the update is the proof of
+  // the hand-over and goes first; the events are idempotent puts (a retry rewrites the same items).
+  // `updated_at` stays: it moves with the status, and the list indexes project it, so touching it
+  // here would rewrite both index entries for a change no list shows.
+  await db.send(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: keys.email(organizationId, emailId),
+      // Out of the due index (GSI2) in the same write: nothing is left for the scheduler to do.
+      UpdateExpression: 'SET ses_message_id = :ses, sent_at = :now REMOVE lease_until, GSI2PK, GSI2SK',
+      // Never recreate an email that is gone (an update would create a stub item).
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeValues: { ':ses': sesMessageId, ':now': nowIso() },
+    }),
+  );
+  await Promise.all(
+    events.map((event) => db.send(new PutCommand(eventPut(organizationId, emailId, event).Put as PutCommandInput))),
+  );
 }
 
 /**

@@ -86,20 +86,49 @@ async function withRetries<T>(work: () => Promise<T>, attempts = 4): Promise<T> 
 }
 
 /**
+ * The send path writes the email and queues its message at the same time (one round trip), so a
+ * consumer can see the message a few milliseconds before the email exists. A message younger than
+ * this whose email is missing is retried; an older one can no longer be followed by its email (the
+ * accepting function gives up after ROUTE_TIMEOUT_SECONDS = 10 s, and then nothing writes it): it
+ * belonged to a request that failed, and is dropped.
+ */
+export const MISSING_EMAIL_GRACE_MS = 60_000;
+/** In-process waits for an email not written yet, before handing the message back to the queue. */
+const MISSING_EMAIL_WAITS_MS = [20, 50, 100, 200, 400];
+
+async function claimWhenWritten(message: SendQueueMessage, leaseMs: number, sentAt: number | undefined) {
+  const claim = () => claimForDelivery(message.organization_id, message.email_id, leaseMs);
+  let result = await claim();
+  for (const wait of MISSING_EMAIL_WAITS_MS) {
+    if (result.outcome !== 'missing' || sentAt === undefined || Date.now() - sentAt > MISSING_EMAIL_GRACE_MS) break;
+    await new Promise((resolve) => setTimeout(resolve, wait));
+    result = await claim();
+  }
+  return result;
+}
+
+/**
+ * `sentAt`: when the message was queued (SQS SentTimestamp), for an email not found (see
+ * MISSING_EMAIL_GRACE_MS); without it a missing email is dropped at once.
  * `finalAttempt`: this is the queue's last delivery of the message (the next failure would
  * move it to the dead-letter queue). A retryable SES failure then fails the email with the
  * reason instead, so its fate is visible rather than resting in the DLQ as `queued`.
  */
 export async function deliverEmail(
   message: SendQueueMessage,
-  options: { finalAttempt?: boolean } = {},
+  options: { finalAttempt?: boolean; sentAt?: number } = {},
   dependencies: DeliveryDependencies = {},
 ): Promise<DeliveryOutcome> {
   const { organization_id: organizationId, email_id: emailId } = message;
   const ids = { organization_id: organizationId, email_id: emailId };
   const { send = sendWithSes, leaseMs = LEASE_MS, hooks = {} } = dependencies;
 
-  const claim = await claimForDelivery(organizationId, emailId, leaseMs);
+  const claim = await claimWhenWritten(message, leaseMs, options.sentAt);
+  if (claim.outcome === 'missing') {
+    const young = options.sentAt !== undefined && Date.now() - options.sentAt < MISSING_EMAIL_GRACE_MS;
+    logger.warn(young ? 'email not written yet; the message will come back' : 'no such email; message dropped', ids);
+    return young ? 'retry' : 'skipped';
+  }
   if (claim.outcome !== 'claimed' || !claim.email) {
     // already_sent / not_deliverable: acknowledge. leased: another consumer is on it; if that one
     // dies, its own message returns after the visibility timeout and finds the lease expired.

@@ -7,7 +7,8 @@ import {
   type EmailRecord,
   getEmailState,
   newEmailId,
-  putEmail,
+  newEmailItem,
+  putEmailItem,
 } from '../data/emails.ts';
 import { getOrganization } from '../data/organizations.ts';
 import { countTemplateSends, type TemplateRecord } from '../data/templates.ts';
@@ -114,12 +115,10 @@ export async function acceptEmail(
     created_at: now,
     updated_at: now,
   };
+  let item: Record<string, unknown>;
   try {
-    await putEmail(email, plan.deadline);
+    item = newEmailItem(email, plan.deadline);
   } catch (error) {
-    if (options.emailId && isConditionalCheckFailed(error)) {
-      return resumeAcceptedEmail(organizationId, options.emailId, plan);
-    }
     if (error instanceof BodiesTooLargeError) {
       throw new ApiError(
         'PAYLOAD_TOO_LARGE',
@@ -128,51 +127,84 @@ export async function acceptEmail(
     }
     throw error;
   }
-  // The usage count runs alongside the enqueue (one round trip instead of two). If the
-  // enqueue fails the recipients stay counted: the limit errs on the safe side.
-  const counting = Promise.all([
-    template
-      ? countTemplateSends(organizationId, template.id, 1, new Date(countedAt)).catch((error: unknown) => {
-          logger.error('a template send was not counted in the template usage', {
-            organization_id: organizationId,
-            email_id: email.id,
-            error: error instanceof Error ? error.name : String(error),
-          });
-        })
-      : undefined,
-    addUsage(organizationId, caller.environment, recipients.length, countedAt).catch((error: unknown) => {
-      logger.error('the email was queued but its recipients were not counted towards the sending limit', {
-        organization_id: organizationId,
-        email_id: email.id,
-        recipients: recipients.length,
-        error: error instanceof Error ? error.name : String(error),
-      });
-    }),
-    // The list's to/tag pointers and counts (GET /emails); a failure leaves the email out of them.
-    writeEmailIndexEntries(email).catch((error: unknown) => {
-      logger.error('the email was stored but not indexed for the to/tag filters and counts of GET /emails', {
-        organization_id: organizationId,
-        email_id: email.id,
-        error: error instanceof Error ? error.name : String(error),
-      });
-    }),
+  const ids = { organization_id: organizationId, email_id: email.id };
+  const message = { organization_id: organizationId, email_id: email.id };
+  const enqueue = () => (plan.enqueue ? enqueueEmail(message, plan.delaySeconds) : Promise.resolve());
+
+  if (options.emailId) {
+    // An Idempotency-Key may name an email a dead request already wrote: store first, so that
+    // one is found (and resumed) before anything is counted twice.
+    try {
+      await putEmailItem(item);
+    } catch (error) {
+      if (isConditionalCheckFailed(error)) return resumeAcceptedEmail(organizationId, options.emailId, plan);
+      throw error;
+    }
+    const [queued] = await Promise.allSettled([enqueue(), bookkeeping(caller, email, recipients.length, countedAt)]);
+    if (queued.status === 'rejected') await forgetUnqueuedEmail(email, queued.reason);
+    return { message_id: email.id, status: 'queued', queued_at: now };
+  }
+
+  // Every write of the send in one round trip: the email, its message, the counts. The consumer
+  // waits for an email its message arrived before (deliverEmail: MISSING_EMAIL_GRACE_MS).
+  const [stored, queued] = await Promise.allSettled([
+    putEmailItem(item),
+    enqueue(),
+    bookkeeping(caller, email, recipients.length, countedAt),
   ]);
-  try {
-    if (plan.enqueue) await enqueueEmail({ organization_id: organizationId, email_id: email.id }, plan.delaySeconds);
-  } catch (error) {
-    // The message may have been queued after all (a timeout): a consumer that already took
-    // the email keeps it, and the caller gets its 201.
-    const deleted = await deleteUnsentEmail(organizationId, email.id);
-    await counting;
-    if (deleted) await removeEmailIndexEntries(email).catch(() => undefined);
-    if (deleted) throw error;
+  if (stored.status === 'rejected') {
+    // A message already queued finds no email and is dropped; the recipients stay counted (the
+    // sending limit errs on the safe side), the list entries are taken back.
+    await removeEmailIndexEntries(email).catch(() => undefined);
+    logger.error('the email could not be stored; the send failed', { ...ids, error: errorName(stored.reason) });
+    throw stored.reason;
+  }
+  if (queued.status === 'rejected') await forgetUnqueuedEmail(email, queued.reason);
+  return { message_id: email.id, status: 'queued', queued_at: now };
+}
+
+const errorName = (error: unknown) => (error instanceof Error ? error.name : String(error));
+
+/**
+ * The counts a send moves besides the email itself: the sending limit's usage, the list's to/tag
+ * pointers and counters, the template's usage. Never throws: each failure is logged (a count
+ * off by one, or an email missing from the to/tag filters), the email is sent all the same.
+ */
+async function bookkeeping(caller: Identity, email: EmailRecord, recipients: number, countedAt: number) {
+  const ids = { organization_id: caller.organizationId, email_id: email.id };
+  const logged = (what: string) => (error: unknown) => {
+    logger.error(what, { ...ids, error: errorName(error) });
+  };
+  await Promise.all([
+    email.template_id
+      ? countTemplateSends(caller.organizationId, email.template_id, 1, new Date(countedAt)).catch(
+          logged('a template send was not counted in the template usage'),
+        )
+      : undefined,
+    addUsage(caller.organizationId, caller.environment, recipients, countedAt).catch(
+      logged('the email was accepted but its recipients were not counted towards the sending limit'),
+    ),
+    writeEmailIndexEntries(email).catch(
+      logged('the email was stored but not indexed for the to/tag filters and counts of GET /emails'),
+    ),
+  ]);
+}
+
+/**
+ * The enqueue failed: the send fails and the email is deleted — unless a consumer already has it
+ * (the message was queued after all, e.g. a timeout), in which case the caller gets its 201.
+ */
+async function forgetUnqueuedEmail(email: EmailRecord, error: unknown): Promise<void> {
+  const deleted = await deleteUnsentEmail(email.organization_id, email.id);
+  if (!deleted) {
     logger.warn('enqueue reported an error but the email is already being delivered', {
-      organization_id: organizationId,
+      organization_id: email.organization_id,
       email_id: email.id,
     });
+    return;
   }
-  await counting;
-  return { message_id: email.id, status: 'queued', queued_at: now };
+  await removeEmailIndexEntries(email).catch(() => undefined);
+  throw error;
 }
 
 /**

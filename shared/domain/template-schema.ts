@@ -14,6 +14,8 @@ import { z } from 'zod';
 export const VARIABLE_TYPES = ['string', 'number', 'boolean', 'array', 'object'] as const;
 export type VariableType = (typeof VARIABLE_TYPES)[number];
 export const MAX_SCHEMA_VARIABLES = 100;
+/** A default is copied into every send that lacks the value; kept small (the schema lives in the listed item). */
+export const MAX_DEFAULT_VALUE_BYTES = 2048;
 const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_-]{0,63}$/;
 
 export function typeOf(value: unknown): VariableType | 'null' {
@@ -36,7 +38,16 @@ const variableDefinition = z
   })
   .strict()
   .superRefine((definition, context) => {
-    if (definition.default_value !== undefined && !matches(definition.type, definition.default_value)) {
+    if (
+      definition.default_value !== undefined &&
+      JSON.stringify(definition.default_value).length > MAX_DEFAULT_VALUE_BYTES
+    ) {
+      context.addIssue({
+        code: 'custom',
+        path: ['default_value'],
+        message: `Must be at most ${MAX_DEFAULT_VALUE_BYTES} characters as JSON`,
+      });
+    } else if (definition.default_value !== undefined && !matches(definition.type, definition.default_value)) {
       context.addIssue({
         code: 'custom',
         path: ['default_value'],

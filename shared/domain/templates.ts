@@ -18,7 +18,12 @@ import {
 import { ApiError, notFound, validationError } from '../errors.ts';
 import type { PageQuery } from '../http/pagination.ts';
 import { isResourceId, newId, nowIso } from './ids.ts';
-import { cachedTemplate, parseTemplateForRequest, type RenderedTemplate } from './template-engine.ts';
+import {
+  cachedTemplate,
+  parseTemplateForRequest,
+  RenderBudgetError,
+  type RenderedTemplate,
+} from './template-engine.ts';
 import type { CreateTemplateRequest, UpdateTemplateRequest } from './template-request.ts';
 import { applyVariableSchema } from './template-schema.ts';
 import { missingValueWarnings, type TemplateWarning, templateReferences } from './template-variables.ts';
@@ -41,8 +46,30 @@ function view(template: TemplateSummary & Partial<Pick<TemplateRecord, 'html' | 
   };
 }
 
+/** Keeps a template's description item small (it is read by every listing). */
+export const MAX_TEMPLATE_VARIABLES = 200;
+export const MAX_VARIABLE_NAME_LENGTH = 100;
+
 function detectVariables(source: Pick<TemplateRecord, 'subject' | 'html' | 'text'>): string[] {
-  return templateReferences(parseTemplateForRequest(source)).variables;
+  const { variables } = templateReferences(parseTemplateForRequest(source));
+  const long = variables.find((name) => name.length > MAX_VARIABLE_NAME_LENGTH);
+  if (long !== undefined) {
+    throw validationError([
+      {
+        field: 'html',
+        message: `Variable names must be at most ${MAX_VARIABLE_NAME_LENGTH} characters: "${long.slice(0, 40)}…"`,
+      },
+    ]);
+  }
+  if (variables.length > MAX_TEMPLATE_VARIABLES) {
+    throw validationError([
+      {
+        field: 'html',
+        message: `A template may use at most ${MAX_TEMPLATE_VARIABLES} variables; this one uses ${variables.length}`,
+      },
+    ]);
+  }
+  return variables;
 }
 
 const tooLarge = () => new ApiError('PAYLOAD_TOO_LARGE', 'The template bodies do not fit in 380 KB once compressed');
@@ -177,8 +204,18 @@ export interface PreviewResult extends RenderedTemplate {
   warnings: TemplateWarning[];
 }
 
+/** Why a render failed, for the caller (a 400, a rejected batch entry, a preview warning). */
+export class RenderError extends Error {}
+
 function render(template: TemplateRecord, data: Record<string, unknown>): RenderedTemplate {
-  const rendered = cachedTemplate(template.id, template.updated_at, template).render(data);
+  let rendered: RenderedTemplate;
+  try {
+    rendered = cachedTemplate(template.id, template.updated_at, template).render(data);
+  } catch (error) {
+    // Only the loop budget (or a value Handlebars cannot print) can fail a checked template.
+    const reason = error instanceof RenderBudgetError ? error.message : 'a value could not be rendered';
+    throw new RenderError(`The template could not be rendered with this data: ${reason}`);
+  }
   // A value with a line break must not break the Subject header.
   return { ...rendered, subject: rendered.subject.replace(/[\r\n\u2028\u2029]+/g, ' ') };
 }
@@ -195,8 +232,21 @@ export async function previewTemplate(
   const template = await findTemplate(organizationId, templateId);
   const applied = applyVariableSchema(template.variable_schema, data);
   const references = templateReferences(parseTemplateForRequest(template));
+  let rendered: RenderedTemplate;
+  try {
+    rendered = render(template, applied.data);
+  } catch (error) {
+    if (!(error instanceof RenderError)) throw error;
+    return {
+      subject: '',
+      html: null,
+      text: null,
+      variables: template.variables,
+      warnings: [{ variable: '', message: error.message }],
+    };
+  }
   return {
-    ...render(template, applied.data),
+    ...rendered,
     variables: template.variables,
     warnings: [
       ...applied.problems.map((problem) => ({
@@ -225,7 +275,12 @@ export function renderForSend(
 ): { ok: true; rendered: RenderedTemplate } | { ok: false; problems: { field: string; message: string }[] } {
   const applied = applyVariableSchema(template.variable_schema, data);
   if (applied.problems.length > 0) return { ok: false, problems: applied.problems };
-  return { ok: true, rendered: render(template, applied.data) };
+  try {
+    return { ok: true, rendered: render(template, applied.data) };
+  } catch (error) {
+    if (!(error instanceof RenderError)) throw error;
+    return { ok: false, problems: [{ field: 'template_data', message: error.message }] };
+  }
 }
 
 /** renderForSend for a single send: problems are a 400 VALIDATION_ERROR. */

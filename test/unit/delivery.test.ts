@@ -19,6 +19,7 @@ import { ChangeMessageVisibilityBatchCommand, SQSClient } from '@aws-sdk/client-
 import {
   BatchGetCommand,
   DynamoDBDocumentClient,
+  PutCommand,
   TransactWriteCommand,
   type TransactWriteCommandInput,
   UpdateCommand,
@@ -28,7 +29,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSendEmailHandler, handler } from '../../functions/consumers/send-email.ts';
 import { classifySesError, encodeDisplayName, formatMailbox, toMessageTags } from '../../shared/aws/ses-sender.ts';
-import { deliverEmail, LEASE_MS } from '../../shared/domain/delivery.ts';
+import { deliverEmail, LEASE_MS, MISSING_EMAIL_GRACE_MS } from '../../shared/domain/delivery.ts';
 import { retryDelaySeconds, SEND_RETRY_BACKOFF } from '../../shared/domain/retry-backoff.ts';
 import { queueDefinitions } from '../../shared/queues.ts';
 
@@ -110,8 +111,29 @@ function claimSucceeds(emailId = EMAIL_ID, overrides: Record<string, unknown> = 
 }
 
 const sendInputs = (): SendEmailCommandInput[] => ses.commandCalls(SendEmailCommand).map((call) => call.args[0].input);
-const transactions = (): TransactWriteCommandInput[] =>
-  documentClient.commandCalls(TransactWriteCommand).map((call) => call.args[0].input);
+const SENT = /^SET ses_message_id = :ses/;
+/**
+ * What was written, as transactions: recordFailed's real ones, and recordSent's update with the
+ * event puts that follow it (two plain writes, shown in the same shape: the update first).
+ */
+const transactions = (): TransactWriteCommandInput[] => {
+  const real = documentClient.commandCalls(TransactWriteCommand).map((call) => call.args[0].input);
+  const sent = documentClient
+    .commandCalls(UpdateCommand)
+    .map((call) => call.args[0].input)
+    .filter((input) => SENT.test(String(input.UpdateExpression)))
+    .map((update) => ({
+      TransactItems: [
+        { Update: update },
+        ...documentClient
+          .commandCalls(PutCommand)
+          .map((call) => call.args[0].input)
+          .filter((put) => put.Item?.PK === update.Key?.PK && put.Item?.type === 'email_event')
+          .map((put) => ({ Put: put })),
+      ],
+    })) as TransactWriteCommandInput[];
+  return [...real, ...sent];
+};
 const updates = (expression: string) =>
   documentClient
     .commandCalls(UpdateCommand)
@@ -244,6 +266,35 @@ describe('deliverEmail', () => {
     expect(ses.commandCalls(SendEmailCommand)).toHaveLength(0);
   });
 
+  it('waits for an email its message arrived before (the send path writes both at once)', async () => {
+    const missing = Object.assign(new Error('The conditional request failed'), {
+      name: 'ConditionalCheckFailedException',
+    });
+    documentClient
+      .on(UpdateCommand, { UpdateExpression: CLAIM })
+      .rejectsOnce(missing)
+      .rejectsOnce(missing)
+      .resolves({ Attributes: storedEmail() });
+    ses.on(SendEmailCommand).resolves({ MessageId: 'ses-1' });
+
+    await expect(deliverEmail(message, { sentAt: Date.now() - 5 })).resolves.toBe('sent');
+    expect(updates(CLAIM)).toHaveLength(3);
+    expect(ses.commandCalls(SendEmailCommand)).toHaveLength(1);
+  });
+
+  it('hands a young message back to the queue when its email is still missing, and drops an old one', async () => {
+    documentClient
+      .on(UpdateCommand, { UpdateExpression: CLAIM })
+      .rejects(Object.assign(new Error('The conditional request failed'), { name: 'ConditionalCheckFailedException' }));
+
+    await expect(deliverEmail(message, { sentAt: Date.now() - 1000 })).resolves.toBe('retry');
+    expect(updates(CLAIM).length).toBeGreaterThan(1);
+    documentClient.resetHistory();
+    await expect(deliverEmail(message, { sentAt: Date.now() - MISSING_EMAIL_GRACE_MS - 1 })).resolves.toBe('skipped');
+    expect(updates(CLAIM)).toHaveLength(1);
+    expect(ses.commandCalls(SendEmailCommand)).toHaveLength(0);
+  });
+
   it('releases the lease and asks for a retry when SES throttles, recording no failure', async () => {
     claimSucceeds();
     ses
@@ -362,13 +413,15 @@ describe('deliverEmail', () => {
     claimSucceeds();
     ses.on(SendEmailCommand).resolves({ MessageId: 'ses-0006' });
     documentClient
-      .on(TransactWriteCommand)
+      .on(UpdateCommand, {
+        UpdateExpression: 'SET ses_message_id = :ses, sent_at = :now REMOVE lease_until, GSI2PK, GSI2SK',
+      })
       .rejects(Object.assign(new Error('unavailable'), { name: 'InternalServerError', $metadata: {} }));
 
     await expect(deliverEmail(message)).resolves.toBe('sent');
     expect(ses.commandCalls(SendEmailCommand)).toHaveLength(1);
     // The write was retried before giving up.
-    expect(documentClient.commandCalls(TransactWriteCommand).length).toBeGreaterThan(1);
+    expect(transactions().length).toBeGreaterThan(1);
   });
 
   it('never hands a test-key email to SES in AWS, recording a simulated hand-over', async () => {
@@ -376,8 +429,7 @@ describe('deliverEmail', () => {
     claimSucceeds();
     await expect(deliverEmail(message)).resolves.toBe('sent');
     expect(ses.commandCalls(SendEmailCommand)).toHaveLength(0);
-    const transaction = documentClient.commandCalls(TransactWriteCommand)[0]?.args[0].input;
-    const update = transaction?.TransactItems?.[0]?.Update;
+    const update = transactions()[0]?.TransactItems?.[0]?.Update;
     expect(String(update?.ExpressionAttributeValues?.[':ses'])).toMatch(/^simulated-/);
   });
 

@@ -7,6 +7,7 @@ import {
   escapeExpression,
   parseTemplate,
   parseTemplateForRequest,
+  RenderBudgetError,
   type TemplateSource,
   TemplateSyntaxError,
 } from '../../shared/domain/template-engine.ts';
@@ -143,6 +144,23 @@ describe('refused at save time, with line and column', () => {
     expect(refused('{{log "hi"}}')).toMatchObject({ line: 1 });
     expect(refused('{{lookup (shout a) b}}')).toMatchObject({ line: 1 });
   });
+  it('a helper printed as a value, and lookup without its two arguments', () => {
+    for (const name of ['if', 'unless', 'each', 'with', 'lookup', 'log', 'helperMissing', 'blockHelperMissing']) {
+      expect(refused(`ok {{${name}}}`)).toMatchObject({ line: 1, column: 4 });
+    }
+    expect(refused('{{lookup a}}')).toMatchObject({ line: 1 });
+    expect(refused('{{lookup a b c}}')).toMatchObject({ line: 1 });
+    // Values that merely share a helper's name through a path are fine.
+    expect(renderHtml('{{this.if}}{{user.each}}', { if: 1, user: { each: 2 } })).toBe('12');
+  });
+  it('nesting beyond 100 levels, however deep, without exhausting the stack', () => {
+    const blocks = (depth: number) => `${'{{#if a}}'.repeat(depth)}x${'{{/if}}'.repeat(depth)}`;
+    expect(renderHtml(blocks(100), { a: true })).toBe('x');
+    expect(refused(blocks(101))).toMatchObject({ line: 1 });
+    const lookups = (depth: number) => `{{lookup ${'(lookup '.repeat(depth)}a b${')'.repeat(depth)} c}}`;
+    expect(refused(lookups(2000))).toMatchObject({ line: 1 });
+    expect(() => parseTemplate(html(blocks(15_000)))).toThrow(TemplateSyntaxError);
+  });
   it('names the part in the request error', () => {
     expect(() => parseTemplateForRequest({ subject: 'Hi {{', html: null, text: null })).toThrow(
       expect.objectContaining({
@@ -261,6 +279,18 @@ describe('variable schema', () => {
     ).toBe(false);
     expect(variableSchema.safeParse([{ name: 'a', type: 'date' }]).success).toBe(false);
     expect(variableSchema.safeParse([{ name: '1a', type: 'string' }]).success).toBe(false);
+  });
+});
+
+describe('render budget', () => {
+  it('stops nested loops that would run away, whatever the data', () => {
+    const list = Array.from({ length: 100 }, (_, index) => index);
+    const template = compileTemplate(
+      html('{{#each @root.a}}{{#each @root.a}}{{#each @root.a}}.{{/each}}{{/each}}{{/each}}'),
+    );
+    expect(() => template.render({ a: list })).toThrow(RenderBudgetError);
+    // The budget is per render: a small render after a refused one works.
+    expect(template.render({ a: [1, 2] }).html).toBe('........');
   });
 });
 

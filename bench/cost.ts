@@ -1,0 +1,244 @@
+/**
+ * What one email costs from accept to delivered, measured on the local stack, priced at AWS on-demand
+ * rates (SES itself excluded):
+ *   - DynamoDB read and write request units (ReturnConsumedCapacity, by command kind);
+ *   - SQS requests (every SQS call of the producer, the poller and the consumer, counted at the client);
+ *   - Lambda invocations: API (one per send), consumer (one per non-empty receive), SES events (one per
+ *     notification: the simulator publishes a Delivery; in AWS SES also publishes a Send, counted apart);
+ *   - API Gateway requests (one per send);
+ *   - Lambda duration: the measured HTTP time of each send (an upper bound of its function's run) and
+ *     the measured wall time of the delivery phase shared among consumer invocations.
+ *   npm run bench -- cost [emails]
+ */
+import { ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { startBenchCloud } from './local-cloud.ts';
+import { summarize } from './stats.ts';
+
+const emails = Number(process.argv[2] ?? 500);
+const concurrency = 10;
+
+// Every SQS call of this process, by command (all clients share the prototype).
+const sqsCalls: Record<string, number> = {};
+let nonEmptyReceives = 0;
+const originalSend = SQSClient.prototype.send;
+SQSClient.prototype.send = async function (this: SQSClient, command: { constructor: { name: string } }) {
+  const name = command.constructor.name.replace(/Command$/, '');
+  sqsCalls[name] = (sqsCalls[name] ?? 0) + 1;
+  // biome-ignore lint/suspicious/noExplicitAny: forwarding the overloaded send as is
+  const output = await (originalSend as any).call(this, command);
+  if (command instanceof ReceiveMessageCommand && (output?.Messages?.length ?? 0) > 0) nonEmptyReceives += 1;
+  return output;
+} as typeof SQSClient.prototype.send;
+
+const PRICES = {
+  dynamoWritePerMillion: 0.625,
+  dynamoReadPerMillion: 0.125,
+  sqsPerMillion: 0.4,
+  apiGatewayPerMillion: 1.0,
+  lambdaPerMillion: 0.2,
+  /** arm64, per GB-second. */
+  lambdaGbSecond: 0.0000133334,
+};
+const MEMORY_GB = 512 / 1024;
+
+const cloud = await startBenchCloud();
+try {
+  const { dynamoUsage, dynamoUsageByCommand } = await import('../shared/data/dynamo.ts');
+  const { readEmailCounts } = await import('../shared/data/email-index.ts');
+  const { createApiKey, createOrganization, setOrganizationRateLimit, setSendingLimits } = await import(
+    '../shared/domain/accounts.ts'
+  );
+  const { addVerifiedDomainForDevelopment } = await import('../shared/domain/domains.ts');
+  const organization = await createOrganization({ name: 'cost bench' });
+  await setOrganizationRateLimit(organization.id, 1000);
+  await setSendingLimits(organization.id, { environment: 'test', daily: 1_000_000 });
+  await addVerifiedDomainForDevelopment(organization.id, 'cost.test');
+  const { secret } = await createApiKey({ organizationId: organization.id, name: 'cost', environment: 'test' });
+  const send = async (i: number) => {
+    const started = performance.now();
+    const response = await fetch(`${cloud.apiUrl}/api/v1/emails/send`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        from: { email: 'receipts@cost.test', name: 'Cost' },
+        to: [{ email: `customer${i}@example.com` }],
+        subject: `Your receipt ${i}`,
+        html: `<p>Thanks for your order ${i}.</p>`,
+        text: `Thanks for your order ${i}.`,
+      }),
+    });
+    await response.text();
+    if (response.status !== 201) throw new Error(`send failed: ${response.status}`);
+    return performance.now() - started;
+  };
+  // Polling the counters is the bench's own cost: measured in its own scope and taken out.
+  const pollUsage = { requests: 0, readUnits: 0, writeUnits: 0 };
+  const delivered = async () => (await readEmailCounts(organization.id, ['test'])).delivered;
+
+  const beforeDynamo = dynamoUsage();
+  const beforeByCommand = dynamoUsageByCommand();
+  const beforeSqs = { ...sqsCalls };
+  const beforeReceives = nonEmptyReceives;
+  const startedAt = performance.now();
+  const durations: number[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < emails) {
+        const i = next;
+        next += 1;
+        durations.push(await send(i));
+      }
+    }),
+  );
+  const acceptedAt = performance.now();
+  for (;;) {
+    const before = dynamoUsage();
+    const done = await delivered();
+    const after = dynamoUsage();
+    pollUsage.requests += after.requests - before.requests;
+    pollUsage.readUnits += after.readUnits - before.readUnits;
+    pollUsage.writeUnits += after.writeUnits - before.writeUnits;
+    if (done >= emails) break;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  const deliveredAt = performance.now();
+  const afterDynamo = dynamoUsage();
+  const byCommand = Object.fromEntries(
+    Object.entries(dynamoUsageByCommand()).map(([name, entry]) => [
+      name.replace(/Command$/, ''),
+      {
+        requests: Number(((entry.requests - (beforeByCommand[name]?.requests ?? 0)) / emails).toFixed(2)),
+        units: Number(((entry.capacityUnits - (beforeByCommand[name]?.capacityUnits ?? 0)) / emails).toFixed(2)),
+      },
+    ]),
+  );
+
+  const perEmail = (value: number) => value / emails;
+  const dynamo = {
+    requests: perEmail(afterDynamo.requests - beforeDynamo.requests - pollUsage.requests),
+    readUnits: perEmail(afterDynamo.readUnits - beforeDynamo.readUnits - pollUsage.readUnits),
+    writeUnits: perEmail(afterDynamo.writeUnits - beforeDynamo.writeUnits - pollUsage.writeUnits),
+  };
+  const sqsByCommand = Object.fromEntries(
+    Object.entries(sqsCalls).map(([name, count]) => [name, count - (beforeSqs[name] ?? 0)]),
+  );
+  // Empty long polls are the poller's idle time, not the emails' (Lambda's pollers are not billed per email).
+  const sqsRequests = Object.entries(sqsByCommand).reduce(
+    (sum, [name, count]) => sum + (name === 'ReceiveMessage' ? 0 : count),
+    nonEmptyReceives - beforeReceives,
+  );
+  const consumerInvocations = nonEmptyReceives - beforeReceives;
+  const invocations = {
+    api: 1,
+    consumer: perEmail(consumerInvocations),
+    sesEventsLocal: 1,
+    sesEventsAws: 2,
+  };
+  const concurrentSendMs = summarize(durations);
+  // The function's run time, measured without the queueing of concurrent requests on this 2-core
+  // machine: 100 sends one after the other (their DynamoDB and SQS work is not counted above).
+  const sequential: number[] = [];
+  for (let i = 0; i < 100; i += 1) sequential.push(await send(emails + i));
+  const sendMs = summarize(sequential);
+
+  // Function run times not visible through HTTP, measured directly on fresh emails: one delivery
+  // (claim, suppression check, SES emulator, record; plus the simulated events, in-process) and one
+  // SES Delivery notification handled by the events function's service.
+  const { newEmailId, putEmail, recordSent, newEvent } = await import('../shared/data/emails.ts');
+  const { deliverEmail } = await import('../shared/domain/delivery.ts');
+  const { handleSesNotification } = await import('../shared/domain/ses-events.ts');
+  const { simulatedNotifications } = await import('../shared/domain/outcome-simulator.ts');
+  const sample = (i: number, environment: 'test' | 'live' = 'test') => {
+    const now = new Date().toISOString();
+    return {
+      id: newEmailId(),
+      organization_id: organization.id,
+      environment,
+      status: 'queued' as const,
+      priority: 'normal' as const,
+      from: { email: 'receipts@cost.test' },
+      to: [{ email: `sample${i}@example.com` }],
+      cc: [],
+      bcc: [],
+      reply_to: [],
+      subject: `Sample ${i}`,
+      html: '<p>Thanks</p>',
+      text: 'Thanks',
+      headers: {},
+      tags: {},
+      template_id: null,
+      scheduled_at: null,
+      created_at: now,
+      updated_at: now,
+    };
+  };
+  const deliveryMs: number[] = [];
+  const eventMs: number[] = [];
+  for (let i = 0; i < 50; i += 1) {
+    const email = sample(i);
+    await putEmail(email);
+    const started = performance.now();
+    await deliverEmail({ organization_id: organization.id, email_id: email.id });
+    deliveryMs.push(performance.now() - started);
+    const other = sample(1000 + i, 'live');
+    await putEmail(other);
+    await recordSent(organization.id, other.id, `ses-sample-${i}`, [newEvent('sent')]);
+    const [notification] = simulatedNotifications(other, `ses-sample-${i}`);
+    const handled = performance.now();
+    await handleSesNotification(notification);
+    eventMs.push(performance.now() - handled);
+  }
+  const delivery = summarize(deliveryMs);
+  const events = summarize(eventMs);
+  // Records of one consumer invocation run concurrently; counting each delivery in full is an upper bound.
+  const gbSeconds =
+    MEMORY_GB * (sendMs.mean / 1000) +
+    MEMORY_GB * (delivery.mean / 1000) +
+    MEMORY_GB * (events.mean / 1000) * invocations.sesEventsAws;
+  const per1000 = {
+    dynamodb_writes: dynamo.writeUnits * 1000 * (PRICES.dynamoWritePerMillion / 1e6),
+    dynamodb_reads: dynamo.readUnits * 1000 * (PRICES.dynamoReadPerMillion / 1e6),
+    sqs: perEmail(sqsRequests) * 1000 * (PRICES.sqsPerMillion / 1e6),
+    api_gateway: 1000 * (PRICES.apiGatewayPerMillion / 1e6),
+    lambda_requests:
+      (invocations.api + invocations.consumer + invocations.sesEventsAws) * 1000 * (PRICES.lambdaPerMillion / 1e6),
+    lambda_duration: gbSeconds * 1000 * PRICES.lambdaGbSecond,
+  };
+  const total = Object.values(per1000).reduce((sum, value) => sum + value, 0);
+  const round = (value: number, digits = 6) => Number(value.toFixed(digits));
+  process.stdout.write(
+    `${JSON.stringify(
+      {
+        emails,
+        accept_seconds: round((acceptedAt - startedAt) / 1000, 2),
+        accept_to_all_delivered_seconds: round((deliveredAt - startedAt) / 1000, 2),
+        http_send_ms_sequential: sendMs,
+        http_send_ms_10_concurrent: concurrentSendMs,
+        dynamodb_per_email_by_command: byCommand,
+        dynamodb_per_email: {
+          requests: round(dynamo.requests, 2),
+          read_units: round(dynamo.readUnits, 2),
+          write_units: round(dynamo.writeUnits, 2),
+        },
+        sqs_per_email: {
+          requests: round(perEmail(sqsRequests), 3),
+          by_command: sqsByCommand,
+          non_empty_receives: consumerInvocations,
+        },
+        lambda_invocations_per_email: { ...invocations, consumer: round(invocations.consumer, 3) },
+        delivery_ms: delivery,
+        ses_event_ms: events,
+        lambda_gb_seconds_per_email: round(gbSeconds, 6),
+        usd_per_1000_emails: Object.fromEntries(Object.entries(per1000).map(([name, value]) => [name, round(value)])),
+        usd_per_1000_emails_total: round(total),
+        target_usd_per_1000: 0.003,
+        note: 'SES excluded. In AWS, SES publishes a Send and a Delivery notification per delivered email (two events invocations; the Send one does no DynamoDB work but is priced like the Delivery one). Lambda durations: HTTP time of each send, and the measured delivery and event handling of 50 fresh emails, all at 512 MB (upper bounds: they include the local emulators).',
+      },
+      null,
+      2,
+    )}\n`,
+  );
+} finally {
+  await cloud.stop();
+}
