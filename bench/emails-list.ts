@@ -128,8 +128,11 @@ try {
     const parsed = emailListQuery.parse(query);
     // The list's own DynamoDB work, in its own usage scope.
     const cost = await withDynamoUsage(async () => {
-      const page = await listEmails(org, parsed);
-      return { usage: { ...(currentDynamoUsage() ?? { requests: 0, capacityUnits: 0 }) }, page };
+      const page = await listEmails(org, parsed, 'test');
+      return {
+        usage: { ...(currentDynamoUsage() ?? { requests: 0, capacityUnits: 0, readUnits: 0, writeUnits: 0 }) },
+        page,
+      };
     });
     const url = `${cloud.apiUrl}/api/v1/emails?${new URLSearchParams(query)}`;
     const get = async () => {

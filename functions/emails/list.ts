@@ -4,5 +4,5 @@ import { apiHandler } from '../../shared/http/api-handler.ts';
 import { paginated } from '../../shared/http/response.ts';
 
 export const handler = apiHandler({ query: emailListQuery }, async ({ caller, query }) =>
-  paginated(await listEmails(caller.organizationId, query)),
+  paginated(await listEmails(caller.organizationId, query, caller.environment)),
 );

@@ -100,18 +100,24 @@ export async function writeEmailIndexEntries(email: EmailRecord): Promise<void> 
 
 /**
  * writeEmailIndexEntries for many emails at once (a batch send): all pointers in BatchWriteItems
- * of 25, and one UpdateItem per counter shard touched (`ADD total n, queued n`), all in parallel.
+ * of 25, and one UpdateItem per organization and environment (`ADD total n, queued n`), in parallel.
  */
 export async function writeEmailIndexEntriesForEmails(emails: readonly EmailRecord[]): Promise<void> {
   const pointers = emails.flatMap((email) =>
     pointerKeys(email).map((key) => ({ PutRequest: { Item: { ...key, type: 'email_pointer', email_id: email.id } } })),
   );
+  // One counter shard per organization and environment of the batch (one request, not ten): the
+  // shards are only ever summed, so a later status move on the email's own shard may take a shard
+  // below zero while the sum stays exact.
   const perShard = new Map<string, { key: PrimaryKey; count: number }>();
   for (const email of emails) {
-    const key = counterKey(email.organization_id, email.environment, email.id);
-    const entry = perShard.get(key.PK) ?? { key, count: 0 };
+    const group = `${email.organization_id}#${email.environment}`;
+    const entry = perShard.get(group) ?? {
+      key: counterKey(email.organization_id, email.environment, email.id),
+      count: 0,
+    };
     entry.count += 1;
-    perShard.set(key.PK, entry);
+    perShard.set(group, entry);
   }
   await Promise.all([
     batchWrite(pointers),

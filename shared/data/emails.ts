@@ -9,6 +9,7 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import {
+  BatchGetCommand,
   BatchWriteCommand,
   DeleteCommand,
   GetCommand,
@@ -133,6 +134,30 @@ export async function putEmail(email: EmailRecord, dueDeadline?: string): Promis
 /** Stores an item from newEmailItem, never over an existing email. */
 export async function putEmailItem(item: Record<string, unknown>): Promise<void> {
   await db.send(new PutCommand({ TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(PK)' }));
+}
+
+/** Which of these emails exist (BatchGetItem of 100 keys, in parallel, keys only on the wire). */
+export async function existingEmailIds(organizationId: string, emailIds: readonly string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  const chunks: string[][] = [];
+  for (let start = 0; start < emailIds.length; start += 100) chunks.push(emailIds.slice(start, start + 100));
+  await Promise.all(
+    chunks.map(async (chunk) => {
+      let pending: Record<string, unknown>[] = chunk.map((id) => ({ ...keys.email(organizationId, id) }));
+      for (let attempt = 1; pending.length > 0; attempt += 1) {
+        if (attempt > BATCH_WRITE_ATTEMPTS) throw new Error('existing emails could not be read');
+        if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, Math.random() * 25 * 2 ** attempt));
+        const result = await db.send(
+          new BatchGetCommand({
+            RequestItems: { [tableName]: { Keys: pending, ProjectionExpression: 'id', ConsistentRead: true } },
+          }),
+        );
+        for (const item of result.Responses?.[tableName] ?? []) found.add(String(item.id));
+        pending = result.UnprocessedKeys?.[tableName]?.Keys ?? [];
+      }
+    }),
+  );
+  return found;
 }
 
 const BATCH_WRITE_SIZE = 25;

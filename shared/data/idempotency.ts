@@ -41,7 +41,7 @@ export type BeginResult =
    * record and handed to whoever takes an abandoned request over, so a retry after a crash resumes
    * the same email instead of creating a second one.
    */
-  | { state: 'new'; token: string; reservedId: string }
+  | { state: 'new'; token: string; reservedId: string; takenOver: boolean }
   | { state: 'replay'; status: number; body: unknown }
   | { state: 'conflict' }
   | { state: 'in_progress' };
@@ -110,7 +110,7 @@ export async function beginIdempotentRequest(
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         }),
       );
-      return { state: 'new', token, reservedId };
+      return { state: 'new', token, reservedId, takenOver: false };
     } catch (error) {
       if (!isConditionalCheckFailed(error)) throw error;
       // The document client leaves the item of a failed condition in DynamoDB JSON.
@@ -128,7 +128,7 @@ export async function beginIdempotentRequest(
       }
       if ((existing.lease_until ?? 0) > now) return { state: 'in_progress' };
       const takenOver = await takeOver(Key, existing, requestHash, now);
-      if (takenOver) return { state: 'new', ...takenOver };
+      if (takenOver) return { state: 'new', ...takenOver, takenOver: true };
     }
     // The record changed under us (completed, abandoned or taken over): look again.
     if (round >= MAX_ROUNDS) return { state: 'in_progress' };

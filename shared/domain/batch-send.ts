@@ -11,9 +11,17 @@
  * emails written 25 per BatchWriteItem, and queued 25 ids per SQS message, 10 messages per
  * SendMessageBatch — about 90 DynamoDB requests and 4 SQS requests for 1,000 recipients.
  */
+import { createHash } from 'node:crypto';
 import { enqueueEmailBatches } from '../aws/send-queue.ts';
 import { writeEmailIndexEntriesForEmails } from '../data/email-index.ts';
-import { BodiesTooLargeError, type EmailRecord, newEmailId, newEmailItem, putEmailItems } from '../data/emails.ts';
+import {
+  BodiesTooLargeError,
+  type EmailRecord,
+  existingEmailIds,
+  newEmailId,
+  newEmailItem,
+  putEmailItems,
+} from '../data/emails.ts';
 import { getOrganization } from '../data/organizations.ts';
 import { countTemplateSends } from '../data/templates.ts';
 import { addUsage, readUsage } from '../data/usage.ts';
@@ -53,11 +61,10 @@ async function suppressedAmong(organizationId: string, addresses: string[]): Pro
   return new Set(found.flat());
 }
 
-/** Entries that are well-formed and not repeats, and the rejections of the others. */
+/** Entries that are well-formed, and the rejections of the others. */
 function screenEntries(recipients: readonly unknown[]) {
   const rejected: BatchResult['rejected'] = [];
   const candidates: Candidate[] = [];
-  const firstIndex = new Map<string, number>();
   recipients.forEach((raw, index) => {
     const parsed = parseBatchEntry(raw);
     if (!parsed.ok) {
@@ -65,22 +72,36 @@ function screenEntries(recipients: readonly unknown[]) {
       return;
     }
     const normalized = normalizeEmailAddress(parsed.entry.to.email);
-    const address = normalized.ok ? normalized.address : parsed.entry.to.email;
-    const first = firstIndex.get(address);
-    if (first !== undefined) {
-      rejected.push({ index, error: `Duplicate recipient: ${address} is already at index ${first}` });
-      return;
-    }
-    firstIndex.set(address, index);
-    candidates.push({ index, entry: parsed.entry, address });
+    candidates.push({
+      index,
+      entry: parsed.entry,
+      address: normalized.ok ? normalized.address : parsed.entry.to.email,
+    });
   });
   return { rejected, candidates };
+}
+
+/**
+ * The id of the email of entry `index`: derived from the batch id, so that a retry of a batch (the
+ * same Idempotency-Key, hence the same batch id) names the same emails. A UUIDv7 layout: the batch
+ * id's 48-bit time, then bits of SHA-256(batch id, index).
+ */
+export function batchEmailId(batchId: string, index: number): string {
+  const time = batchId.replace(/-/g, '').slice(0, 12);
+  const bits = createHash('sha256').update(`${batchId}#${index}`).digest('hex');
+  const variant = ((Number.parseInt(bits.charAt(3), 16) & 0x3) | 0x8).toString(16);
+  return `${time.slice(0, 8)}-${time.slice(8, 12)}-7${bits.slice(0, 3)}-${variant}${bits.slice(4, 7)}-${bits.slice(7, 19)}`;
+}
+
+/** The batch's writes stopped half-way: the Idempotency-Key is kept so a retry resumes this batch. */
+export class BatchPartlyStoredError extends Error {
+  readonly keepIdempotencyKey = true;
 }
 
 export async function acceptBatch(
   caller: Identity,
   request: BatchSendRequest,
-  options: { batchId?: string; admission?: Promise<void> } = {},
+  options: { batchId?: string; resumed?: boolean; admission?: Promise<void> } = {},
 ): Promise<BatchResult> {
   const organizationId = caller.organizationId;
   const batchId = options.batchId ?? newEmailId();
@@ -115,7 +136,18 @@ export async function acceptBatch(
   const plan = planAccept(undefined, countedAt);
   const emails: EmailRecord[] = [];
   const items: Record<string, unknown>[] = [];
+  // A repeated address is rejected only against an entry that is accepted (not against one
+  // refused for its data, say): the first acceptable entry of each address wins.
+  const acceptedAt = new Map<string, number>();
   for (const candidate of candidates) {
+    const first = acceptedAt.get(candidate.address);
+    if (first !== undefined) {
+      rejected.push({
+        index: candidate.index,
+        error: `Duplicate recipient: ${candidate.address} is already at index ${first}`,
+      });
+      continue;
+    }
     if (suppressed.has(candidate.address)) {
       rejected.push({ index: candidate.index, error: `Suppressed: ${candidate.address} is on the suppression list` });
       continue;
@@ -135,7 +167,7 @@ export async function acceptBatch(
       continue;
     }
     const email: EmailRecord = {
-      id: newEmailId(),
+      id: batchEmailId(batchId, candidate.index),
       organization_id: organizationId,
       environment: caller.environment,
       status: 'queued',
@@ -164,37 +196,43 @@ export async function acceptBatch(
       continue;
     }
     emails.push(email);
+    acceptedAt.set(candidate.address, candidate.index);
   }
   rejected.sort((a, b) => a.index - b.index);
   const result = { batch_id: batchId, total: request.recipients.length, accepted: emails.length, rejected };
   if (emails.length === 0) return result;
   checkSendingLimit(organization ?? {}, caller.environment, emails.length, usage, countedAt);
 
-  await putEmailItems(items);
-  // Counts and list entries alongside the enqueue; a failure of theirs never loses an email.
-  const bookkeeping = Promise.all([
-    addUsage(organizationId, caller.environment, emails.length, countedAt),
-    countTemplateSends(organizationId, template.id, emails.length, new Date(countedAt)),
-    writeEmailIndexEntriesForEmails(emails),
-  ]).catch((error: unknown) => {
-    logger.error('a batch was stored but its counts or list entries were not all written', {
-      organization_id: organizationId,
-      batch_id: batchId,
-      error: error instanceof Error ? error.name : String(error),
-    });
-  });
-  // Emails whose message could not be queued are still stored with a deadline: the sweeper
-  // queues them (see scheduler.ts). The caller's answer does not depend on it.
-  await enqueueEmailBatches(
-    organizationId,
-    emails.map((email) => email.id),
-  ).catch((error: unknown) => {
-    logger.error('a batch was stored but not all of it was queued; the sweeper will queue the rest', {
-      organization_id: organizationId,
-      batch_id: batchId,
-      error: error instanceof Error ? error.name : String(error),
-    });
-  });
-  await bookkeeping;
+  // A resumed batch (a retry after the first attempt died) keeps what was already stored.
+  const stored = options.resumed
+    ? await existingEmailIds(
+        organizationId,
+        emails.map((email) => email.id),
+      )
+    : new Set();
+  const fresh = emails.filter((email) => !stored.has(email.id));
+  const ids = { organization_id: organizationId, batch_id: batchId };
+  const logged = (what: string) => (error: unknown) => {
+    logger.error(what, { ...ids, error: error instanceof Error ? error.name : String(error) });
+  };
+  // Emails, messages and counts in one round: a message that beats its email is waited for by the
+  // consumer (MISSING_EMAIL_GRACE_MS); one whose email was never stored is dropped.
+  const [written] = await Promise.allSettled([
+    putEmailItems(items.filter((_, index) => !stored.has(emails[index]?.id))),
+    // Not queued now: still stored with a deadline, the sweeper queues it (scheduler.ts).
+    enqueueEmailBatches(
+      organizationId,
+      emails.map((email) => email.id),
+    ).catch(logged('a batch was stored but not all of it was queued; the sweeper will queue the rest')),
+    Promise.all([
+      addUsage(organizationId, caller.environment, fresh.length, countedAt),
+      countTemplateSends(organizationId, template.id, fresh.length, new Date(countedAt)),
+      writeEmailIndexEntriesForEmails(fresh),
+    ]).catch(logged('a batch was stored but its counts or list entries were not all written')),
+  ]);
+  if (written.status === 'rejected') {
+    logged('a batch was only partly stored; a retry with the same Idempotency-Key completes it')(written.reason);
+    throw new BatchPartlyStoredError('The batch could not be stored completely');
+  }
   return result;
 }

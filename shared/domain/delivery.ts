@@ -129,9 +129,14 @@ export async function deliverEmail(
     logger.warn(young ? 'email not written yet; the message will come back' : 'no such email; message dropped', ids);
     return young ? 'retry' : 'skipped';
   }
+  if (claim.outcome === 'leased') {
+    // Another consumer holds it (or held it and died, or could not give the lease back): this
+    // message comes back after its backoff, then finds the email sent, or the lease expired.
+    logger.info('email held by another delivery; the message will come back', ids);
+    return 'retry';
+  }
   if (claim.outcome !== 'claimed' || !claim.email) {
-    // already_sent / not_deliverable: acknowledge. leased: another consumer is on it; if that one
-    // dies, its own message returns after the visibility timeout and finds the lease expired.
+    // already_sent / not_deliverable: nothing to do, the message is acknowledged.
     logger.info('email not claimed for delivery', { ...ids, claim: claim.outcome });
     return 'skipped';
   }
@@ -184,7 +189,11 @@ export async function deliverEmail(
       logger.warn('SES refused the email', { ...ids, ...errorLogFields(error) });
       return fail(organizationId, emailId, [...suppressedEvents, newEvent('failed', { detail: failureDetail(error) })]);
     }
-    if (options.finalAttempt) {
+    // Throttling and outages outlast any backoff of the queue's few receives: on the last one the
+    // message goes to the DLQ and the email stays queued, still in the due index, for the sweeper
+    // to queue again later (and fail only after its sweeps: shared/domain/due-times.ts). An error
+    // nobody knows is given up on at the last receive.
+    if (options.finalAttempt && classification === 'unknown') {
       logger.error('SES send kept failing; the email is failed', { ...ids, classification, ...errorLogFields(error) });
       return fail(organizationId, emailId, [
         ...suppressedEvents,
@@ -194,7 +203,8 @@ export async function deliverEmail(
     // 'unknown' is retried too, until the queue's last attempt (see finalAttempt).
     logger.warn('SES send failed; the email will be retried', { ...ids, classification, ...errorLogFields(error) });
     await releaseLease(organizationId, emailId).catch((releaseError: unknown) => {
-      // Harmless: the lease expires long before the message is visible again.
+      // The message may come back before the lease expires: it then finds the email leased and
+      // is retried again (see the `leased` claim), never dropped.
       logger.warn('could not release the delivery lease', { ...ids, ...errorLogFields(releaseError) });
     });
     return 'retry';

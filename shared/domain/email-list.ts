@@ -36,7 +36,6 @@ export const MAX_LIST_DEPTH = 10_000;
 /** Most emails a post-filtered list (`to`/`tag` with `status`, or `to` and `tag`) examines. */
 export const MAX_FILTERED_CANDIDATES = 10_000;
 const MAX_QUERY_LIMIT = 1000;
-const ENVIRONMENTS: readonly Environment[] = ['live', 'test'];
 /** The latest instant an ISO string with a four-digit year can hold. */
 const MAX_TIME_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 
@@ -261,11 +260,13 @@ const hasTag = (email: ListedEmail, tag: string) => {
   return email.tags?.[tag.slice(0, colon)] === tag.slice(colon + 1);
 };
 
+/** `callerEnvironment`: the environment of the calling key, listed when the query names none (api-decisions). */
 export async function listEmails(
   organizationId: string,
   query: EmailListQuery,
+  callerEnvironment: Environment,
 ): Promise<{ items: EmailListItem[]; pagination: Pagination }> {
-  const environments = query.environment ? [query.environment] : ENVIRONMENTS;
+  const environments = [query.environment ?? callerEnvironment];
   const range = sortKeyRange(query.from_date, query.to_date);
   const offset = (query.page - 1) * query.limit;
   const wanted = offset + query.limit;

@@ -98,7 +98,7 @@ export async function withIdempotency(
   scope: IdempotencyScope,
   body: unknown,
   admission: Promise<void>,
-  run: (reservedId?: string) => Promise<ApiResult>,
+  run: (reservedId?: string, resumed?: boolean) => Promise<ApiResult>,
 ): Promise<ApiResult> {
   const key = idempotencyKeyOf(event);
   if (key === undefined) return run();
@@ -125,8 +125,11 @@ export async function withIdempotency(
 
   let result: ApiResult;
   try {
-    result = await run(begun.reservedId);
+    result = await run(begun.reservedId, begun.takenOver);
   } catch (error) {
+    // Some work was done and must not be done again under a fresh id: the key stays in progress,
+    // and once its lease runs out a retry takes it over (with the same reserved id) and resumes.
+    if ((error as { keepIdempotencyKey?: boolean }).keepIdempotencyKey) throw error;
     try {
       await abandonIdempotentRequest(organizationId, key, begun.token);
     } catch (releaseError) {

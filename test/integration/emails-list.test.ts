@@ -328,16 +328,17 @@ describe('GET /emails', () => {
     expect(second.pagination).toEqual({ page: 2, limit: 1, total_count: 2, total_pages: 2 });
   });
 
-  it('lists both environments unless one is asked for, with separate counts', async () => {
+  it("lists the calling key's environment unless one is asked for, with separate counts", async () => {
     const { api, organization } = await createTestOrganization();
     const org = organization.id;
     const live1 = await seed(org, '2026-06-01T00:00:00.000Z', { environment: 'live', tags: { k: 'v' } });
     const test1 = await seed(org, '2026-06-02T00:00:00.000Z', { environment: 'test', tags: { k: 'v' } });
     const live2 = await seed(org, '2026-06-03T00:00:00.000Z', { environment: 'live', tags: { k: 'v' } });
 
-    const both = await list(api);
-    expect(ids(both)).toEqual([live2.id, test1.id, live1.id]);
-    expect(both.pagination.total_count).toBe(3);
+    // The key is a test key: by default only test emails (api-decisions), never the live ones.
+    const byDefault = await list(api);
+    expect(ids(byDefault)).toEqual([test1.id]);
+    expect(byDefault.pagination.total_count).toBe(1);
     const live = await list(api, { environment: 'live' });
     expect(ids(live)).toEqual([live2.id, live1.id]);
     expect(live.data.every((email) => email.environment === 'live')).toBe(true);

@@ -4,7 +4,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { beginIdempotentRequest } from '../../shared/data/idempotency.ts';
 import { setSendingLimits } from '../../shared/domain/accounts.ts';
+import { batchSendBody } from '../../shared/domain/batch-request.ts';
+import { acceptBatch } from '../../shared/domain/batch-send.ts';
+import { requestHash } from '../../shared/domain/idempotency.ts';
 import { createTestOrganization, verifiedDomainFor } from '../support/factories.ts';
 import { expectError } from '../support/http.ts';
 import { eventually, sesMessages } from '../support/ses-store.ts';
@@ -187,6 +191,48 @@ describe('batch send', () => {
       409,
       'IDEMPOTENCY_CONFLICT',
     );
+  });
+
+  it('resumes a batch whose request died after storing it: same batch, every email sent once', async () => {
+    const { api, domain, templateId, tag, organization, apiKey } = await setup();
+    const body = {
+      template_id: templateId,
+      from: { email: `shop@${domain}` },
+      subject: `Resumed {{name}} ${tag}`,
+      recipients: ['a', 'b', 'c'].map((name, i) => ({
+        to: { email: `${name}@example.com` },
+        data: { name, order_id: i },
+      })),
+    };
+    const key = randomUUID();
+    const validated = batchSendBody.parse(body);
+    // The dead request: claimed the key 61 s ago, stored and queued the whole batch, never answered.
+    const begun = await beginIdempotentRequest(
+      organization.id,
+      key,
+      requestHash('batch', 'test', validated),
+      'batch',
+      Date.now() - 61_000,
+    );
+    if (begun.state !== 'new') throw new Error(begun.state);
+    const caller = {
+      organizationId: organization.id,
+      apiKeyId: apiKey.id,
+      environment: 'test' as const,
+      keyPrefix: 'pb_test_',
+      rateLimitPerSecond: null,
+    };
+    const first = await acceptBatch(caller, validated, { batchId: begun.reservedId });
+
+    const retry = await batch(api, body, { 'Idempotency-Key': key });
+    expect(retry.status, retry.text).toBe(201);
+    expect(retry.body.data).toEqual(first);
+    for (const name of ['a', 'b', 'c']) {
+      await eventually(async () => ((await sesMessages(`Resumed ${name} ${tag}`)).length > 0 ? true : undefined));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    for (const name of ['a', 'b', 'c']) expect(await sesMessages(`Resumed ${name} ${tag}`)).toHaveLength(1);
+    expect((await api.get('/api/v1/emails')).body.pagination.total_count).toBe(3);
   });
 
   it('accepts exactly 1,000 recipients and delivers every one', async () => {

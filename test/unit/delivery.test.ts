@@ -245,12 +245,14 @@ describe('deliverEmail', () => {
     expect(transactions()).toHaveLength(0);
   });
 
-  it('skips an email another consumer holds, without calling SES or touching its lease', async () => {
+  it('hands back the message of an email another consumer holds, without calling SES or touching its lease', async () => {
     documentClient
       .on(UpdateCommand, { UpdateExpression: CLAIM })
       .rejects(claimRefused({ status: { S: 'queued' }, lease_until: { N: String(Date.now() + 30_000) } }));
 
-    await expect(deliverEmail(message)).resolves.toBe('skipped');
+    // Not acknowledged: if the holder dies (or keeps a lease it could not release), this message
+    // is what delivers the email once the lease expires.
+    await expect(deliverEmail(message)).resolves.toBe('retry');
     expect(ses.commandCalls(SendEmailCommand)).toHaveLength(0);
     expect(updates(RELEASE)).toHaveLength(0);
     expect(transactions()).toHaveLength(0);
@@ -656,20 +658,24 @@ describe('send-email consumer', () => {
     expect(sqs.commandCalls(ChangeMessageVisibilityBatchCommand)).toHaveLength(0);
   });
 
-  it('on the queue’s last attempt, fails a throttled email with the reason instead of leaving it queued', async () => {
+  it('on the queue’s last attempt, leaves a throttled email queued for the sweeper, but fails an unknown error', async () => {
     claimSucceeds(THROTTLED);
     ses.on(SendEmailCommand).rejects(new TooManyRequestsException({ message: 'Too many requests', $metadata: {} }));
-    const event: SQSEvent = { Records: [record('m-last', body(THROTTLED), 5)] };
+    // Throttling: the message goes on to the DLQ; the email stays queued (its due entry stays).
+    await expect(handler({ Records: [record('m-last', body(THROTTLED), 5)] })).resolves.toEqual({
+      batchItemFailures: [{ itemIdentifier: 'm-last' }],
+    });
+    expect(transactions()).toHaveLength(0);
+    expect(updates(RELEASE)).toHaveLength(1);
 
-    await expect(handler(event)).resolves.toEqual({ batchItemFailures: [] });
+    ses.on(SendEmailCommand).rejects(Object.assign(new Error('Something odd'), { name: 'OddError', $metadata: {} }));
+    await expect(handler({ Records: [record('m-last', body(THROTTLED), 5)] })).resolves.toEqual({
+      batchItemFailures: [],
+    });
     const failed = transactions()[0];
     expect(failed?.TransactItems?.[0]?.Update?.ExpressionAttributeValues?.[':failed']).toBe('failed');
     expect(writtenEvents(failed)).toEqual([
-      {
-        type: 'failed',
-        recipient: null,
-        detail: expect.stringMatching(/^Gave up after repeated attempts: TooManyRequestsException/),
-      },
+      { type: 'failed', recipient: null, detail: expect.stringMatching(/^Gave up after repeated attempts: OddError/) },
     ]);
   });
 

@@ -64,7 +64,12 @@ describe('beginIdempotentRequest', () => {
   it('claims a new key with one conditional PutItem', async () => {
     documentClient.on(PutCommand).resolves({});
     const result = await beginIdempotentRequest(ORG, KEY, HASH, 'send', NOW);
-    expect(result).toEqual({ state: 'new', token: expect.any(String), reservedId: expect.any(String) });
+    expect(result).toEqual({
+      state: 'new',
+      token: expect.any(String),
+      reservedId: expect.any(String),
+      takenOver: false,
+    });
     const calls = documentClient.commandCalls(PutCommand);
     expect(calls).toHaveLength(1);
     const input = calls[0]?.args[0].input;
@@ -122,7 +127,12 @@ describe('beginIdempotentRequest', () => {
     documentClient.on(UpdateCommand).resolves({});
     const result = await beginIdempotentRequest(ORG, KEY, HASH, 'send', NOW);
     // The retry resumes the dead request's email id rather than creating another email.
-    expect(result).toEqual({ state: 'new', token: expect.any(String), reservedId: 'email-of-the-dead-request' });
+    expect(result).toEqual({
+      state: 'new',
+      token: expect.any(String),
+      reservedId: 'email-of-the-dead-request',
+      takenOver: true,
+    });
     const update = documentClient.commandCalls(UpdateCommand)[0]?.args[0].input;
     expect(update?.Key).toEqual(RECORD_KEY);
     expect(update?.ConditionExpression).toBe(
@@ -159,6 +169,7 @@ describe('beginIdempotentRequest', () => {
       state: 'new',
       token: expect.any(String),
       reservedId: expect.any(String),
+      takenOver: false,
     });
     expect(documentClient.commandCalls(GetCommand)[0]?.args[0].input).toMatchObject({
       Key: RECORD_KEY,
