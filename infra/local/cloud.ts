@@ -40,6 +40,11 @@ export interface LocalCloudOptions {
    * (`everyMinutes`). 0 turns the timers off.
    */
   scheduleIntervalMs?: number;
+  /**
+   * Run the queue consumers (default true). A benchmark of the accept path alone turns them off:
+   * in AWS they run on other machines, here they would share this process's CPU.
+   */
+  runConsumers?: boolean;
   log?: (line: string) => void;
 }
 
@@ -145,7 +150,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       loadHandler: (module) => loadModuleHandler(module) as Promise<LambdaHttpHandler>,
       log,
     });
-    const pollers = consumers.map((consumer) =>
+    const pollers = (options.runConsumers === false ? [] : consumers).map((consumer) =>
       startSqsPoller({
         sqs: sqsClient,
         queueUrl: queues[consumer.queue].url,

@@ -6,6 +6,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
+  BatchGetCommand,
   DynamoDBDocumentClient,
   QueryCommand,
   type QueryCommandInput,
@@ -164,4 +165,24 @@ export function queryByPrefix<T>(key: { PK: string; SKPrefix: string }): Promise
     ExpressionAttributeValues: { ':pk': key.PK, ':prefix': key.SKPrefix },
     ConsistentRead: true,
   });
+}
+
+/**
+ * Up to 100 items by key in one BatchGetItem (strongly consistent), unprocessed keys read again with
+ * backoff; items in no particular order.
+ */
+export async function batchGetItems(keys: readonly { PK: string; SK: string }[]): Promise<Record<string, unknown>[]> {
+  if (keys.length > 100) throw new RangeError('at most 100 keys per BatchGetItem');
+  const items: Record<string, unknown>[] = [];
+  let pending: Record<string, unknown>[] = keys.map((key) => ({ ...key }));
+  for (let attempt = 1; pending.length > 0; attempt += 1) {
+    if (attempt > 8) throw new Error('BatchGetItem kept leaving keys unprocessed');
+    if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, Math.random() * 25 * 2 ** attempt));
+    const result = await db.send(
+      new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending, ConsistentRead: true } } }),
+    );
+    items.push(...(result.Responses?.[tableName] ?? []));
+    pending = result.UnprocessedKeys?.[tableName]?.Keys ?? [];
+  }
+  return items;
 }

@@ -27,7 +27,7 @@ export type SendingLimitAttribute =
   | 'monthly_recipient_limit_live'
   | 'daily_recipient_limit_test';
 
-interface OrganizationItem {
+export interface OrganizationItem {
   id: string;
   name: string;
   created_at: string;
@@ -38,7 +38,8 @@ interface OrganizationItem {
   daily_recipient_limit_test?: number;
 }
 
-function fromItem(item: OrganizationItem): Organization {
+/** An organization item as read (exported for readers that batch several keys in one request). */
+export function organizationFromItem(item: OrganizationItem): Organization {
   return {
     id: item.id,
     name: item.name,
@@ -72,14 +73,14 @@ export async function putOrganization(input: { id: string; name: string }): Prom
     if (isConditionalCheckFailed(error)) return undefined;
     throw error;
   }
-  return fromItem(item);
+  return organizationFromItem(item);
 }
 
 export async function getOrganization(organizationId: string): Promise<Organization | undefined> {
   const { Item } = await db.send(
     new GetCommand({ TableName: tableName, Key: keys.organization(organizationId), ConsistentRead: true }),
   );
-  return Item ? fromItem(Item as OrganizationItem) : undefined;
+  return Item ? organizationFromItem(Item as OrganizationItem) : undefined;
 }
 
 /** Updates one attribute of an existing organization; false when there is no such organization. */

@@ -129,9 +129,20 @@ export async function getTemplate(organizationId: string, templateId: string): P
     const again = await db.send(new BatchGetCommand({ RequestItems: result.UnprocessedKeys }));
     items = [...items, ...(again.Responses?.[tableName] ?? [])];
   }
-  const found = items.find((item) => item.SK === description.SK);
+  return templateFromItems(organizationId, templateId, items);
+}
+
+/** The template from its description and bodies items (read by getTemplate, or with other keys). */
+export function templateFromItems(
+  organizationId: string,
+  templateId: string,
+  items: readonly Record<string, unknown>[],
+): TemplateRecord | undefined {
+  const description = keys.template(organizationId, templateId);
+  const bodyKey = keys.templateBodies(organizationId, templateId);
+  const found = items.find((item) => item.PK === description.PK && item.SK === description.SK);
   if (!found) return undefined;
-  const stored = items.find((item) => item.SK === bodyKey.SK) ?? {};
+  const stored = items.find((item) => item.PK === bodyKey.PK && item.SK === bodyKey.SK) ?? {};
   return {
     ...(stripKeys(found) as unknown as TemplateSummary),
     html: decompress(stored.html_gz as Uint8Array | undefined),

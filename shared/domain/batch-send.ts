@@ -13,6 +13,8 @@
  */
 import { createHash } from 'node:crypto';
 import { enqueueEmailBatches } from '../aws/send-queue.ts';
+import type { DomainClaim } from '../data/domains.ts';
+import { batchGetItems } from '../data/dynamo.ts';
 import { writeEmailIndexEntriesForEmails } from '../data/email-index.ts';
 import {
   BodiesTooLargeError,
@@ -22,22 +24,23 @@ import {
   newEmailItem,
   putEmailItems,
 } from '../data/emails.ts';
-import { getOrganization } from '../data/organizations.ts';
-import { countTemplateSends } from '../data/templates.ts';
+import { keys } from '../data/keys.ts';
+import { type OrganizationItem, organizationFromItem } from '../data/organizations.ts';
+import { countTemplateSends, templateFromItems } from '../data/templates.ts';
 import { addUsage, readUsage } from '../data/usage.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError, notFound } from '../errors.ts';
 import type { Identity } from '../http/context.ts';
 import { logger } from '../logger.ts';
 import { type BatchEntry, type BatchSendRequest, parseBatchEntry } from './batch-request.ts';
-import { canSendFrom } from './domains.ts';
+import { claimsAllowSending, senderClaimNames } from './domains.ts';
 import { planAccept } from './due-times.ts';
 import { normalizeEmailAddress } from './email-address.ts';
-import { nowIso } from './ids.ts';
+import { isResourceId, nowIso } from './ids.ts';
 import { MAX_BODY_BYTES } from './send-request.ts';
 import { checkSendingLimit } from './sending-limit.ts';
 import { findSuppressedAddresses, MAX_ADDRESSES_PER_CHECK } from './suppressions.ts';
 import { parseTemplateForRequest } from './template-engine.ts';
-import { renderForSend, sendableTemplate } from './templates.ts';
+import { renderForSend } from './templates.ts';
 
 export interface BatchResult {
   batch_id: string;
@@ -109,17 +112,34 @@ export async function acceptBatch(
   if (request.subject !== undefined) parseTemplateForRequest({ subject: request.subject, html: null, text: null });
   const { rejected, candidates } = screenEntries(request.recipients);
   const countedAt = Date.now();
-  const [, template, senderAllowed, suppressed, organization, usage] = await Promise.all([
+  if (!isResourceId('tmpl', request.template_id)) throw notFound('Template');
+  // The organization, the template (description and bodies) and the sender's domain claims: one
+  // BatchGetItem, alongside the suppressions and the usage.
+  const claimNames = senderClaimNames(request.from.email);
+  const [, context, suppressed, usage] = await Promise.all([
     options.admission,
-    sendableTemplate(organizationId, request.template_id),
-    canSendFrom(organizationId, request.from.email),
+    batchGetItems([
+      keys.organization(organizationId),
+      keys.template(organizationId, request.template_id),
+      keys.templateBodies(organizationId, request.template_id),
+      ...claimNames.map((name) => keys.domainClaim(name)),
+    ]),
     suppressedAmong(
       organizationId,
       candidates.map((candidate) => candidate.address),
     ),
-    getOrganization(organizationId),
     readUsage(organizationId, caller.environment, countedAt),
   ]);
+  const template = templateFromItems(organizationId, request.template_id, context);
+  if (!template?.is_active) throw notFound('Template');
+  const organizationItem = context.find(
+    (item) => item.PK === keys.organization(organizationId).PK && item.SK === 'ORG',
+  );
+  const organization = organizationItem
+    ? organizationFromItem(organizationItem as unknown as OrganizationItem)
+    : undefined;
+  const claims = context.filter((item) => String(item.PK).startsWith('DOMAINCLAIM#')) as unknown as DomainClaim[];
+  const senderAllowed = claimsAllowSending(organizationId, request.from.email, claims);
   if (!senderAllowed) {
     throw new ApiError(
       'DOMAIN_NOT_VERIFIED',

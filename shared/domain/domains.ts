@@ -210,14 +210,26 @@ export async function verifyDomain(organizationId: string, domainId: string): Pr
  * organization's, with SES already signing with its key. A domain another organization
  * holds is never usable.
  */
-export async function canSendFrom(organizationId: string, address: string): Promise<boolean> {
+/** The claims that decide whether an address's domain may be sent from: its own and its parents'. */
+export function senderClaimNames(address: string): string[] {
   const normalized = normalizeEmailAddress(address);
-  if (!normalized.ok) return false;
+  if (!normalized.ok) return [];
   const labels = normalized.domain.split('.');
-  const candidates = labels.slice(0, -1).map((_, index) => labels.slice(index).join('.'));
-  const claims = await getDomainClaims(candidates);
-  const closest = candidates.map((name) => claims.find((claim) => claim.domain === name)).find(Boolean);
+  return labels.slice(0, -1).map((_, index) => labels.slice(index).join('.'));
+}
+
+/** The closest claim decides: ours, and SES signs with our key. */
+export function claimsAllowSending(organizationId: string, address: string, claims: readonly DomainClaim[]): boolean {
+  const closest = senderClaimNames(address)
+    .map((name) => claims.find((claim) => claim.domain === name))
+    .find(Boolean);
   return closest?.organization_id === organizationId && closest.signing_domain_id === closest.domain_id;
+}
+
+export async function canSendFrom(organizationId: string, address: string): Promise<boolean> {
+  const candidates = senderClaimNames(address);
+  if (candidates.length === 0) return false;
+  return claimsAllowSending(organizationId, address, await getDomainClaims(candidates));
 }
 
 /** Local development only (`npm start`'s seed): a domain marked verified without DNS. */
