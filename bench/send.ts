@@ -4,14 +4,16 @@
  *               any design that authenticates, stores and enqueues)
  *   HTTP send   POST /api/v1/emails/send through the gateway and the whole middleware stack
  * plus the DynamoDB requests/capacity and SQS messages per accepted email.
- *   npm run bench -- send [iterations]
+ *   npm run bench -- send [iterations] [accept-only]
  */
 import { startBenchCloud } from './local-cloud.ts';
 import { summarize, timeEach } from './stats.ts';
 
 const iterations = Number(process.argv[2] ?? 300);
+/** `accept-only`: no consumer in this process (in AWS it runs on other machines), no accept → delivered. */
+const acceptOnly = process.argv[3] === 'accept-only';
 
-const cloud = await startBenchCloud();
+const cloud = await startBenchCloud({ runConsumers: !acceptOnly });
 try {
   const { GetCommand, PutCommand } = await import('@aws-sdk/lib-dynamodb');
   const { SendMessageCommand, SQSClient } = await import('@aws-sdk/client-sqs');
@@ -65,7 +67,7 @@ try {
 
   // Accept → delivered: POST, then poll GET /emails/:id until the status is delivered.
   const acceptToDelivered: number[] = [];
-  for (let i = 0; i < 30; i += 1) {
+  for (let i = 0; i < (acceptOnly ? 0 : 30); i += 1) {
     const started = performance.now();
     const response = await fetch(`${cloud.apiUrl}/api/v1/emails/send`, {
       method: 'POST',
@@ -91,7 +93,8 @@ try {
     http_send_ms: sendSummary,
     ratio_p50: Math.round((sendSummary.p50 / rawSummary.p50) * 100) / 100,
     ratio_p95: Math.round((sendSummary.p95 / rawSummary.p95) * 100) / 100,
-    accept_to_delivered_ms: summarize(acceptToDelivered),
+    consumers_running: !acceptOnly,
+    ...(acceptOnly ? {} : { accept_to_delivered_ms: summarize(acceptToDelivered) }),
     note: 'DynamoDB counts below include the raw I/O (2 requests per iteration), the consumer delivering the emails, and simulated delivery events',
     dynamodb_requests_per_iteration: (after.requests - before.requests) / iterations,
     dynamodb_capacity_per_iteration:

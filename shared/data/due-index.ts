@@ -28,7 +28,7 @@ export interface DueEntry {
 /**
  * Entries of `shard` whose deadline is at or before `now`, oldest deadline first, at most `limit`.
  * `more`: entries may be left for the next run. Only the attributes the scheduler needs are
- * returned (GSI2 projects ALL, so the read units still count whole items).
+ * returned (GSI2 projects only DUE_INDEX_ATTRIBUTES, so an entry is small).
  * `organizationId` narrows the run to one organization (a filter: tests use it).
  */
 export async function queryDueEntries(
