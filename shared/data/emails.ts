@@ -337,6 +337,34 @@ export async function recordSent(
 }
 
 /**
+ * SES reports a message for an email whose hand-over was never recorded (the consumer died, or its
+ * write failed, right after SES accepted it): record it now, out of the due index, so the sweeper
+ * does not send it again and it can no longer be cancelled. False when a hand-over is already
+ * recorded (or the email is gone).
+ */
+export async function recordHandOverReportedBySes(
+  organizationId: string,
+  emailId: string,
+  sesMessageId: string,
+): Promise<boolean> {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.email(organizationId, emailId),
+        UpdateExpression: 'SET ses_message_id = :ses, sent_at = :now REMOVE lease_until, GSI2PK, GSI2SK',
+        ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(ses_message_id)',
+        ExpressionAttributeValues: { ':ses': sesMessageId, ':now': nowIso() },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailed(error)) return false;
+    throw error;
+  }
+}
+
+/**
  * The email will not be sent: status failed, with the events that say why; out of the due index.
  * `idleAt` (epoch ms): only if it is still queued and no consumer holds a lease unexpired at that
  * time, i.e. nobody may be talking to SES about it (cancel, the scheduler giving up). The first

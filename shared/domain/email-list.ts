@@ -33,8 +33,11 @@ import { MAX_TAG_LENGTH, TAG_PATTERN } from './send-request.ts';
 
 /** Deepest entry a page may reach (page × limit): a page reads every entry before it. */
 export const MAX_LIST_DEPTH = 10_000;
-/** Most emails a post-filtered list (`to`/`tag` with `status`, or `to` and `tag`) examines. */
-export const MAX_FILTERED_CANDIDATES = 10_000;
+/**
+ * Most emails a post-filtered list (`to`/`tag` with `status`, or `to` and `tag`) examines: each is
+ * read whole (bodies included, up to 380 KB), so the bound keeps the request within its 10 s.
+ */
+export const MAX_FILTERED_CANDIDATES = 1000;
 const MAX_QUERY_LIMIT = 1000;
 /** The latest instant an ISO string with a four-digit year can hold. */
 const MAX_TIME_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);

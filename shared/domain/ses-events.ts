@@ -10,7 +10,7 @@
  * run that failed half-way is completed by the retry.
  */
 import { type AppliedEvents, applyEmailEvents, readEmailEvents } from '../data/email-events.ts';
-import type { EmailEvent, EmailStatus } from '../data/emails.ts';
+import { type EmailEvent, type EmailStatus, getEmailState, recordHandOverReportedBySes } from '../data/emails.ts';
 import { forgetSoftBounces, recordSoftBounce } from '../data/soft-bounces.ts';
 import type { SuppressionReason } from '../data/suppressions.ts';
 import { logger } from '../logger.ts';
@@ -144,13 +144,36 @@ export async function handleSesNotification(input: unknown): Promise<SesNotifica
   const notification = parsed.notification;
   const eventType = notification.eventType;
   const events = toEmailEvents(notification);
-  if (events.length === 0) return { outcome: 'ignored', reason: 'event type not recorded', event_type: eventType };
   const tags = postboxTags(notification.mail);
+  if (events.length === 0 && !(eventType === 'Send' && tags)) {
+    return { outcome: 'ignored', reason: 'event type not recorded', event_type: eventType };
+  }
   if (!tags) return { outcome: 'ignored', reason: 'no organization_id/email_id tags', event_type: eventType };
   const { organizationId, emailId } = tags;
+  if (eventType === 'Send') {
+    // SES has the email. Usually the consumer recorded the hand-over first; if it could not (it died
+    // or DynamoDB failed right after SES accepted), this records it, so that neither the sweeper
+    // nor a cancel treats the email as never sent.
+    const state = await getEmailState(organizationId, emailId);
+    const recorded =
+      state !== undefined && !state.ses_message_id
+        ? await recordHandOverReportedBySes(organizationId, emailId, notification.mail.messageId)
+        : false;
+    return {
+      outcome: 'ignored',
+      reason: recorded ? 'Send event: recorded the hand-over the consumer had not' : 'Send event: nothing to record',
+      event_type: eventType,
+    };
+  }
 
   const snapshot = await readEmailEvents(organizationId, emailId);
   if (!snapshot) return { outcome: 'ignored', reason: 'email not found', event_type: eventType };
+  if (!snapshot.email.ses_message_id) {
+    // An event of a message SES has, for an email whose hand-over was never recorded (see Send).
+    if (await recordHandOverReportedBySes(organizationId, emailId, notification.mail.messageId)) {
+      snapshot.email.ses_message_id = notification.mail.messageId;
+    }
+  }
   const sesMessageId = snapshot.email.ses_message_id;
   if (sesMessageId && sesMessageId !== notification.mail.messageId) {
     // Another SES message carrying this email's tags: a second copy, sent when a consumer died

@@ -6,7 +6,14 @@
  * worker has the local cloud's environment).
  */
 import { describe, expect, it } from 'vitest';
-import { type EmailRecord, newEmailId, newEvent, putEmail, recordSent } from '../../shared/data/emails.ts';
+import {
+  claimForDelivery,
+  type EmailRecord,
+  newEmailId,
+  newEvent,
+  putEmail,
+  recordSent,
+} from '../../shared/data/emails.ts';
 import { handleSesNotification } from '../../shared/domain/ses-events.ts';
 import { createTestOrganization, verifiedDomainFor } from '../support/factories.ts';
 import { expectError } from '../support/http.ts';
@@ -277,6 +284,48 @@ describe('notifications that arrive twice or out of order', () => {
     unknown.mail.tags.email_id = [newEmailId()];
     expect(await handleSesNotification(unknown)).toMatchObject({ outcome: 'ignored', reason: 'email not found' });
     expect((await stateOf(api, id)).status).toBe('queued');
+  });
+
+  it('records a hand-over SES reports (Send event) that the consumer could not record: no cancel, no resend', async () => {
+    const { api, organization } = await createTestOrganization({ environment: 'live' });
+    const now = new Date().toISOString();
+    const email: EmailRecord = {
+      id: newEmailId(),
+      organization_id: organization.id,
+      environment: 'live',
+      status: 'queued',
+      priority: 'normal',
+      from: { email: 'news@acme.test' },
+      to: [{ email: 'ann@example.com' }],
+      cc: [],
+      bcc: [],
+      reply_to: [],
+      subject: 'Handed over',
+      html: null,
+      text: 'Hello',
+      headers: {},
+      tags: {},
+      template_id: null,
+      scheduled_at: null,
+      created_at: now,
+      updated_at: now,
+    };
+    await putEmail(email);
+    const send = {
+      eventType: 'Send',
+      mail: {
+        timestamp: now,
+        messageId: SES_MESSAGE_ID,
+        destination: ['ann@example.com'],
+        tags: { organization_id: [organization.id], email_id: [email.id] },
+      },
+      send: {},
+    };
+    expect(await handleSesNotification(send)).toMatchObject({ reason: expect.stringMatching(/^Send event: recorded/) });
+    expect(await handleSesNotification(send)).toMatchObject({ reason: 'Send event: nothing to record' });
+    // SES has it: it can no longer be cancelled, and no consumer claims it again.
+    expectError(await api.post(`/api/v1/emails/${email.id}/cancel`), 409, 'CONFLICT');
+    expect((await claimForDelivery(organization.id, email.id, 1000)).outcome).toBe('already_sent');
   });
 
   it('suppresses an address that bounced a second SES copy of the email, without recording its events', async () => {

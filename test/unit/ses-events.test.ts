@@ -7,6 +7,7 @@
 import {
   BatchGetCommand,
   DynamoDBDocumentClient,
+  GetCommand,
   PutCommand,
   QueryCommand,
   TransactWriteCommand,
@@ -298,13 +299,31 @@ describe('handleSesNotification', () => {
 
   it('reports what it cannot use, without touching the table', async () => {
     expect(await handleSesNotification('{"eventType": "Delivery"')).toMatchObject({ outcome: 'invalid' });
-    expect(await handleSesNotification(samples.Send())).toMatchObject({ outcome: 'ignored' });
+    expect(await handleSesNotification({ ...samples.Send(), mail: sampleMail({ tags: {} }) })).toMatchObject({
+      outcome: 'ignored',
+    });
     const untagged = { ...samples.Delivery(), mail: sampleMail({ tags: {} }) };
     expect(await handleSesNotification(untagged)).toMatchObject({
       outcome: 'ignored',
       reason: 'no organization_id/email_id tags',
     });
     expect(documentClient.calls()).toHaveLength(0);
+  });
+
+  it('records the hand-over a Send event reports when the consumer had not, and only then', async () => {
+    documentClient.on(GetCommand).resolves({ Item: { status: 'queued', ses_message_id: SAMPLE_MESSAGE_ID } });
+    expect(await handleSesNotification(samples.Send())).toMatchObject({ reason: 'Send event: nothing to record' });
+    expect(documentClient.commandCalls(UpdateCommand)).toHaveLength(0);
+
+    documentClient.on(GetCommand).resolves({ Item: { status: 'queued' } });
+    documentClient.on(UpdateCommand).resolves({});
+    expect(await handleSesNotification(samples.Send())).toMatchObject({
+      reason: 'Send event: recorded the hand-over the consumer had not',
+    });
+    const [update] = documentClient.commandCalls(UpdateCommand).map((call) => call.args[0].input);
+    expect(update?.ConditionExpression).toBe('attribute_exists(PK) AND attribute_not_exists(ses_message_id)');
+    expect(update?.UpdateExpression).toContain('REMOVE lease_until, GSI2PK, GSI2SK');
+    expect(update?.ExpressionAttributeValues?.[':ses']).toBe(SAMPLE_MESSAGE_ID);
   });
 
   it('ignores an email that does not exist or was sent as another SES message', async () => {
@@ -342,7 +361,8 @@ describe('ses-events consumer', () => {
   });
 
   it('drops what no retry could fix', async () => {
-    await expect(handler(snsEvent('not json', JSON.stringify(samples.Send())))).resolves.toBeUndefined();
+    const untaggedSend = { ...samples.Send(), mail: sampleMail({ tags: {} }) };
+    await expect(handler(snsEvent('not json', JSON.stringify(untaggedSend)))).resolves.toBeUndefined();
   });
 
   it('throws on a DynamoDB error so that SNS retries', async () => {
