@@ -94,7 +94,7 @@ async function withRetries<T>(work: () => Promise<T>, attempts = 4): Promise<T> 
  */
 export const MISSING_EMAIL_GRACE_MS = 60_000;
 /** In-process waits for an email not written yet, before handing the message back to the queue. */
-const MISSING_EMAIL_WAITS_MS = [20, 50, 100, 200, 400];
+const MISSING_EMAIL_WAITS_MS = [20, 50, 100, 200, 400, 800, 1600];
 
 async function claimWhenWritten(message: SendQueueMessage, leaseMs: number, sentAt: number | undefined) {
   const claim = () => claimForDelivery(message.organization_id, message.email_id, leaseMs);
