@@ -6,6 +6,7 @@
  *   send    POST /emails/send latency vs its raw I/O (GetItem + PutItem + SendMessage)
  *   cost    DynamoDB/SQS/Lambda work per email, accept to delivered, priced per 1,000 emails
  *   batch   a 1,000-recipient batch: accept latency vs one send, DynamoDB and SQS requests
+ *   validation  validateMany: 1,000 addresses over 20 domains, wall time and DNS queries
  *   render  template render throughput (10 KB, 5-item loop, compiled and cached)
  *   emails-list  GET /emails cost (requests, read units) and latency at 1,000 and 10,000 emails
  *   ledger  the fault ledger: emails through the pipeline with injected crashes and SES throttling
@@ -20,6 +21,7 @@ const benches: Record<string, string> = {
   suppressions: 'suppressions.ts',
   send: 'send.ts',
   render: 'render.ts',
+  validation: 'validation.ts',
   cost: 'cost.ts',
   batch: 'batch.ts',
   'emails-list': 'emails-list.ts',

@@ -1,17 +1,23 @@
 /**
  * A programmable authoritative-style DNS server for tests, on dns2's UDP and TCP servers
  * (same port; TCP matters because a 2048-bit DKIM record plus headers can pass the 512-byte
- * UDP limit, and then the client retries over TCP). Only TXT data is served:
+ * UDP limit, and then the client retries over TCP). TXT, MX, A and AAAA data is served:
  * - a name with TXT records answers them (each record keeps its character-strings);
- * - a name that exists without TXT (set to `[]`, another record type asked, or an empty
- *   non-terminal such as `_domainkey.example.com`) answers NOERROR with no answers;
+ * - a name with MX, A or AAAA records answers a query of that type with them (an MX with
+ *   exchange `''` or `'.'` is a null MX, RFC 7505);
+ * - a name that exists without records of the type asked (set to `[]`, another record type
+ *   asked, or an empty non-terminal such as `_domainkey.example.com`) answers NOERROR with
+ *   no answers;
  * - any other name answers NXDOMAIN;
  * - a name given a behaviour answers SERVFAIL, or never answers ('timeout').
  * Names are case-insensitive and a trailing dot is ignored. Answers carry TTL 0 so no
- * resolver cache keeps a value a test has since changed.
+ * resolver cache keeps a value a test has since changed. Every question received is logged
+ * (`queryLog()`, emptied by `clear()`), so tests can count the queries a client made.
  *
  * With `controlPort`, an HTTP API lets another process change the zone:
  *   PUT    /records/<name>    {"txt": [["part1", "part2"], ["other"]]}
+ *                             (or any of "mx": [{"exchange", "priority"}], "a": [ipv4…],
+ *                             "aaaa": [ipv6…]; each type given replaces that type only)
  *   DELETE /records/<name>    (also clears the name's behaviour)
  *   DELETE /records           (clears everything)
  *   PUT    /behaviour/<name>  {"behaviour": "servfail" | "timeout"}
@@ -19,10 +25,21 @@
  */
 
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { type AddressInfo, isIP, type Socket } from 'node:net';
 import { Packet, type Resource, TCPServer, UDPServer } from 'dns2';
 
 export type DnsBehaviour = 'servfail' | 'timeout';
+
+export interface MxRecord {
+  exchange: string;
+  priority: number;
+}
+
+/** One question the server received: the name as asked and the type's mnemonic (e.g. `MX`). */
+export interface DnsQuery {
+  name: string;
+  type: string;
+}
 
 export interface TestDnsServer {
   port: number;
@@ -31,6 +48,12 @@ export interface TestDnsServer {
   /** `http://127.0.0.1:<port>` when started with `controlPort`. */
   controlUrl?: string;
   setTxt(name: string, records: string[][]): void;
+  /** `[]` makes the name exist without MX records. */
+  setMx(name: string, records: MxRecord[]): void;
+  setA(name: string, addresses: string[]): void;
+  setAaaa(name: string, addresses: string[]): void;
+  /** The questions received since the start or the last `clear()`, oldest first. */
+  queryLog(): DnsQuery[];
   remove(name: string): void;
   setBehaviour(name: string, behaviour: DnsBehaviour): void;
   clear(): void;
@@ -83,6 +106,25 @@ function isTxtRecords(value: unknown): value is string[][] {
   );
 }
 
+function isMxRecords(value: unknown): value is MxRecord[] {
+  return (
+    Array.isArray(value) &&
+    value.every(
+      (record) =>
+        typeof record === 'object' &&
+        record !== null &&
+        typeof (record as MxRecord).exchange === 'string' &&
+        Number.isInteger((record as MxRecord).priority) &&
+        (record as MxRecord).priority >= 0 &&
+        (record as MxRecord).priority <= 0xffff,
+    )
+  );
+}
+
+function isAddresses(value: unknown, family: 4 | 6): value is string[] {
+  return Array.isArray(value) && value.every((address) => isIP(String(address)) === family);
+}
+
 function isBehaviour(value: unknown): value is DnsBehaviour {
   return typeof value === 'string' && (BEHAVIOURS as readonly string[]).includes(value);
 }
@@ -90,6 +132,10 @@ function isBehaviour(value: unknown): value is DnsBehaviour {
 class Zone {
   private readonly records = new Map<string, Buffer[][]>();
   private readonly behaviours = new Map<string, DnsBehaviour>();
+  private readonly mxRecords = new Map<string, MxRecord[]>();
+  private readonly aRecords = new Map<string, string[]>();
+  private readonly aaaaRecords = new Map<string, string[]>();
+  readonly queries: DnsQuery[] = [];
 
   setTxt(name: string, records: string[][]): void {
     if (!isTxtRecords(records)) throw new TypeError('TXT records must be an array of arrays of strings');
@@ -99,9 +145,25 @@ class Zone {
     );
   }
 
+  setMx(name: string, records: MxRecord[]): void {
+    if (!isMxRecords(records)) throw new TypeError('MX records must be an array of {exchange, priority}');
+    this.mxRecords.set(
+      canonical(name),
+      records.map(({ exchange, priority }) => ({ exchange, priority })),
+    );
+  }
+
+  setAddresses(name: string, addresses: string[], family: 4 | 6): void {
+    if (!isAddresses(addresses, family)) throw new TypeError(`Addresses must be an array of IPv${family} addresses`);
+    (family === 4 ? this.aRecords : this.aaaaRecords).set(canonical(name), [...addresses]);
+  }
+
   remove(name: string): void {
     this.records.delete(canonical(name));
     this.behaviours.delete(canonical(name));
+    this.mxRecords.delete(canonical(name));
+    this.aRecords.delete(canonical(name));
+    this.aaaaRecords.delete(canonical(name));
   }
 
   setBehaviour(name: string, behaviour: DnsBehaviour): void {
@@ -112,6 +174,18 @@ class Zone {
   clear(): void {
     this.records.clear();
     this.behaviours.clear();
+    this.mxRecords.clear();
+    this.aRecords.clear();
+    this.aaaaRecords.clear();
+    this.queries.length = 0;
+  }
+
+  mx(name: string): MxRecord[] | undefined {
+    return this.mxRecords.get(canonical(name));
+  }
+
+  addresses(name: string, family: 4 | 6): string[] | undefined {
+    return (family === 4 ? this.aRecords : this.aaaaRecords).get(canonical(name));
   }
 
   behaviour(name: string): DnsBehaviour | undefined {
@@ -125,9 +199,10 @@ class Zone {
   /** The name holds records, or is an empty non-terminal above a name that does. */
   exists(name: string): boolean {
     const key = canonical(name);
-    if (this.records.has(key)) return true;
+    const maps = [this.records, this.mxRecords, this.aRecords, this.aaaaRecords];
+    if (maps.some((map) => map.has(key))) return true;
     const suffix = `.${key}`;
-    for (const stored of this.records.keys()) if (stored.endsWith(suffix)) return true;
+    for (const map of maps) for (const stored of map.keys()) if (stored.endsWith(suffix)) return true;
     return false;
   }
 }
@@ -144,6 +219,8 @@ function answer(zone: Zone, request: Packet, send: Send): void {
     void send(response).catch(() => {});
     return;
   }
+  const typeName = Object.entries(Packet.TYPE).find(([, value]) => value === question.type)?.[0];
+  zone.queries.push({ name: question.name, type: typeName ?? String(question.type) });
   const behaviour = zone.behaviour(question.name);
   if (behaviour === 'timeout') return;
   if (behaviour === 'servfail') {
@@ -159,6 +236,28 @@ function answer(zone: Zone, request: Packet, send: Send): void {
         ttl: 0,
         // dns2 writes each array element as its own <character-string>; Buffers pass through.
         data: strings as unknown as string[],
+      } as Resource);
+    }
+  } else if (question.type === Packet.TYPE.MX) {
+    for (const { exchange, priority } of zone.mx(question.name) ?? []) {
+      response.answers.push({
+        name: question.name,
+        type: Packet.TYPE.MX,
+        class: Packet.CLASS.IN,
+        ttl: 0,
+        exchange,
+        priority,
+      } as Resource);
+    }
+  } else if (question.type === Packet.TYPE.A || question.type === Packet.TYPE.AAAA) {
+    const family = question.type === Packet.TYPE.A ? 4 : 6;
+    for (const address of zone.addresses(question.name, family) ?? []) {
+      response.answers.push({
+        name: question.name,
+        type: question.type,
+        class: Packet.CLASS.IN,
+        ttl: 0,
+        address,
       } as Resource);
     }
   }
@@ -279,8 +378,19 @@ async function control(zone: Zone, req: IncomingMessage, res: ServerResponse): P
     }
     if (req.method !== 'PUT') return reply(res, 405, 'Use PUT or DELETE');
     const txt = field('txt');
-    if (!isTxtRecords(txt)) return reply(res, 400, '"txt" must be an array of arrays of strings');
-    zone.setTxt(name, txt);
+    const mx = field('mx');
+    const a = field('a');
+    const aaaa = field('aaaa');
+    const onlyOtherTypes = txt === undefined && (mx !== undefined || a !== undefined || aaaa !== undefined);
+    if (!onlyOtherTypes && !isTxtRecords(txt)) return reply(res, 400, '"txt" must be an array of arrays of strings');
+    if (mx !== undefined && !isMxRecords(mx)) return reply(res, 400, '"mx" must be an array of {exchange, priority}');
+    if (a !== undefined && !isAddresses(a, 4)) return reply(res, 400, '"a" must be an array of IPv4 addresses');
+    if (aaaa !== undefined && !isAddresses(aaaa, 6))
+      return reply(res, 400, '"aaaa" must be an array of IPv6 addresses');
+    if (isTxtRecords(txt)) zone.setTxt(name, txt);
+    if (isMxRecords(mx)) zone.setMx(name, mx);
+    if (isAddresses(a, 4)) zone.setAddresses(name, a, 4);
+    if (isAddresses(aaaa, 6)) zone.setAddresses(name, aaaa, 6);
     return reply(res, 204);
   }
   if (req.method !== 'PUT') return reply(res, 405, 'Use PUT');
@@ -318,6 +428,10 @@ export async function startTestDnsServer(options: TestDnsServerOptions): Promise
     address: `${HOST}:${port}`,
     ...(controlUrl === undefined ? {} : { controlUrl }),
     setTxt: (name, records) => zone.setTxt(name, records),
+    setMx: (name, records) => zone.setMx(name, records),
+    setA: (name, addresses) => zone.setAddresses(name, addresses, 4),
+    setAaaa: (name, addresses) => zone.setAddresses(name, addresses, 6),
+    queryLog: () => zone.queries.map((query) => ({ ...query })),
     remove: (name) => zone.remove(name),
     setBehaviour: (name, behaviour) => zone.setBehaviour(name, behaviour),
     clear: () => zone.clear(),

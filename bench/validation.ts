@@ -1,0 +1,62 @@
+/**
+ * npx tsx bench/validation.ts [addresses] [domains]
+ *
+ * validateMany over 1,000 addresses (default) spread over 20 domains (default), against an
+ * in-process dns2 server on 127.0.0.1 (test/support/dns-server.ts) serving MX records for every
+ * domain. Suppressions come from an in-memory fake (one call per batch, as with DynamoDB's
+ * BatchGetItem), so this measures the engine and its DNS traffic. Prints wall time of a cold
+ * run (empty cache) and a warm run (cached), and the DNS queries each made, counted by the
+ * client and by the server. Target: one MX query per distinct domain, under 2 s.
+ */
+import { createAddressValidator, createMailDnsResolver } from '../shared/domain/address-validation.ts';
+import { startTestDnsServer } from '../test/support/dns-server.ts';
+
+const addressCount = Number(process.argv[2] ?? 1000);
+const domainCount = Number(process.argv[3] ?? 20);
+
+const server = await startTestDnsServer({ port: 0 });
+try {
+  const domains = Array.from({ length: domainCount }, (_, i) => `bench-${i}.test`);
+  for (const domain of domains) server.setMx(domain, [{ exchange: `mx.${domain}`, priority: 10 }]);
+  const emails = Array.from({ length: addressCount }, (_, i) => `user${i}@${domains[i % domainCount]}`);
+
+  const dns = createMailDnsResolver({ servers: [server.address], timeoutMs: 3000 });
+  let suppressionCalls = 0;
+  const validator = createAddressValidator({
+    dns,
+    findSuppressed: async (_organizationId, addresses) => {
+      suppressionCalls += 1;
+      return addresses.filter((_, i) => i % 100 === 0);
+    },
+  });
+
+  const report = (label: string, ms: number, results: { verdict: string }[]) => {
+    const counts = dns.queryCounts();
+    const verdicts: Record<string, number> = {};
+    for (const result of results) verdicts[result.verdict] = (verdicts[result.verdict] ?? 0) + 1;
+    const serverQueries = server.queryLog().length;
+    process.stdout.write(
+      `${label.padEnd(5)} ${addressCount} addresses / ${domainCount} domains: ${ms.toFixed(1)} ms; ` +
+        `DNS queries (client) MX ${counts.mx}, A ${counts.a}, AAAA ${counts.aaaa}, total ${counts.total}; ` +
+        `(server) ${serverQueries}; suppression look-ups ${suppressionCalls}; verdicts ${JSON.stringify(verdicts)}\n`,
+    );
+  };
+
+  let started = performance.now();
+  let results = await validator.validateMany(emails, 'org_bench');
+  report('cold', performance.now() - started, results);
+  const cold = dns.queryCounts();
+
+  dns.resetQueryCounts();
+  server.clear();
+  for (const domain of domains) server.setMx(domain, [{ exchange: `mx.${domain}`, priority: 10 }]);
+  suppressionCalls = 0;
+  started = performance.now();
+  results = await validator.validateMany(emails, 'org_bench');
+  report('warm', performance.now() - started, results);
+
+  const ok = cold.mx === domainCount && cold.total === domainCount;
+  process.stdout.write(`target one MX query per distinct domain: ${ok ? 'met' : 'NOT met'}\n`);
+} finally {
+  await server.close();
+}
