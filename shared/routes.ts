@@ -146,6 +146,18 @@ export const routes: readonly RouteDefinition[] = [
   },
   {
     method: 'POST',
+    path: '/api/v1/emails/validate',
+    handler: 'functions/emails/validate.ts',
+    access: { table: ['read'] },
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/emails/validate/batch',
+    handler: 'functions/emails/validate-batch.ts',
+    access: { table: ['read'] },
+  },
+  {
+    method: 'POST',
     path: '/api/v1/emails/batch',
     handler: 'functions/emails/batch.ts',
     access: { table: ['read', 'write'], sendTo: ['send'] },

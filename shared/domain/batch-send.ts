@@ -42,6 +42,7 @@ import { checkSendingLimit } from './sending-limit.ts';
 import { findSuppressedAddresses, MAX_ADDRESSES_PER_CHECK } from './suppressions.ts';
 import { parseTemplateForRequest } from './template-engine.ts';
 import { renderForSend } from './templates.ts';
+import { refusalReason, refusedRecipients } from './validation.ts';
 
 export interface BatchResult {
   batch_id: string;
@@ -153,6 +154,13 @@ export async function acceptBatch(
   const renderVersion =
     request.subject === undefined ? template.updated_at : `${template.updated_at}#${request.subject}`;
 
+  // Auto-validation (when the organization turned it on): the candidates' addresses in one
+  // validateMany, DNS shared per domain.
+  const autoRefused = await refusedRecipients(
+    organizationId,
+    organization?.autoValidationThreshold ?? 'off',
+    candidates.map((candidate) => candidate.address),
+  );
   const now = nowIso();
   const plan = planAccept(undefined, countedAt);
   const emails: EmailRecord[] = [];
@@ -160,7 +168,7 @@ export async function acceptBatch(
   // A repeated address is rejected only against an entry that is accepted (not against one
   // refused for its data, say): the first acceptable entry of each address wins.
   const acceptedAt = new Map<string, number>();
-  for (const candidate of candidates) {
+  for (const [position, candidate] of candidates.entries()) {
     const first = acceptedAt.get(candidate.address);
     if (first !== undefined) {
       rejected.push({
@@ -171,6 +179,11 @@ export async function acceptBatch(
     }
     if (suppressed.has(candidate.address)) {
       rejected.push({ index: candidate.index, error: `Suppressed: ${candidate.address} is on the suppression list` });
+      continue;
+    }
+    const validation = autoRefused.get(position);
+    if (validation) {
+      rejected.push({ index: candidate.index, error: refusalReason(validation) });
       continue;
     }
     const result = renderForSend({ ...source, updated_at: renderVersion }, candidate.entry.data ?? {});

@@ -10,7 +10,7 @@ import {
   newEmailItem,
   putEmailItem,
 } from '../data/emails.ts';
-import { getOrganization } from '../data/organizations.ts';
+import { type AutoValidationThreshold, getOrganization } from '../data/organizations.ts';
 import { countTemplateSends, type TemplateRecord } from '../data/templates.ts';
 import { addUsage, readUsage } from '../data/usage.ts';
 import { ApiError, validationError } from '../errors.ts';
@@ -24,6 +24,7 @@ import { checkSendingLimit } from './sending-limit.ts';
 import { findSuppressedAddresses } from './suppressions.ts';
 import { parseTemplateForRequest } from './template-engine.ts';
 import { renderForSingleSend, sendableTemplate } from './templates.ts';
+import { refusalReason, refusedRecipients } from './validation.ts';
 
 function recipientPaths(request: SendEmailRequest): Array<{ field: string; email: string }> {
   const lists = { to: request.to, cc: request.cc ?? [], bcc: request.bcc ?? [] };
@@ -89,6 +90,7 @@ export async function acceptEmail(
     });
   }
   checkSendingLimit(organization ?? {}, caller.environment, recipients.length, usage, countedAt);
+  await checkAutoValidation(organizationId, organization?.autoValidationThreshold ?? 'off', recipients);
   const content = template
     ? renderTemplateContent(template, request.subject, request.template_data ?? {})
     : { subject: request.subject, html: request.html ?? null, text: request.text ?? null };
@@ -205,6 +207,30 @@ async function forgetUnqueuedEmail(email: EmailRecord, error: unknown): Promise<
   }
   await removeEmailIndexEntries(email).catch(() => undefined);
   throw error;
+}
+
+/**
+ * The organization's auto-validation threshold, when not `off`: every recipient is validated (DNS
+ * shared per domain, cached) and a refused one fails the send with 400 RECIPIENTS_INVALID, one
+ * detail per refused recipient. One more round trip, only for organizations that turned it on.
+ */
+async function checkAutoValidation(
+  organizationId: string,
+  threshold: AutoValidationThreshold,
+  recipients: Array<{ field: string; email: string }>,
+): Promise<void> {
+  const refused = await refusedRecipients(
+    organizationId,
+    threshold,
+    recipients.map((recipient) => recipient.email),
+  );
+  if (refused.size === 0) return;
+  throw new ApiError('RECIPIENTS_INVALID', 'One or more recipients failed auto-validation', {
+    details: [...refused].map(([index, result]) => ({
+      field: recipients[index]?.field ?? 'to',
+      message: `${result.email}: ${refusalReason(result)}`,
+    })),
+  });
 }
 
 /**

@@ -2,10 +2,12 @@
  * Client for the test DNS server's HTTP control API (see dns-server.ts), for tests that run
  * in another process than the server, e.g. integration tests against the local stack.
  */
-import type { DnsBehaviour } from './dns-server.ts';
+import type { DnsBehaviour, MxRecord } from './dns-server.ts';
 
 export interface DnsControl {
   setTxt(name: string, records: string[][]): Promise<void>;
+  /** Mail routing records of a name: each type given replaces that type only. */
+  setMail(name: string, records: { mx?: MxRecord[]; a?: string[]; aaaa?: string[] }): Promise<void>;
   remove(name: string): Promise<void>;
   setBehaviour(name: string, behaviour: DnsBehaviour): Promise<void>;
   /** Removes every record and behaviour. */
@@ -29,6 +31,7 @@ export function dnsControl(controlUrl: string): DnsControl {
 
   return {
     setTxt: (name, records) => call('PUT', `/records/${encodeURIComponent(name)}`, { txt: records }),
+    setMail: (name, records) => call('PUT', `/records/${encodeURIComponent(name)}`, records),
     remove: (name) => call('DELETE', `/records/${encodeURIComponent(name)}`),
     setBehaviour: (name, behaviour) => call('PUT', `/behaviour/${encodeURIComponent(name)}`, { behaviour }),
     clear: () => call('DELETE', '/records'),
