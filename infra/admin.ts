@@ -6,6 +6,10 @@
  *   npm run admin -- revoke-key --org <id> --key <key id>
  *   npm run admin -- set-rate-limit --org <id> --per-second 50
  *   npm run admin -- set-sending-limit --org <id> --env live|test [--daily N] [--monthly N]
+ *   npm run admin -- create-member --org <id> --email <email> [--password <password>]
+ *   npm run admin -- reset-password --email <email> [--password <password>]
+ * A member's password comes from --password, else POSTBOX_PASSWORD, else the first line of
+ * standard input (so it need not appear in the shell history or the process list).
  * Targets the table in TABLE_NAME (AWS credentials from the usual chain). Without
  * TABLE_NAME it targets the running `npm start` stack, if there is one.
  */
@@ -21,7 +25,11 @@ const USAGE = `usage: npm run admin -- <command> [options]
   set-rate-limit  --org <org id> --per-second <n>
   set-sending-limit --org <org id> --env live|test [--daily <recipients>] [--monthly <recipients>]
                   (recipients per UTC day / calendar month; test has no monthly limit;
-                   defaults: live 50000/day and 1000000/month, test 1000/day)`;
+                   defaults: live 50000/day and 1000000/month, test 1000/day)
+  create-member   --org <org id> --email <email> [--password <password>]
+  reset-password  --email <email> [--password <password>]
+                  (the password, 12 to 256 characters, comes from --password, else the
+                   POSTBOX_PASSWORD variable, else the first line of standard input)`;
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -39,6 +47,9 @@ const { positionals, values } = parseArgs({
     'per-second': { type: 'string' },
     daily: { type: 'string' },
     monthly: { type: 'string' },
+    organization: { type: 'string' },
+    email: { type: 'string' },
+    password: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -63,6 +74,20 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 // Imported after the environment is settled: configuration is read at import time.
 const accounts = await import('../shared/domain/accounts.ts');
 const { ApiError } = await import('../shared/errors.ts');
+
+const members = await import('../shared/domain/members.ts');
+
+/** A member's password: --password, else POSTBOX_PASSWORD, else the first line of stdin. */
+async function memberPassword(): Promise<string> {
+  if (typeof values.password === 'string') return values.password;
+  if (process.env.POSTBOX_PASSWORD) return process.env.POSTBOX_PASSWORD;
+  if (process.stdin.isTTY) fail(`${command} needs --password, POSTBOX_PASSWORD or the password on standard input`);
+  let input = '';
+  for await (const chunk of process.stdin) input += chunk;
+  const line = input.split(/\r?\n/)[0] ?? '';
+  if (line === '') fail(`${command} needs --password, POSTBOX_PASSWORD or the password on standard input`);
+  return line;
+}
 
 const print = (value: unknown) => process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
 
@@ -108,6 +133,15 @@ try {
       });
       break;
     }
+    case 'create-member': {
+      const organizationId = values.org ?? values.organization;
+      if (!organizationId) fail(`create-member needs --org\n\n${USAGE}`);
+      print(await members.createMember(organizationId, option('email'), await memberPassword()));
+      break;
+    }
+    case 'reset-password':
+      print(await members.resetMemberPassword(option('email'), await memberPassword()));
+      break;
     default:
       fail(`unknown command ${command}\n\n${USAGE}`);
   }

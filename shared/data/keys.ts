@@ -4,7 +4,8 @@
  *
  * Partition keys carry the organization id wherever the organization is known before the
  * read. The API-key item is the exception: it is found by the hash of the presented key,
- * before anyone knows the organization.
+ * before anyone knows the organization (so are dashboard members, sign-in failure counters
+ * and sessions: found by email or by the hash of the session token).
  */
 import { createHash } from 'node:crypto';
 
@@ -56,6 +57,22 @@ export const keys = {
     SK: `APIKEY#${keyId}`,
   }),
   apiKeysOfOrganizationPrefix: (organizationId: string) => ({ PK: `ORG#${organizationId}`, SKPrefix: 'APIKEY#' }),
+
+  /**
+   * A dashboard member, found by normalised email at sign-in (before the organization is
+   * known), so one email is one member across the service.
+   */
+  member: (normalizedEmail: string): PrimaryKey => ({ PK: `MEMBER#${normalizedEmail}`, SK: 'MEMBER' }),
+  /** A pointer from the organization to each of its members, written with the member. */
+  memberOfOrganization: (organizationId: string, memberId: string): PrimaryKey => ({
+    PK: `ORG#${organizationId}`,
+    SK: `MEMBER#${memberId}`,
+  }),
+  membersOfOrganizationPrefix: (organizationId: string) => ({ PK: `ORG#${organizationId}`, SKPrefix: 'MEMBER#' }),
+  /** Failed sign-ins of an email (known or not), for the backoff; expires through TTL. */
+  signInFailures: (normalizedEmail: string): PrimaryKey => ({ PK: `SIGNIN#${normalizedEmail}`, SK: 'SIGNIN' }),
+  /** A dashboard session, by the SHA-256 hash (hex) of its token; expires through TTL. */
+  session: (tokenHash: string): PrimaryKey => ({ PK: `SESSION#${tokenHash}`, SK: 'SESSION' }),
 
   /** A domain of an organization. */
   domain: (organizationId: string, domainId: string): PrimaryKey => ({

@@ -1,0 +1,220 @@
+import { execFile, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, inject, it } from 'vitest';
+import { db, tableName } from '../../shared/data/dynamo.ts';
+import { keys } from '../../shared/data/keys.ts';
+import { createOrganization } from '../../shared/domain/accounts.ts';
+import {
+  checkCsrfToken,
+  createMember,
+  createSession,
+  csrfTokenFor,
+  deleteSession,
+  getSession,
+  resetMemberPassword,
+  SESSION_LIFETIME_SECONDS,
+  verifyMemberPassword,
+} from '../../shared/domain/members.ts';
+
+const PASSWORD = 'correct horse battery staple';
+const uniqueEmail = () => `member-${randomBytes(6).toString('hex')}@example.com`;
+const organization = () => createOrganization({ name: 'Members test' });
+
+describe('members', () => {
+  it('creates a member with a normalised email and signs in with the password', async () => {
+    const org = await organization();
+    const email = uniqueEmail();
+    const member = await createMember(org.id, `  ${email.toUpperCase()} `, PASSWORD);
+    expect(member).toMatchObject({ organizationId: org.id, email });
+    expect(member.id).toMatch(/^mem_[0-9A-Za-z]{20}$/);
+    expect(JSON.stringify(member)).not.toContain('scrypt');
+
+    const stored = await db.send(new GetCommand({ TableName: tableName, Key: keys.member(email) }));
+    expect(stored.Item?.password_hash).toMatch(/^scrypt\$16384\$8\$1\$[^$]+\$[^$]+$/);
+    expect(JSON.stringify(stored.Item)).not.toContain(PASSWORD);
+    const pointer = await db.send(
+      new GetCommand({ TableName: tableName, Key: keys.memberOfOrganization(org.id, member.id) }),
+    );
+    expect(pointer.Item).toMatchObject({ member_id: member.id, email });
+
+    const result = await verifyMemberPassword(email.toUpperCase(), PASSWORD);
+    expect(result).toEqual({ outcome: 'signed_in', member });
+  });
+
+  it('refuses a taken email (in any organization), a short password, a bad email and an unknown organization', async () => {
+    const email = uniqueEmail();
+    await createMember((await organization()).id, email, PASSWORD);
+    await expect(createMember((await organization()).id, email, PASSWORD)).rejects.toMatchObject({ code: 'CONFLICT' });
+    const org = await organization();
+    await expect(createMember(org.id, uniqueEmail(), 'short-pass1')).rejects.toMatchObject({
+      code: 'VALIDATION_ERROR',
+    });
+    await expect(createMember(org.id, 'not an email', PASSWORD)).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
+    await expect(createMember('org_doesNotExist', uniqueEmail(), PASSWORD)).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+  });
+
+  it('refuses a wrong password and an unknown email alike', async () => {
+    const email = uniqueEmail();
+    await createMember((await organization()).id, email, PASSWORD);
+    expect(await verifyMemberPassword(email, `${PASSWORD}!`)).toEqual({ outcome: 'invalid' });
+    expect(await verifyMemberPassword(uniqueEmail(), PASSWORD)).toEqual({ outcome: 'invalid' });
+    expect(await verifyMemberPassword('nonsense', PASSWORD)).toEqual({ outcome: 'invalid' });
+  });
+
+  it('locks an email after 5 failures, even for the right password, and lets it in once the lock has passed', async () => {
+    const email = uniqueEmail();
+    await createMember((await organization()).id, email, PASSWORD);
+    const start = Date.now();
+    for (let failure = 1; failure <= 4; failure += 1) {
+      expect(await verifyMemberPassword(email, 'wrong password!', start)).toEqual({ outcome: 'invalid' });
+    }
+    expect(await verifyMemberPassword(email, 'wrong password!', start)).toEqual({
+      outcome: 'locked',
+      retryAfterSeconds: 30,
+    });
+    expect(await verifyMemberPassword(email, PASSWORD, start + 10_000)).toEqual({
+      outcome: 'locked',
+      retryAfterSeconds: 20,
+    });
+    // After the lock a further failure locks for twice as long.
+    expect(await verifyMemberPassword(email, 'wrong password!', start + 31_000)).toEqual({
+      outcome: 'locked',
+      retryAfterSeconds: 60,
+    });
+    const later = start + 92_000;
+    expect((await verifyMemberPassword(email, PASSWORD, later)).outcome).toBe('signed_in');
+    // Success cleared the count: four failures do not lock again.
+    for (let failure = 1; failure <= 4; failure += 1) {
+      expect(await verifyMemberPassword(email, 'wrong password!', later)).toEqual({ outcome: 'invalid' });
+    }
+    expect((await verifyMemberPassword(email, PASSWORD, later)).outcome).toBe('signed_in');
+  });
+
+  it('counts unknown emails too and forgets failures 15 minutes after the last one', async () => {
+    const email = uniqueEmail();
+    const start = Date.now();
+    for (let failure = 1; failure <= 4; failure += 1) await verifyMemberPassword(email, PASSWORD, start);
+    expect((await verifyMemberPassword(email, PASSWORD, start)).outcome).toBe('locked');
+
+    const other = uniqueEmail();
+    await createMember((await organization()).id, other, PASSWORD);
+    for (let failure = 1; failure <= 4; failure += 1) await verifyMemberPassword(other, 'wrong password!', start);
+    const afterWindow = start + 15 * 60_000 + 1000;
+    expect(await verifyMemberPassword(other, 'wrong password!', afterWindow)).toEqual({ outcome: 'invalid' });
+  });
+
+  it('resets a password: the old one stops working, the new one works, a lock is lifted', async () => {
+    const email = uniqueEmail();
+    await createMember((await organization()).id, email, PASSWORD);
+    for (let failure = 1; failure <= 5; failure += 1) await verifyMemberPassword(email, 'wrong password!');
+    expect((await verifyMemberPassword(email, PASSWORD)).outcome).toBe('locked');
+
+    const reset = await resetMemberPassword(email, 'a brand new password');
+    expect(reset.email).toBe(email);
+    expect(await verifyMemberPassword(email, PASSWORD)).toEqual({ outcome: 'invalid' });
+    expect((await verifyMemberPassword(email, 'a brand new password')).outcome).toBe('signed_in');
+    await expect(resetMemberPassword(uniqueEmail(), 'a brand new password')).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    await expect(resetMemberPassword(email, 'short')).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
+  });
+});
+
+describe('sessions', () => {
+  it('creates, reads, checks CSRF and deletes a session stored by the hash of its token', async () => {
+    const org = await organization();
+    const member = await createMember(org.id, uniqueEmail(), PASSWORD);
+    const now = Date.now();
+    const { token, session } = await createSession(member, now);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(session).toMatchObject({ organizationId: org.id, memberId: member.id, memberEmail: member.email });
+    expect(session.expiresAt).toBe(Math.floor(now / 1000) + SESSION_LIFETIME_SECONDS);
+
+    const read = await getSession(token);
+    expect(read).toEqual(session);
+    expect(checkCsrfToken(read as NonNullable<typeof read>, csrfTokenFor(session))).toBe(true);
+
+    const other = await createSession(member);
+    expect(other.token).not.toBe(token);
+    expect(checkCsrfToken(other.session, csrfTokenFor(session))).toBe(false);
+
+    expect(await getSession(`${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`)).toBeUndefined();
+    expect(await getSession('not a token')).toBeUndefined();
+
+    await deleteSession(token);
+    expect(await getSession(token)).toBeUndefined();
+    expect(await getSession(other.token)).toEqual(other.session);
+  });
+
+  it('treats a session past its expiry as gone, before TTL deletes it', async () => {
+    const member = await createMember((await organization()).id, uniqueEmail(), PASSWORD);
+    const thirteenHoursAgo = Date.now() - 13 * 3600_000;
+    const { token } = await createSession(member, thirteenHoursAgo);
+    expect(await getSession(token)).toBeUndefined();
+    expect(await getSession(token, thirteenHoursAgo + 3600_000)).toBeDefined();
+  });
+});
+
+const run = promisify(execFile);
+const cliEnv = () => ({ ...process.env, ...inject('localCloud').env, POWERTOOLS_LOG_LEVEL: 'SILENT' });
+
+async function admin(args: string[], options: { env?: Record<string, string>; stdin?: string } = {}) {
+  if (options.stdin === undefined) {
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'infra/admin.ts', ...args], {
+      env: { ...cliEnv(), ...options.env },
+    });
+    return JSON.parse(stdout);
+  }
+  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/admin.ts', ...args], { env: cliEnv() });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => {
+    stdout += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  child.stdin.end(options.stdin);
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  if (code !== 0) throw new Error(`admin exited ${code}: ${stderr}`);
+  return JSON.parse(stdout);
+}
+
+describe('admin command line: members', () => {
+  it('creates a member and resets its password (from --password, POSTBOX_PASSWORD or stdin)', async () => {
+    const org = await organization();
+    const email = uniqueEmail();
+    const created = await admin(['create-member', '--org', org.id, '--email', email, '--password', PASSWORD]);
+    expect(created).toMatchObject({ organizationId: org.id, email });
+    expect(JSON.stringify(created)).not.toContain('scrypt');
+    expect((await verifyMemberPassword(email, PASSWORD)).outcome).toBe('signed_in');
+
+    await expect(
+      admin(['create-member', '--organization', org.id, '--email', email, '--password', PASSWORD]),
+    ).rejects.toThrow(/CONFLICT/);
+
+    const reset = await admin(['reset-password', '--email', email], {
+      env: { POSTBOX_PASSWORD: 'from the environment' },
+    });
+    expect(reset).toMatchObject({ id: created.id, email });
+    expect((await verifyMemberPassword(email, 'from the environment')).outcome).toBe('signed_in');
+    expect((await verifyMemberPassword(email, PASSWORD)).outcome).toBe('invalid');
+
+    await admin(['reset-password', '--email', email], { stdin: 'typed on stdin 123\n' });
+    expect((await verifyMemberPassword(email, 'typed on stdin 123')).outcome).toBe('signed_in');
+  });
+
+  it('refuses a short password and an unknown member', async () => {
+    const org = await organization();
+    await expect(
+      admin(['create-member', '--org', org.id, '--email', uniqueEmail(), '--password', 'short']),
+    ).rejects.toThrow(/VALIDATION_ERROR/);
+    await expect(admin(['reset-password', '--email', uniqueEmail(), '--password', PASSWORD])).rejects.toThrow(
+      /NOT_FOUND/,
+    );
+  });
+});
