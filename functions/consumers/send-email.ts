@@ -18,6 +18,9 @@ import { parseSendQueueMessage } from '../../shared/domain/send-queue-message.ts
 import { logger } from '../../shared/logger.ts';
 import { queueDefinitions } from '../../shared/queues.ts';
 
+/** Emails of one multi-email message delivered at once. */
+const DELIVERIES_IN_PARALLEL = 5;
+
 type RecordOutcome = DeliveryOutcome | 'poison';
 
 /** What the handler works with; each defaults to the real one (tests scale time or inject faults). */
@@ -41,25 +44,42 @@ export function createSendEmailHandler(dependencies: SendEmailConsumerDependenci
 
   async function processRecord(record: SQSRecord): Promise<RecordOutcome> {
     const fields = { message_id: record.messageId, receive_count: receiveCountOf(record) };
-    const message = parseSendQueueMessage(record.body);
-    if (!message) {
+    const messages = parseSendQueueMessage(record.body);
+    if (!messages) {
       // It can never succeed, but it is reported as failed rather than dropped: after
       // maxReceiveCount the queue moves it to the DLQ, where it can be inspected. The body is
       // not logged (it is not ours to trust); its size is.
       logger.error('poison message', { ...fields, body_length: record.body.length });
       return 'poison';
     }
-    const ids = { ...fields, organization_id: message.organization_id, email_id: message.email_id };
-    try {
-      const finalAttempt = (fields.receive_count ?? 0) >= queueDefinitions.send.maxReceiveCount;
-      const sentAt = Number(record.attributes?.SentTimestamp) || undefined;
-      const outcome = await deliverEmail(message, { finalAttempt, sentAt }, delivery);
-      logger.info('email delivery', { ...ids, outcome });
-      return outcome;
-    } catch (error) {
-      logger.error('email delivery failed; the message will be retried', { ...ids, ...errorLogFields(error) });
-      throw error;
+    const finalAttempt = (fields.receive_count ?? 0) >= queueDefinitions.send.maxReceiveCount;
+    const sentAt = Number(record.attributes?.SentTimestamp) || undefined;
+    // A batch message names up to 25 emails: delivered a few at a time, so one invocation never has
+    // more SES calls in flight than a batch of single messages would.
+    const outcomes: PromiseSettledResult<DeliveryOutcome>[] = [];
+    for (let start = 0; start < messages.length; start += DELIVERIES_IN_PARALLEL) {
+      const chunk = messages.slice(start, start + DELIVERIES_IN_PARALLEL);
+      outcomes.push(
+        ...(await Promise.allSettled(
+          chunk.map(async (message) => {
+            const ids = { ...fields, organization_id: message.organization_id, email_id: message.email_id };
+            try {
+              const outcome = await deliverEmail(message, { finalAttempt, sentAt }, delivery);
+              logger.info('email delivery', { ...ids, outcome });
+              return outcome;
+            } catch (error) {
+              logger.error('email delivery failed; the message will be retried', { ...ids, ...errorLogFields(error) });
+              throw error;
+            }
+          }),
+        )),
+      );
     }
+    // The message comes back if any of its emails must: those already sent are skipped then.
+    const thrown = outcomes.find((outcome) => outcome.status === 'rejected');
+    if (thrown) throw thrown.reason;
+    const values = outcomes.map((outcome) => (outcome as PromiseFulfilledResult<DeliveryOutcome>).value);
+    return values.includes('retry') ? 'retry' : (values[0] ?? 'skipped');
   }
 
   /** Never throws: a record whose backoff could not be set still returns, after the visibility timeout. */

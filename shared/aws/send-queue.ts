@@ -5,7 +5,11 @@
  */
 import { SendMessageBatchCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { requiredEnv } from '../config.ts';
-import type { SendQueueMessage } from '../domain/send-queue-message.ts';
+import {
+  MAX_EMAILS_PER_MESSAGE,
+  type SendQueueMessage,
+  type SendQueueMultiMessage,
+} from '../domain/send-queue-message.ts';
 import { queueUrlEnvName } from '../queues.ts';
 
 const queueUrl = requiredEnv(queueUrlEnvName('send'));
@@ -30,7 +34,7 @@ export const SEND_BATCH_SIZE = 10;
  * take (the caller tries them again later).
  */
 export async function enqueueEmails(
-  entries: ReadonlyArray<{ message: SendQueueMessage; delaySeconds: number }>,
+  entries: ReadonlyArray<{ message: SendQueueMessage | SendQueueMultiMessage; delaySeconds: number }>,
 ): Promise<Set<number>> {
   if (entries.length === 0) return new Set();
   if (entries.length > SEND_BATCH_SIZE) throw new RangeError(`at most ${SEND_BATCH_SIZE} messages per batch`);
@@ -48,25 +52,30 @@ export async function enqueueEmails(
 }
 
 /**
- * Queues many emails of one organization now: one message per email, sent 10 a SendMessageBatch,
- * the batches in parallel; entries SQS refused are tried once more. Throws if some still fail (the
- * emails stay stored with their due deadline, and the sweeper queues them).
+ * Queues many emails of one organization now: MAX_EMAILS_PER_MESSAGE ids a message, 10 messages a
+ * SendMessageBatch, the batches in parallel; entries SQS refused are tried once more. Throws if
+ * some still fail (the emails stay stored with their due deadline, and the sweeper queues them).
  */
 export async function enqueueEmailBatches(organizationId: string, emailIds: readonly string[]): Promise<void> {
-  const chunks: string[][] = [];
-  for (let start = 0; start < emailIds.length; start += SEND_BATCH_SIZE) {
-    chunks.push(emailIds.slice(start, start + SEND_BATCH_SIZE));
+  const messages: SendQueueMultiMessage[] = [];
+  for (let start = 0; start < emailIds.length; start += MAX_EMAILS_PER_MESSAGE) {
+    messages.push({
+      organization_id: organizationId,
+      email_ids: emailIds.slice(start, start + MAX_EMAILS_PER_MESSAGE),
+    });
+  }
+  const calls: SendQueueMultiMessage[][] = [];
+  for (let start = 0; start < messages.length; start += SEND_BATCH_SIZE) {
+    calls.push(messages.slice(start, start + SEND_BATCH_SIZE));
   }
   const failures = await Promise.all(
-    chunks.map(async (chunk) => {
-      let pending = chunk;
+    calls.map(async (call) => {
+      let pending = call;
       for (let attempt = 1; attempt <= 2 && pending.length > 0; attempt += 1) {
-        const failed = await enqueueEmails(
-          pending.map((id) => ({ message: { organization_id: organizationId, email_id: id }, delaySeconds: 0 })),
-        );
+        const failed = await enqueueEmails(pending.map((message) => ({ message, delaySeconds: 0 })));
         pending = pending.filter((_, index) => failed.has(index));
       }
-      return pending.length;
+      return pending.reduce((sum, message) => sum + message.email_ids.length, 0);
     }),
   );
   const left = failures.reduce((sum, count) => sum + count, 0);

@@ -9,8 +9,9 @@
  * Every accepted entry becomes a normal email (the same pipeline, GET /emails, events) carrying the
  * batch's id. The work is batched end to end: the organization, template and domain claims in one
  * BatchGetItem, suppressions 100 addresses per BatchGetItem, emails and pointers 25 per
- * BatchWriteItem, messages 10 per SendMessageBatch — 99 DynamoDB requests (auth and rate limit
- * included) and 100 SQS requests for 1,000 recipients (`npm run bench -- batch`).
+ * BatchWriteItem, 25 emails per queue message and 10 messages per SendMessageBatch — 99 DynamoDB
+ * requests (auth and rate limit included) and 4 SQS requests for 1,000 recipients
+ * (`npm run bench -- batch`).
  */
 import { createHash } from 'node:crypto';
 import { enqueueEmailBatches } from '../aws/send-queue.ts';

@@ -570,6 +570,31 @@ describe('send-email consumer', () => {
   const THROTTLED = '01900000-0000-7000-8000-00000000000a';
   const SENT = '01900000-0000-7000-8000-00000000000b';
 
+  it('delivers every email a batch message names, and hands the message back if one must be retried', async () => {
+    claimSucceeds(THROTTLED);
+    claimSucceeds(SENT);
+    ses.on(SendEmailCommand).callsFake((input: SendEmailCommandInput) => {
+      if (input.EmailTags?.some((tag) => tag.Name === 'email_id' && tag.Value === THROTTLED)) {
+        throw new TooManyRequestsException({ message: 'Too many requests', $metadata: { httpStatusCode: 429 } });
+      }
+      return { MessageId: 'ses-multi' };
+    });
+    const multi = (ids: string[]) => JSON.stringify({ organization_id: ORG, email_ids: ids });
+    await expect(handler({ Records: [record('m-both', multi([SENT, THROTTLED]))] })).resolves.toEqual({
+      batchItemFailures: [{ itemIdentifier: 'm-both' }],
+    });
+    expect(ses.commandCalls(SendEmailCommand)).toHaveLength(2);
+    expect(transactions()).toHaveLength(1); // the sent one is recorded; the throttled one comes back
+    await expect(handler({ Records: [record('m-one', multi([SENT]))] })).resolves.toEqual({ batchItemFailures: [] });
+    // More than 25 ids, or no ids, cannot come from Postbox: poison.
+    const tooMany = multi(
+      Array.from({ length: 26 }, (_, i) => `01900000-0000-7000-8000-${String(i).padStart(12, '0')}`),
+    );
+    await expect(handler({ Records: [record('m-bad', tooMany), record('m-empty', multi([]))] })).resolves.toEqual({
+      batchItemFailures: [{ itemIdentifier: 'm-bad' }, { itemIdentifier: 'm-empty' }],
+    });
+  });
+
   it('reports exactly the records to retry and the poison message', async () => {
     claimSucceeds(THROTTLED);
     claimSucceeds(SENT);
