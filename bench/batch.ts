@@ -4,27 +4,17 @@
  * measured in the handler's usage scope for DynamoDB, at the SQS client for SQS).
  *   npm run bench -- batch [runs]
  */
-import { SQSClient } from '@aws-sdk/client-sqs';
-import getPort from 'get-port';
-import { startLocalCloud } from '../infra/local/cloud.ts';
+import { countSqsCalls, startBenchCloud } from './local-cloud.ts';
 import { summarize } from './stats.ts';
 
 const runs = Number(process.argv[2] ?? 5);
 
-const sqsCalls: Record<string, number> = {};
-const originalSend = SQSClient.prototype.send;
-SQSClient.prototype.send = async function (this: SQSClient, command: { constructor: { name: string } }) {
-  const name = command.constructor.name.replace(/Command$/, '');
-  sqsCalls[name] = (sqsCalls[name] ?? 0) + 1;
-  // biome-ignore lint/suspicious/noExplicitAny: forwarding the overloaded send as is
-  return (originalSend as any).call(this, command);
-} as typeof SQSClient.prototype.send;
+const sqsCalls = countSqsCalls().calls;
 const producerCalls = () => (sqsCalls.SendMessage ?? 0) + (sqsCalls.SendMessageBatch ?? 0);
 
 // The access log line of each request carries its own DynamoDB request count (the handler's usage
 // scope): read it from the log instead of printing the log.
 const handlerRequests: Array<{ route: string; dynamodb_requests: number; capacity: number }> = [];
-process.env.POWERTOOLS_LOG_LEVEL = 'INFO';
 const write = process.stdout.write.bind(process.stdout);
 process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
   const text = chunk.toString();
@@ -44,14 +34,7 @@ process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
 }) as typeof process.stdout.write;
 
 // The accept path alone: no consumer competing for this machine's two cores (in AWS it runs elsewhere).
-const cloud = await startLocalCloud({
-  runConsumers: false,
-  scheduleIntervalMs: 0,
-  apiPort: 0,
-  sesPort: await getPort(),
-  dynamodbPort: await getPort(),
-  sqsPort: await getPort(),
-});
+const cloud = await startBenchCloud({ runConsumers: false, scheduleIntervalMs: 0, logLevel: 'INFO' });
 try {
   const { createApiKey, createOrganization, setOrganizationRateLimit, setSendingLimits } = await import(
     '../shared/domain/accounts.ts'

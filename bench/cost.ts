@@ -10,25 +10,14 @@
  *     the measured wall time of the delivery phase shared among consumer invocations.
  *   npm run bench -- cost [emails]
  */
-import { ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { startBenchCloud } from './local-cloud.ts';
+import { countSqsCalls, startBenchCloud } from './local-cloud.ts';
 import { summarize } from './stats.ts';
 
 const emails = Number(process.argv[2] ?? 500);
 const concurrency = 10;
 
-// Every SQS call of this process, by command (all clients share the prototype).
-const sqsCalls: Record<string, number> = {};
-let nonEmptyReceives = 0;
-const originalSend = SQSClient.prototype.send;
-SQSClient.prototype.send = async function (this: SQSClient, command: { constructor: { name: string } }) {
-  const name = command.constructor.name.replace(/Command$/, '');
-  sqsCalls[name] = (sqsCalls[name] ?? 0) + 1;
-  // biome-ignore lint/suspicious/noExplicitAny: forwarding the overloaded send as is
-  const output = await (originalSend as any).call(this, command);
-  if (command instanceof ReceiveMessageCommand && (output?.Messages?.length ?? 0) > 0) nonEmptyReceives += 1;
-  return output;
-} as typeof SQSClient.prototype.send;
+const sqs = countSqsCalls();
+const sqsCalls = sqs.calls;
 
 const PRICES = {
   dynamoWritePerMillion: 0.625,
@@ -78,7 +67,7 @@ try {
   const beforeDynamo = dynamoUsage();
   const beforeByCommand = dynamoUsageByCommand();
   const beforeSqs = { ...sqsCalls };
-  const beforeReceives = nonEmptyReceives;
+  const beforeReceives = sqs.nonEmptyReceives();
   const startedAt = performance.now();
   const durations: number[] = [];
   let next = 0;
@@ -126,9 +115,9 @@ try {
   // Empty long polls are the poller's idle time, not the emails' (Lambda's pollers are not billed per email).
   const sqsRequests = Object.entries(sqsByCommand).reduce(
     (sum, [name, count]) => sum + (name === 'ReceiveMessage' ? 0 : count),
-    nonEmptyReceives - beforeReceives,
+    sqs.nonEmptyReceives() - beforeReceives,
   );
-  const consumerInvocations = nonEmptyReceives - beforeReceives;
+  const consumerInvocations = sqs.nonEmptyReceives() - beforeReceives;
   const invocations = {
     api: 1,
     consumer: perEmail(consumerInvocations),

@@ -1,14 +1,40 @@
-/** A quiet local cloud on free ports, for the benchmarks. */
+/** A local cloud on free ports for the benchmarks, and counting of the SQS calls they cause. */
+import { ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import getPort from 'get-port';
-import { type LocalCloud, startLocalCloud } from '../infra/local/cloud.ts';
+import { type LocalCloud, type LocalCloudOptions, startLocalCloud } from '../infra/local/cloud.ts';
 
-export async function startBenchCloud(options: { runConsumers?: boolean } = {}): Promise<LocalCloud> {
-  process.env.POWERTOOLS_LOG_LEVEL = 'SILENT';
+type BenchCloudOptions = Pick<LocalCloudOptions, 'runConsumers' | 'scheduleIntervalMs' | 'env'> & {
+  /** Quiet by default; a bench that reads the access log asks for INFO. */
+  logLevel?: string;
+};
+
+export async function startBenchCloud(options: BenchCloudOptions = {}): Promise<LocalCloud> {
+  const { logLevel = 'SILENT', ...cloudOptions } = options;
+  process.env.POWERTOOLS_LOG_LEVEL = logLevel;
   return startLocalCloud({
-    ...options,
+    ...cloudOptions,
     apiPort: 0,
     sesPort: await getPort(),
     dynamodbPort: await getPort(),
     sqsPort: await getPort(),
   });
+}
+
+/**
+ * Counts every SQS call of this process from now on, by command (all clients share the
+ * prototype), and the ReceiveMessage calls that returned messages.
+ */
+export function countSqsCalls(): { calls: Record<string, number>; nonEmptyReceives: () => number } {
+  const calls: Record<string, number> = {};
+  let nonEmptyReceives = 0;
+  const originalSend = SQSClient.prototype.send;
+  SQSClient.prototype.send = async function (this: SQSClient, command: { constructor: { name: string } }) {
+    const name = command.constructor.name.replace(/Command$/, '');
+    calls[name] = (calls[name] ?? 0) + 1;
+    // biome-ignore lint/suspicious/noExplicitAny: forwarding the overloaded send as is
+    const output = await (originalSend as any).call(this, command);
+    if (command instanceof ReceiveMessageCommand && (output?.Messages?.length ?? 0) > 0) nonEmptyReceives += 1;
+    return output;
+  } as typeof SQSClient.prototype.send;
+  return { calls, nonEmptyReceives: () => nonEmptyReceives };
 }

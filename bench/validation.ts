@@ -11,10 +11,9 @@
  * distinct domain, under 2 s.
  *   npm run bench -- validation [addresses] [domains]
  */
-import getPort from 'get-port';
-import { startLocalCloud } from '../infra/local/cloud.ts';
 import { createAddressValidator, createMailDnsResolver } from '../shared/domain/address-validation.ts';
 import { startTestDnsServer } from '../test/support/dns-server.ts';
+import { startBenchCloud } from './local-cloud.ts';
 
 const addressCount = Number(process.argv[2] ?? 1000);
 const domainCount = Number(process.argv[3] ?? 20);
@@ -67,15 +66,10 @@ try {
   // Local, the handler resolving through this DNS server (DNS_SERVERS).
   server.clear();
   for (const domain of domains) server.setMx(domain, [{ exchange: `mx.${domain}`, priority: 10 }]);
-  process.env.POWERTOOLS_LOG_LEVEL = 'SILENT';
-  const cloud = await startLocalCloud({
+  const cloud = await startBenchCloud({
     env: { DNS_SERVERS: server.address },
     runConsumers: false,
     scheduleIntervalMs: 0,
-    apiPort: 0,
-    sesPort: await getPort(),
-    dynamodbPort: await getPort(),
-    sqsPort: await getPort(),
   });
   try {
     const { createApiKey, createOrganization, setOrganizationRateLimit } = await import('../shared/domain/accounts.ts');

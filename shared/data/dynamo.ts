@@ -7,6 +7,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
   BatchGetCommand,
+  BatchWriteCommand,
+  type BatchWriteCommandInput,
   DynamoDBDocumentClient,
   QueryCommand,
   type QueryCommandInput,
@@ -167,22 +169,72 @@ export function queryByPrefix<T>(key: { PK: string; SKPrefix: string }): Promise
   });
 }
 
+const BATCH_GET_SIZE = 100;
+const BATCH_WRITE_SIZE = 25;
+const BATCH_ATTEMPTS = 8;
+const batchBackoff = (attempt: number) =>
+  new Promise((resolve) => setTimeout(resolve, Math.random() * 25 * 2 ** attempt));
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let start = 0; start < items.length; start += size) out.push(items.slice(start, start + size));
+  return out;
+}
+
 /**
- * Up to 100 items by key in one BatchGetItem (strongly consistent), unprocessed keys read again with
- * backoff; items in no particular order.
+ * Items by key: BatchGetItem of 100 keys a request, the requests in parallel, unprocessed keys read
+ * again with jittered backoff; items in no particular order, missing keys left out. `attributes`
+ * limits what comes back on the wire (DynamoDB still bills whole items).
  */
-export async function batchGetItems(keys: readonly { PK: string; SK: string }[]): Promise<Record<string, unknown>[]> {
-  if (keys.length > 100) throw new RangeError('at most 100 keys per BatchGetItem');
-  const items: Record<string, unknown>[] = [];
-  let pending: Record<string, unknown>[] = keys.map((key) => ({ ...key }));
-  for (let attempt = 1; pending.length > 0; attempt += 1) {
-    if (attempt > 8) throw new Error('BatchGetItem kept leaving keys unprocessed');
-    if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, Math.random() * 25 * 2 ** attempt));
-    const result = await db.send(
-      new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending, ConsistentRead: true } } }),
-    );
-    items.push(...(result.Responses?.[tableName] ?? []));
-    pending = result.UnprocessedKeys?.[tableName]?.Keys ?? [];
-  }
-  return items;
+export async function batchGetAll(
+  keys: readonly { PK: string; SK: string }[],
+  options: { attributes?: readonly string[]; consistent?: boolean } = {},
+): Promise<Record<string, unknown>[]> {
+  const names = options.attributes
+    ? Object.fromEntries(options.attributes.map((name, index) => [`#a${index}`, name]))
+    : undefined;
+  const found = await Promise.all(
+    chunks(keys, BATCH_GET_SIZE).map(async (chunk) => {
+      const items: Record<string, unknown>[] = [];
+      let pending: Record<string, unknown>[] = chunk.map((key) => ({ ...key }));
+      for (let attempt = 1; pending.length > 0; attempt += 1) {
+        if (attempt > BATCH_ATTEMPTS) throw new Error(`${pending.length} keys left unprocessed`);
+        if (attempt > 1) await batchBackoff(attempt);
+        const result = await db.send(
+          new BatchGetCommand({
+            RequestItems: {
+              [tableName]: {
+                Keys: pending,
+                ...(options.consistent ? { ConsistentRead: true } : {}),
+                ...(names
+                  ? { ProjectionExpression: Object.keys(names).join(', '), ExpressionAttributeNames: names }
+                  : {}),
+              },
+            },
+          }),
+        );
+        items.push(...((result?.Responses?.[tableName] ?? []) as Record<string, unknown>[]));
+        pending = (result?.UnprocessedKeys?.[tableName]?.Keys ?? []) as Record<string, unknown>[];
+      }
+      return items;
+    }),
+  );
+  return found.flat();
+}
+
+export type BatchWriteRequest = NonNullable<BatchWriteCommandInput['RequestItems']>[string][number];
+
+/** BatchWriteItem, 25 requests a call, the calls in parallel, unprocessed ones retried with jittered backoff. */
+export async function batchWriteAll(requests: readonly BatchWriteRequest[]): Promise<void> {
+  await Promise.all(
+    chunks(requests, BATCH_WRITE_SIZE).map(async (chunk) => {
+      let pending = chunk;
+      for (let attempt = 1; pending.length > 0; attempt += 1) {
+        if (attempt > BATCH_ATTEMPTS) throw new Error(`${pending.length} writes left unprocessed`);
+        if (attempt > 1) await batchBackoff(attempt);
+        const result = await db.send(new BatchWriteCommand({ RequestItems: { [tableName]: pending } }));
+        pending = (result?.UnprocessedItems?.[tableName] ?? []) as BatchWriteRequest[];
+      }
+    }),
+  );
 }

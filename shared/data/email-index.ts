@@ -12,22 +12,16 @@
  * dies between the two writes leaves an email without pointers, or a count off by one (see
  * docs/data-model.md); nothing else depends on them.
  */
-import { BatchGetCommand, BatchWriteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Environment } from '../domain/api-key-format.ts';
 import { normalizeEmailAddress } from '../domain/email-address.ts';
 import { logger } from '../logger.ts';
 import { EMAIL_LIST_ATTRIBUTES } from '../table.ts';
-import { db, tableName } from './dynamo.ts';
+import { batchGetAll, batchWriteAll, db, tableName } from './dynamo.ts';
 import type { EmailRecord, EmailStatus } from './emails.ts';
 import { EMAIL_COUNTER_SHARDS, EMAIL_LIST_SHARDS, emailShard, keys, type PrimaryKey } from './keys.ts';
 
 export const EMAIL_STATUSES: readonly EmailStatus[] = ['queued', 'delivered', 'bounced', 'failed', 'opened'];
-
-const BATCH_WRITE_SIZE = 25;
-const BATCH_GET_SIZE = 100;
-const MAX_ATTEMPTS = 8;
-
-const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * 25 * 2 ** attempt));
 
 /** The `to` addresses of an email, normalised and without repeats. */
 function toAddresses(email: Pick<EmailRecord, 'to'>): string[] {
@@ -51,27 +45,6 @@ function pointerKeys(email: EmailRecord) {
   ];
 }
 
-type WriteRequest = NonNullable<ConstructorParameters<typeof BatchWriteCommand>[0]['RequestItems']>[string][number];
-
-/** BatchWriteItem, 25 requests a call (in parallel), retrying unprocessed items with jittered backoff. */
-async function batchWrite(requests: WriteRequest[]): Promise<void> {
-  const chunks: WriteRequest[][] = [];
-  for (let start = 0; start < requests.length; start += BATCH_WRITE_SIZE) {
-    chunks.push(requests.slice(start, start + BATCH_WRITE_SIZE));
-  }
-  await Promise.all(
-    chunks.map(async (chunk) => {
-      let pending = chunk;
-      for (let attempt = 1; pending.length > 0; attempt += 1) {
-        if (attempt > MAX_ATTEMPTS) throw new Error(`${pending.length} index writes left unprocessed`);
-        if (attempt > 1) await pause(attempt);
-        const result = await db.send(new BatchWriteCommand({ RequestItems: { [tableName]: pending } }));
-        pending = (result?.UnprocessedItems?.[tableName] ?? []) as WriteRequest[];
-      }
-    }),
-  );
-}
-
 function counterKey(organizationId: string, environment: string, emailId: string) {
   return keys.emailCounter(organizationId, environment, emailShard(emailId, EMAIL_COUNTER_SHARDS));
 }
@@ -85,7 +58,7 @@ export async function writeEmailIndexEntries(email: EmailRecord): Promise<void> 
     PutRequest: { Item: { ...key, type: 'email_pointer', email_id: email.id } },
   }));
   await Promise.all([
-    batchWrite(pointers),
+    batchWriteAll(pointers),
     db.send(
       new UpdateCommand({
         TableName: tableName,
@@ -120,7 +93,7 @@ export async function writeEmailIndexEntriesForEmails(emails: readonly EmailReco
     perShard.set(group, entry);
   }
   await Promise.all([
-    batchWrite(pointers),
+    batchWriteAll(pointers),
     ...[...perShard.values()].map(({ key, count }) =>
       db.send(
         new UpdateCommand({
@@ -138,7 +111,7 @@ export async function writeEmailIndexEntriesForEmails(emails: readonly EmailReco
 /** Undoes writeEmailIndexEntries for an email deleted before it was queued (still `queued`). */
 export async function removeEmailIndexEntries(email: EmailRecord): Promise<void> {
   await Promise.all([
-    batchWrite(pointerKeys(email).map((key) => ({ DeleteRequest: { Key: key } }))),
+    batchWriteAll(pointerKeys(email).map((key) => ({ DeleteRequest: { Key: key } }))),
     db.send(
       new UpdateCommand({
         TableName: tableName,
@@ -198,7 +171,7 @@ export async function readEmailCounts(
   const shardKeys = environments.flatMap((environment) =>
     Array.from({ length: EMAIL_COUNTER_SHARDS }, (_, shard) => keys.emailCounter(organizationId, environment, shard)),
   );
-  for (const item of await batchGet(shardKeys, Object.keys(counts))) {
+  for (const item of await batchGetAll(shardKeys, { attributes: Object.keys(counts) })) {
     for (const name of Object.keys(counts) as (keyof EmailCounts)[]) counts[name] += Number(item[name] ?? 0);
   }
   // A count can only be negative after a crash between two writes (see above).
@@ -206,52 +179,12 @@ export async function readEmailCounts(
   return counts;
 }
 
-type Key = PrimaryKey;
-
-/**
- * BatchGetItem (eventually consistent) of any number of keys, 100 a call in parallel, retrying
- * unprocessed keys; items come back in no particular order. The projection saves bytes on the
- * wire only: DynamoDB bills each item's full size.
- */
-async function batchGet(itemKeys: Key[], attributes: readonly string[]): Promise<Record<string, unknown>[]> {
-  const names = Object.fromEntries(attributes.map((name, index) => [`#a${index}`, name]));
-  const chunks: Key[][] = [];
-  for (let start = 0; start < itemKeys.length; start += BATCH_GET_SIZE) {
-    chunks.push(itemKeys.slice(start, start + BATCH_GET_SIZE));
-  }
-  const found = await Promise.all(
-    chunks.map(async (chunk) => {
-      const items: Record<string, unknown>[] = [];
-      let pending = chunk;
-      for (let attempt = 1; pending.length > 0; attempt += 1) {
-        if (attempt > MAX_ATTEMPTS) throw new Error(`${pending.length} keys left unprocessed`);
-        if (attempt > 1) await pause(attempt);
-        const result = await db.send(
-          new BatchGetCommand({
-            RequestItems: {
-              [tableName]: {
-                Keys: pending,
-                ProjectionExpression: Object.keys(names).join(', '),
-                ExpressionAttributeNames: names,
-              },
-            },
-          }),
-        );
-        items.push(...((result?.Responses?.[tableName] ?? []) as Record<string, unknown>[]));
-        pending = (result?.UnprocessedKeys?.[tableName]?.Keys ?? []) as Key[];
-      }
-      return items;
-    }),
-  );
-  return found.flat();
-}
-
 /** The list fields of these emails (no bodies), in the order of `emailIds`; missing ones are left out. */
 export async function getListedEmails(organizationId: string, emailIds: readonly string[]): Promise<ListedEmail[]> {
   if (emailIds.length === 0) return [];
-  const items = await batchGet(
+  const items = await batchGetAll(
     [...new Set(emailIds)].map((id) => keys.email(organizationId, id)),
-    EMAIL_LIST_ATTRIBUTES,
+    { attributes: EMAIL_LIST_ATTRIBUTES },
   );
   const byId = new Map(items.map((item) => [String(item.id), item as unknown as ListedEmail]));
   return emailIds.map((id) => byId.get(id)).filter((email): email is ListedEmail => email !== undefined);

@@ -8,20 +8,21 @@
  */
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import {
-  BatchGetCommand,
-  BatchWriteCommand,
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  type PutCommandInput,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, type PutCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { uuidv7 } from 'uuidv7';
 import type { Environment } from '../domain/api-key-format.ts';
 import { nowIso } from '../domain/ids.ts';
-import { db, isConditionalCheckFailed, queryAll, type TransactItems, tableName, transactWrite } from './dynamo.ts';
+import {
+  batchGetAll,
+  batchWriteAll,
+  db,
+  isConditionalCheckFailed,
+  queryAll,
+  type TransactItems,
+  tableName,
+  transactWrite,
+} from './dynamo.ts';
 import { moveEmailCount } from './email-index.ts';
 import { keys } from './keys.ts';
 
@@ -138,52 +139,20 @@ export async function putEmailItem(item: Record<string, unknown>): Promise<void>
 
 /** Which of these emails exist (BatchGetItem of 100 keys, in parallel, keys only on the wire). */
 export async function existingEmailIds(organizationId: string, emailIds: readonly string[]): Promise<Set<string>> {
-  const found = new Set<string>();
-  const chunks: string[][] = [];
-  for (let start = 0; start < emailIds.length; start += 100) chunks.push(emailIds.slice(start, start + 100));
-  await Promise.all(
-    chunks.map(async (chunk) => {
-      let pending: Record<string, unknown>[] = chunk.map((id) => ({ ...keys.email(organizationId, id) }));
-      for (let attempt = 1; pending.length > 0; attempt += 1) {
-        if (attempt > BATCH_WRITE_ATTEMPTS) throw new Error('existing emails could not be read');
-        if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, Math.random() * 25 * 2 ** attempt));
-        const result = await db.send(
-          new BatchGetCommand({
-            RequestItems: { [tableName]: { Keys: pending, ProjectionExpression: 'id', ConsistentRead: true } },
-          }),
-        );
-        for (const item of result.Responses?.[tableName] ?? []) found.add(String(item.id));
-        pending = result.UnprocessedKeys?.[tableName]?.Keys ?? [];
-      }
-    }),
+  const items = await batchGetAll(
+    emailIds.map((id) => keys.email(organizationId, id)),
+    { attributes: ['id'], consistent: true },
   );
-  return found;
+  return new Set(items.map((item) => String(item.id)));
 }
 
-const BATCH_WRITE_SIZE = 25;
-const BATCH_WRITE_ATTEMPTS = 8;
-
 /**
- * Stores many new emails (items from newEmailItem): BatchWriteItem, 25 a request, the requests in
- * parallel, unprocessed items retried with jittered backoff. No condition is possible in a batch:
- * the ids are fresh (or, for a resumed batch, the caller leaves out the ones already stored).
+ * Stores many new emails (items from newEmailItem): BatchWriteItem, 25 a request, in parallel. No
+ * condition is possible in a batch: the ids are fresh (or, for a resumed batch, the caller leaves
+ * out the ones already stored).
  */
 export async function putEmailItems(items: readonly Record<string, unknown>[]): Promise<void> {
-  const chunks: Record<string, unknown>[][] = [];
-  for (let start = 0; start < items.length; start += BATCH_WRITE_SIZE) {
-    chunks.push(items.slice(start, start + BATCH_WRITE_SIZE));
-  }
-  await Promise.all(
-    chunks.map(async (chunk) => {
-      let pending = chunk.map((Item) => ({ PutRequest: { Item } }));
-      for (let attempt = 1; pending.length > 0; attempt += 1) {
-        if (attempt > BATCH_WRITE_ATTEMPTS) throw new Error(`${pending.length} emails were not stored after retries`);
-        if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, Math.random() * 25 * 2 ** attempt));
-        const { UnprocessedItems } = await db.send(new BatchWriteCommand({ RequestItems: { [tableName]: pending } }));
-        pending = (UnprocessedItems?.[tableName] ?? []) as typeof pending;
-      }
-    }),
-  );
+  await batchWriteAll(items.map((Item) => ({ PutRequest: { Item } })));
 }
 
 function fromStored(item: StoredEmail): EmailRecord {

@@ -7,9 +7,10 @@
  *   usage     PK=TMPLUSE#<org>#<id>  SK=<yyyy-mm-dd>   sends per UTC day (+ last_sent_at); TTL 400 days
  */
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { BatchGetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { VariableDefinition } from '../domain/template-schema.ts';
 import {
+  batchGetAll,
   db,
   failedCondition,
   isConditionalCheckFailed,
@@ -120,15 +121,7 @@ export async function replaceTemplate(template: TemplateRecord, expectedUpdatedA
 export async function getTemplate(organizationId: string, templateId: string): Promise<TemplateRecord | undefined> {
   const description = keys.template(organizationId, templateId);
   const bodyKey = keys.templateBodies(organizationId, templateId);
-  const result = await db.send(
-    new BatchGetCommand({ RequestItems: { [tableName]: { Keys: [description, bodyKey], ConsistentRead: true } } }),
-  );
-  let items = result.Responses?.[tableName] ?? [];
-  // Two tiny keys are practically never left unprocessed; if they are, read them once more.
-  if (result.UnprocessedKeys?.[tableName]) {
-    const again = await db.send(new BatchGetCommand({ RequestItems: result.UnprocessedKeys }));
-    items = [...items, ...(again.Responses?.[tableName] ?? [])];
-  }
+  const items = await batchGetAll([description, bodyKey], { consistent: true });
   return templateFromItems(organizationId, templateId, items);
 }
 

@@ -43,8 +43,14 @@
  * not kept once their lookup ends, so the next call retries), and concurrent look-ups of one
  * domain share one promise, so a batch over 20 domains makes about 20 MX queries.
  */
-import { Resolver } from 'node:dns/promises';
 import { disposableEmailBlocklistSet } from 'disposable-email-domains-js';
+import {
+  createGuardedQuery,
+  type DnsAnswer,
+  type DnsFailureReason,
+  fromDnsEnvironment,
+  type TxtResolverOptions,
+} from './dns-resolver.ts';
 import { normalizeEmailAddress } from './email-address.ts';
 
 export type Verdict = 'deliverable' | 'risky' | 'undeliverable';
@@ -108,8 +114,7 @@ const SCORE_IMPLICIT_MX = 0.95;
 // ---------------------------------------------------------------------------------------------
 // DNS
 
-export type DnsFailureReason = 'nxdomain' | 'nodata' | 'servfail' | 'timeout' | 'refused' | 'error';
-export type DnsAnswer<T> = { ok: true; records: T[] } | { ok: false; reason: DnsFailureReason };
+export type { DnsAnswer, DnsFailureReason };
 export interface MxAnswer {
   exchange: string;
   priority: number;
@@ -134,68 +139,11 @@ export interface CountingMailDnsResolver extends MailDnsResolver {
   resetQueryCounts(): void;
 }
 
-export interface MailDnsResolverOptions {
-  /** `host:port` or `host`; unset or empty: the system resolver. */
-  servers?: string[];
-  /** Per-query timeout handed to c-ares (one try). */
-  timeoutMs: number;
-}
-
-const GUARD_MARGIN_MS = 500;
-const FAILURE_CODES: Record<string, DnsFailureReason> = {
-  ENOTFOUND: 'nxdomain',
-  ENODATA: 'nodata',
-  ESERVFAIL: 'servfail',
-  ETIMEOUT: 'timeout',
-  EREFUSED: 'refused',
-};
-
-function failureReason(error: unknown): DnsFailureReason {
-  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-  return (typeof code === 'string' ? FAILURE_CODES[code] : undefined) ?? 'error';
-}
+export type MailDnsResolverOptions = TxtResolverOptions;
 
 export function createMailDnsResolver(options: MailDnsResolverOptions): CountingMailDnsResolver {
-  const { timeoutMs } = options;
-  if (!Number.isInteger(timeoutMs) || timeoutMs < 1) {
-    throw new Error(`DNS timeout must be a positive whole number of milliseconds, got ${timeoutMs}`);
-  }
-  const servers = options.servers?.map((server) => server.trim()).filter((server) => server !== '') ?? [];
-  // One Resolver per query: cancel() (for a hung query) cancels every query of its Resolver.
-  const newResolver = (): Resolver => {
-    const resolver = new Resolver({ timeout: timeoutMs, tries: 1 });
-    if (servers.length > 0) resolver.setServers(servers);
-    return resolver;
-  };
-  newResolver(); // a malformed server list fails here, not on every query
+  const query = createGuardedQuery(options);
   const counts = { mx: 0, a: 0, aaaa: 0 };
-
-  function query<T>(run: (resolver: Resolver) => Promise<T[]>): Promise<DnsAnswer<T>> {
-    return new Promise((resolve) => {
-      let resolver: Resolver | undefined;
-      const guard = setTimeout(() => {
-        resolve({ ok: false, reason: 'timeout' });
-        try {
-          resolver?.cancel();
-        } catch {
-          // nothing left to release
-        }
-      }, timeoutMs + GUARD_MARGIN_MS);
-      const settle = (answer: DnsAnswer<T>) => {
-        clearTimeout(guard);
-        resolve(answer);
-      };
-      try {
-        resolver = newResolver();
-        run(resolver).then(
-          (records) => settle({ ok: true, records }),
-          (error: unknown) => settle({ ok: false, reason: failureReason(error) }),
-        );
-      } catch (error) {
-        settle({ ok: false, reason: failureReason(error) });
-      }
-    });
-  }
 
   return {
     resolveMx(domain) {
@@ -219,34 +167,13 @@ export function createMailDnsResolver(options: MailDnsResolverOptions): Counting
   };
 }
 
-const DEFAULT_TIMEOUT_MS = 3000;
-
 /**
  * The resolver configured by the environment, as for domain verification (dns-resolver.ts):
  * `DNS_SERVERS` (comma-separated `host:port`; unset or empty = the system resolver) and
  * `DNS_TIMEOUT_MS` (default 3000). A malformed value throws, naming the variable.
  */
 export function mailDnsResolverFromEnv(env: NodeJS.ProcessEnv = process.env): CountingMailDnsResolver {
-  const rawTimeout = env.DNS_TIMEOUT_MS?.trim();
-  let timeoutMs = DEFAULT_TIMEOUT_MS;
-  if (rawTimeout !== undefined && rawTimeout !== '') {
-    timeoutMs = Number(rawTimeout);
-    if (!/^[0-9]+$/.test(rawTimeout) || !Number.isSafeInteger(timeoutMs) || timeoutMs < 1) {
-      throw new Error(`Environment variable DNS_TIMEOUT_MS must be a positive integer, got "${env.DNS_TIMEOUT_MS}"`);
-    }
-  }
-  const servers = (env.DNS_SERVERS ?? '')
-    .split(',')
-    .map((server) => server.trim())
-    .filter((server) => server !== '');
-  try {
-    return createMailDnsResolver({ servers, timeoutMs });
-  } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
-    throw new Error(
-      `Environment variable DNS_SERVERS must be comma-separated host:port addresses, got "${env.DNS_SERVERS}" (${detail})`,
-    );
-  }
+  return fromDnsEnvironment(env, createMailDnsResolver);
 }
 
 /** What DNS says about a domain as a mail destination. */

@@ -16,7 +16,7 @@
 import { createHash } from 'node:crypto';
 import { enqueueEmailBatches } from '../aws/send-queue.ts';
 import type { DomainClaim } from '../data/domains.ts';
-import { batchGetItems } from '../data/dynamo.ts';
+import { batchGetAll } from '../data/dynamo.ts';
 import { writeEmailIndexEntriesForEmails } from '../data/email-index.ts';
 import {
   BodiesTooLargeError,
@@ -121,12 +121,15 @@ export async function acceptBatch(
   const claimNames = senderClaimNames(request.from.email);
   const [, context, suppressed, usage] = await Promise.all([
     options.admission,
-    batchGetItems([
-      keys.organization(organizationId),
-      keys.template(organizationId, request.template_id),
-      keys.templateBodies(organizationId, request.template_id),
-      ...claimNames.map((name) => keys.domainClaim(name)),
-    ]),
+    batchGetAll(
+      [
+        keys.organization(organizationId),
+        keys.template(organizationId, request.template_id),
+        keys.templateBodies(organizationId, request.template_id),
+        ...claimNames.map((name) => keys.domainClaim(name)),
+      ],
+      { consistent: true },
+    ),
     suppressedAmong(
       organizationId,
       candidates.map((candidate) => candidate.address),

@@ -5,9 +5,11 @@
  */
 import { Resolver } from 'node:dns/promises';
 
-export type TxtFailureReason = 'nxdomain' | 'nodata' | 'servfail' | 'timeout' | 'refused' | 'error';
+export type DnsFailureReason = 'nxdomain' | 'nodata' | 'servfail' | 'timeout' | 'refused' | 'error';
+export type DnsAnswer<T> = { ok: true; records: T[] } | { ok: false; reason: DnsFailureReason };
 
-export type TxtLookup = { ok: true; records: string[][] } | { ok: false; reason: TxtFailureReason };
+export type TxtFailureReason = DnsFailureReason;
+export type TxtLookup = DnsAnswer<string[]>;
 
 export interface TxtResolver {
   /** Never rejects. `records` is one array of character-strings per TXT record. */
@@ -37,7 +39,15 @@ function reasonFor(error: unknown): TxtFailureReason {
   return (typeof code === 'string' ? REASONS[code] : undefined) ?? 'error';
 }
 
-export function createTxtResolver(options: TxtResolverOptions): TxtResolver {
+/** A DNS query run with `run` on its own Resolver; never rejects (see createGuardedQuery). */
+export type GuardedQuery = <T>(run: (resolver: Resolver) => Promise<T[]>) => Promise<DnsAnswer<T>>;
+
+/**
+ * Runs each query on a fresh Resolver (`servers`, one try of `timeoutMs`) under a guard that
+ * answers `timeout` and cancels the query if c-ares has not answered shortly after: every outcome
+ * is a value. Shared by domain verification (TXT) and address validation (MX, A, AAAA).
+ */
+export function createGuardedQuery(options: TxtResolverOptions): GuardedQuery {
   const { timeoutMs } = options;
   if (!Number.isInteger(timeoutMs) || timeoutMs < 1) {
     throw new Error(`DNS timeout must be a positive whole number of milliseconds, got ${timeoutMs}`);
@@ -54,34 +64,36 @@ export function createTxtResolver(options: TxtResolverOptions): TxtResolver {
   // Fail at creation on a malformed server list rather than on every look-up.
   newResolver();
 
-  return {
-    resolveTxt(name: string): Promise<TxtLookup> {
-      return new Promise<TxtLookup>((resolve) => {
-        let resolver: Resolver | undefined;
-        const guard = setTimeout(() => {
-          resolve({ ok: false, reason: 'timeout' });
-          try {
-            resolver?.cancel();
-          } catch {
-            // Nothing left to release.
-          }
-        }, timeoutMs + GUARD_MARGIN_MS);
-        const settle = (result: TxtLookup) => {
-          clearTimeout(guard);
-          resolve(result);
-        };
+  return <T>(run: (resolver: Resolver) => Promise<T[]>) =>
+    new Promise<DnsAnswer<T>>((resolve) => {
+      let resolver: Resolver | undefined;
+      const guard = setTimeout(() => {
+        resolve({ ok: false, reason: 'timeout' });
         try {
-          resolver = newResolver();
-          resolver.resolveTxt(name).then(
-            (records) => settle({ ok: true, records }),
-            (error: unknown) => settle({ ok: false, reason: reasonFor(error) }),
-          );
-        } catch (error) {
-          settle({ ok: false, reason: reasonFor(error) });
+          resolver?.cancel();
+        } catch {
+          // Nothing left to release.
         }
-      });
-    },
-  };
+      }, timeoutMs + GUARD_MARGIN_MS);
+      const settle = (result: DnsAnswer<T>) => {
+        clearTimeout(guard);
+        resolve(result);
+      };
+      try {
+        resolver = newResolver();
+        run(resolver).then(
+          (records) => settle({ ok: true, records }),
+          (error: unknown) => settle({ ok: false, reason: reasonFor(error) }),
+        );
+      } catch (error) {
+        settle({ ok: false, reason: reasonFor(error) });
+      }
+    });
+}
+
+export function createTxtResolver(options: TxtResolverOptions): TxtResolver {
+  const query = createGuardedQuery(options);
+  return { resolveTxt: (name) => query((resolver) => resolver.resolveTxt(name)) };
 }
 
 const DEFAULT_TIMEOUT_MS = 3000;
@@ -92,6 +104,11 @@ const DEFAULT_TIMEOUT_MS = 3000;
  * value throws here, with the variable's name in the message.
  */
 export function resolverFromEnv(env: NodeJS.ProcessEnv = process.env): TxtResolver {
+  return fromDnsEnvironment(env, createTxtResolver);
+}
+
+/** `create` with the options of `DNS_SERVERS` and `DNS_TIMEOUT_MS` (see resolverFromEnv). */
+export function fromDnsEnvironment<R>(env: NodeJS.ProcessEnv, create: (options: TxtResolverOptions) => R): R {
   const rawTimeout = env.DNS_TIMEOUT_MS?.trim();
   let timeoutMs = DEFAULT_TIMEOUT_MS;
   if (rawTimeout !== undefined && rawTimeout !== '') {
@@ -105,7 +122,7 @@ export function resolverFromEnv(env: NodeJS.ProcessEnv = process.env): TxtResolv
     .map((server) => server.trim())
     .filter((server) => server !== '');
   try {
-    return createTxtResolver({ servers, timeoutMs });
+    return create({ servers, timeoutMs });
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
     throw new Error(
