@@ -111,6 +111,8 @@ export interface NotificationHandlerDefinition {
 export const API_PREFIX = '/api/v1';
 /** The spec's code samples use /v1/...; every route answers there too. */
 export const ALIAS_PREFIX = '/v1';
+/** Server-rendered dashboard pages (HTML, session cookie): no /v1 alias. */
+export const DASHBOARD_PREFIX = '/dashboard';
 
 export const routes: readonly RouteDefinition[] = [
   {
@@ -219,7 +221,51 @@ export const routes: readonly RouteDefinition[] = [
     handler: 'functions/templates/preview.ts',
     access: { table: ['read'] },
   },
+  ...dashboardRoutes(),
 ];
+
+/**
+ * The dashboard's pages (functions/dashboard). Reads need `read` (the session and member are
+ * read on every page); pages that change something add `write`.
+ */
+function dashboardRoutes(): RouteDefinition[] {
+  const page = (method: HttpMethod, path: string, handler: string, access: ResourceAccess = { table: ['read'] }) => ({
+    method,
+    path: DASHBOARD_PREFIX + path,
+    handler: `functions/dashboard/${handler}`,
+    access,
+  });
+  const readWrite: ResourceAccess = { table: ['read', 'write'] };
+  return [
+    page('GET', '', 'home.ts', {}),
+    page('GET', '/assets/{file}', 'asset.ts', {}),
+    page('GET', '/sign-in', 'sign-in-page.ts', {}),
+    page('POST', '/sign-in', 'sign-in.ts', readWrite),
+    page('POST', '/sign-out', 'sign-out.ts', readWrite),
+    page('GET', '/emails', 'emails/list.ts'),
+    page('GET', '/emails/{id}', 'emails/detail.ts'),
+    page('GET', '/emails/{id}/body', 'emails/body.ts'),
+    page('GET', '/domains', 'domains/list.ts'),
+    page('POST', '/domains', 'domains/create.ts', { table: ['read', 'write'], kms: ['encrypt'] }),
+    page('POST', '/domains/{id}/verify', 'domains/verify.ts', {
+      table: ['read', 'write'],
+      kms: ['decrypt'],
+      ses: ['identities'],
+    }),
+    page('GET', '/suppressions', 'suppressions/list.ts'),
+    page('POST', '/suppressions', 'suppressions/create.ts', readWrite),
+    page('POST', '/suppressions/{id}/delete', 'suppressions/delete.ts', readWrite),
+    page('GET', '/templates', 'templates/list.ts'),
+    page('GET', '/templates/{id}', 'templates/detail.ts'),
+    page('GET', '/templates/{id}/preview', 'templates/preview.ts'),
+    page('GET', '/settings/api-keys', 'settings/api-keys.ts'),
+    page('POST', '/settings/api-keys', 'settings/create-api-key.ts', readWrite),
+    page('GET', '/settings/api-keys/{id}/revoke', 'settings/confirm-revoke.ts'),
+    page('POST', '/settings/api-keys/{id}/revoke', 'settings/revoke-api-key.ts', readWrite),
+    page('GET', '/settings/auto-validation', 'settings/auto-validation.ts'),
+    page('POST', '/settings/auto-validation', 'settings/save-auto-validation.ts', readWrite),
+  ];
+}
 
 /** API Gateway's `$default` route: answers 404 or 405 in the error envelope. */
 export const defaultRoute = {
@@ -238,8 +284,12 @@ export const consumers: readonly ConsumerDefinition[] = [
   },
 ];
 
-/** Both paths a route answers on: the canonical /api/v1 one and the /v1 alias. */
-export function routePaths(route: Pick<RouteDefinition, 'path'>): [canonical: string, alias: string] {
+export const isDashboardPath = (path: string): boolean =>
+  path === DASHBOARD_PREFIX || path.startsWith(`${DASHBOARD_PREFIX}/`);
+
+/** The paths a route answers on: an API route's canonical /api/v1 one and the /v1 alias; a page's own. */
+export function routePaths(route: Pick<RouteDefinition, 'path'>): string[] {
+  if (isDashboardPath(route.path)) return [route.path];
   if (!route.path.startsWith(`${API_PREFIX}/`)) {
     throw new Error(`Route path ${route.path} must start with ${API_PREFIX}/`);
   }
@@ -248,8 +298,7 @@ export function routePaths(route: Pick<RouteDefinition, 'path'>): [canonical: st
 
 /** A stable, readable identifier for a route, used for construct ids and function names. */
 export function routeId(route: Pick<RouteDefinition, 'method' | 'path'>): string {
-  const words = route.path
-    .slice(API_PREFIX.length)
+  const words = (isDashboardPath(route.path) ? route.path : route.path.slice(API_PREFIX.length))
     .split('/')
     .filter(Boolean)
     .map((segment) =>

@@ -1,12 +1,25 @@
 /**
  * Development data for `npm start` (never run in AWS): the organization `org_dev`, a
- * fresh `pb_test_` key each start (a key's secret cannot be shown twice), and the sending
- * domain `postbox.test` marked verified (there is no DNS to verify it against locally).
+ * fresh `pb_test_` key each start (a key's secret cannot be shown twice), the sending
+ * domain `postbox.test` marked verified (there is no DNS to verify it against locally), and
+ * the dashboard member `dev@postbox.test` with a fresh random password each start (printed;
+ * with kept data the reset also ends the previous run's sessions).
  */
+import { randomBytes } from 'node:crypto';
+
 export const DEV_ORGANIZATION_ID = 'org_dev';
 export const DEV_SENDING_DOMAIN = 'postbox.test';
+export const DEV_MEMBER_EMAIL = 'dev@postbox.test';
 
-export async function seedDevelopment(): Promise<{ organizationId: string; apiKey: string; domain: string }> {
+export interface DevelopmentSeed {
+  organizationId: string;
+  apiKey: string;
+  domain: string;
+  memberEmail: string;
+  memberPassword: string;
+}
+
+export async function seedDevelopment(): Promise<DevelopmentSeed> {
   const { createApiKey, createOrganization } = await import('../../shared/domain/accounts.ts');
   const { getOrganization } = await import('../../shared/data/organizations.ts');
   const { addVerifiedDomainForDevelopment } = await import('../../shared/domain/domains.ts');
@@ -22,5 +35,17 @@ export async function seedDevelopment(): Promise<{ organizationId: string; apiKe
     environment: 'test',
   });
   await addVerifiedDomainForDevelopment(DEV_ORGANIZATION_ID, DEV_SENDING_DOMAIN);
-  return { organizationId: DEV_ORGANIZATION_ID, apiKey: secret, domain: DEV_SENDING_DOMAIN };
+  const memberPassword = randomBytes(12).toString('base64url');
+  const { createMember, resetMemberPassword } = await import('../../shared/domain/members.ts');
+  await createMember(DEV_ORGANIZATION_ID, DEV_MEMBER_EMAIL, memberPassword).catch(async (error: unknown) => {
+    if (!(error instanceof Error && 'code' in error && error.code === 'CONFLICT')) throw error;
+    await resetMemberPassword(DEV_MEMBER_EMAIL, memberPassword);
+  });
+  return {
+    organizationId: DEV_ORGANIZATION_ID,
+    apiKey: secret,
+    domain: DEV_SENDING_DOMAIN,
+    memberEmail: DEV_MEMBER_EMAIL,
+    memberPassword,
+  };
 }

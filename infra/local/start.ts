@@ -72,6 +72,7 @@ Postbox local cloud is up (${((Date.now() - startedAt) / 1000).toFixed(1)} s)
 
   API        ${cloud.apiUrl}/api/v1   (also ${cloud.apiUrl}/v1)
   API key    ${seed.apiKey}   (organization ${seed.organizationId}, test environment)
+  Dashboard  ${cloud.apiUrl}/dashboard   sign in as ${seed.memberEmail} / ${seed.memberPassword}
   Domain     ${seed.domain}   (verified: send from any address @${seed.domain})
   SES inbox  ${cloud.sesUrl}/   (JSON: ${cloud.sesUrl}/store)
   DynamoDB   ${cloud.env.DYNAMODB_ENDPOINT}   table ${cloud.env.TABLE_NAME}

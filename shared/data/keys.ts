@@ -73,6 +73,12 @@ export const keys = {
   signInFailures: (normalizedEmail: string): PrimaryKey => ({ PK: `SIGNIN#${normalizedEmail}`, SK: 'SIGNIN' }),
   /** A dashboard session, by the SHA-256 hash (hex) of its token; expires through TTL. */
   session: (tokenHash: string): PrimaryKey => ({ PK: `SESSION#${tokenHash}`, SK: 'SESSION' }),
+  /** A pointer from a member to each of its sessions (same TTL), so a password reset can end them all. */
+  sessionOfMember: (normalizedEmail: string, tokenHash: string): PrimaryKey => ({
+    PK: `MEMBER#${normalizedEmail}`,
+    SK: `SESSION#${tokenHash}`,
+  }),
+  sessionsOfMemberPrefix: (normalizedEmail: string) => ({ PK: `MEMBER#${normalizedEmail}`, SKPrefix: 'SESSION#' }),
 
   /** A domain of an organization. */
   domain: (organizationId: string, domainId: string): PrimaryKey => ({

@@ -7,9 +7,19 @@
  *    too, so the backoff does not reveal who is a member; expires through TTL.
  *  - Session: PK=SESSION#<sha256 of token, hex>, SK=SESSION — the token itself is never
  *    stored; expires through TTL, and `expires_at` is also checked on read (TTL deletes late).
+ *    A pointer PK=MEMBER#<email>, SK=SESSION#<hash> is written with it (same TTL), so a
+ *    password reset finds and ends every session of the member with one Query.
  */
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, failedCondition, isConditionalCheckFailed, tableName, transactWrite } from './dynamo.ts';
+import {
+  batchWriteAll,
+  db,
+  failedCondition,
+  isConditionalCheckFailed,
+  queryAll,
+  tableName,
+  transactWrite,
+} from './dynamo.ts';
 import { keys } from './keys.ts';
 
 export interface MemberRecord {
@@ -245,13 +255,25 @@ export async function putSession(tokenHash: string, session: SessionRecord): Pro
     created_at: session.createdAt,
     expires_at: session.expiresAt,
   };
-  await db.send(
-    new PutCommand({
-      TableName: tableName,
-      Item: { ...keys.session(tokenHash), type: 'session', ...item },
-      ConditionExpression: 'attribute_not_exists(PK)',
-    }),
-  );
+  await transactWrite([
+    {
+      Put: {
+        TableName: tableName,
+        Item: { ...keys.session(tokenHash), type: 'session', ...item },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
+    {
+      Put: {
+        TableName: tableName,
+        Item: {
+          ...keys.sessionOfMember(session.memberEmail, tokenHash),
+          type: 'session_pointer',
+          expires_at: session.expiresAt,
+        },
+      },
+    },
+  ]);
 }
 
 /** One consistent GetItem, so a session ended a moment ago is never found again. */
@@ -271,6 +293,27 @@ export async function findSessionByHash(tokenHash: string): Promise<SessionRecor
   };
 }
 
-export async function deleteSessionByHash(tokenHash: string): Promise<void> {
-  await db.send(new DeleteCommand({ TableName: tableName, Key: keys.session(tokenHash) }));
+export async function deleteSessionByHash(tokenHash: string, memberEmail: string): Promise<void> {
+  await batchWriteAll([
+    { DeleteRequest: { Key: keys.session(tokenHash) } },
+    { DeleteRequest: { Key: keys.sessionOfMember(memberEmail, tokenHash) } },
+  ]);
+}
+
+/** Ends every session of a member (password reset): one Query of its pointers, then batched deletes. */
+export async function deleteSessionsOfMember(normalizedEmail: string): Promise<number> {
+  const prefix = keys.sessionsOfMemberPrefix(normalizedEmail);
+  const pointers = await queryAll<{ PK: string; SK: string }>({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+    ExpressionAttributeValues: { ':pk': prefix.PK, ':prefix': prefix.SKPrefix },
+    ProjectionExpression: 'PK, SK',
+    ConsistentRead: true,
+  });
+  await batchWriteAll(
+    pointers.flatMap((pointer) => [
+      { DeleteRequest: { Key: keys.session(pointer.SK.slice(prefix.SKPrefix.length)) } },
+      { DeleteRequest: { Key: { PK: pointer.PK, SK: pointer.SK } } },
+    ]),
+  );
+  return pointers.length;
 }

@@ -6,6 +6,7 @@
 import {
   clearSignInFailures,
   deleteSessionByHash,
+  deleteSessionsOfMember,
   findMemberByEmail,
   findSessionByHash,
   insertMember,
@@ -86,13 +87,16 @@ export async function createMember(organizationId: string, email: string, passwo
   return publicMember(member);
 }
 
-/** Sets a member's password (operator action); also lifts any sign-in lock of that email. */
+/**
+ * Sets a member's password (operator action): lifts any sign-in lock of that email and ends
+ * every session the member has (whoever knew the old password is signed out).
+ */
 export async function resetMemberPassword(email: string, newPassword: string): Promise<Member> {
   const address = requireEmail(email);
   requirePassword(newPassword);
   const updated = await updateMemberPassword(address, await hashPassword(newPassword), new Date().toISOString());
   if (!updated) throw notFound('Member');
-  await clearSignInFailures(address);
+  await Promise.all([clearSignInFailures(address), deleteSessionsOfMember(address)]);
   return publicMember(updated);
 }
 
@@ -171,7 +175,7 @@ export async function getSession(token: string, now: number = Date.now()): Promi
 }
 
 /** Sign-out: the token no longer finds a session. */
-export async function deleteSession(token: string): Promise<void> {
+export async function deleteSession(token: string, session: Pick<Session, 'memberEmail'>): Promise<void> {
   if (typeof token !== 'string' || !SESSION_TOKEN.test(token)) return;
-  await deleteSessionByHash(hashSessionToken(token));
+  await deleteSessionByHash(hashSessionToken(token), session.memberEmail);
 }

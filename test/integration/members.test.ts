@@ -145,9 +145,24 @@ describe('sessions', () => {
     expect(await getSession(`${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`)).toBeUndefined();
     expect(await getSession('not a token')).toBeUndefined();
 
-    await deleteSession(token);
+    await deleteSession(token, session);
     expect(await getSession(token)).toBeUndefined();
     expect(await getSession(other.token)).toEqual(other.session);
+  });
+
+  it('ends every session of a member when the password is reset, and no one else\'s', async () => {
+    const org = await organization();
+    const member = await createMember(org.id, uniqueEmail(), PASSWORD);
+    const bystander = await createMember(org.id, uniqueEmail(), PASSWORD);
+    const first = await createSession(member);
+    const second = await createSession(member);
+    const kept = await createSession(bystander);
+    await resetMemberPassword(member.email, 'an entirely new password');
+    expect(await getSession(first.token)).toBeUndefined();
+    expect(await getSession(second.token)).toBeUndefined();
+    expect(await getSession(kept.token)).toEqual(kept.session);
+    const fresh = await createSession(member);
+    expect(await getSession(fresh.token)).toEqual(fresh.session);
   });
 
   it('treats a session past its expiry as gone, before TTL deletes it', async () => {

@@ -1,0 +1,117 @@
+/**
+ * The page shell every dashboard page shares (head, navigation, who is signed in, sign-out)
+ * and the small components pages are built from. Everything returns SafeHtml.
+ */
+import { assetUrl } from './assets.ts';
+import { html, type SafeHtml } from './html.ts';
+
+/** The signed-in member as pages see it. */
+export interface PageMember {
+  organizationId: string;
+  memberEmail: string;
+  /** The token every form of this session carries (`csrf_token`). */
+  csrfToken: string;
+}
+
+export type NavSection = 'emails' | 'domains' | 'suppressions' | 'templates' | 'api-keys' | 'auto-validation';
+
+const NAV: ReadonlyArray<{ section: NavSection; label: string; href: string }> = [
+  { section: 'emails', label: 'Emails', href: '/dashboard/emails' },
+  { section: 'domains', label: 'Domains', href: '/dashboard/domains' },
+  { section: 'suppressions', label: 'Suppressions', href: '/dashboard/suppressions' },
+  { section: 'templates', label: 'Templates', href: '/dashboard/templates' },
+  { section: 'api-keys', label: 'Settings · API Keys', href: '/dashboard/settings/api-keys' },
+  { section: 'auto-validation', label: 'Settings · Auto-validation', href: '/dashboard/settings/auto-validation' },
+];
+
+export interface LayoutOptions {
+  title: string;
+  /** Omitted on pages seen before sign-in. */
+  member?: PageMember;
+  section?: NavSection;
+  body: SafeHtml;
+}
+
+export function layout({ title, member, section, body }: LayoutOptions): SafeHtml {
+  return html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title} · Postbox</title>
+<link rel="stylesheet" href="${assetUrl('dashboard.css')}">
+<script src="${assetUrl('dashboard.js')}" defer></script>
+</head>
+<body>
+<a class="skip-link" href="#main">Skip to content</a>
+<header class="top">
+<a class="brand" href="/dashboard">Postbox</a>
+${
+  member &&
+  html`<nav aria-label="Main"><ul>${NAV.map(
+    (item) =>
+      html`<li><a href="${item.href}"${item.section === section ? html` aria-current="page"` : ''}>${item.label}</a></li>`,
+  )}</ul></nav>
+<div class="who"><span>${member.memberEmail} · <code>${member.organizationId}</code></span>
+<form class="inline" method="post" action="/dashboard/sign-out">${csrfField(member)}<button class="secondary small" type="submit">Sign out</button></form></div>`
+}
+</header>
+<main id="main">
+${body}
+</main>
+</body>
+</html>`;
+}
+
+/** The hidden CSRF field every form of a signed-in page carries. */
+export const csrfField = (member: Pick<PageMember, 'csrfToken'>): SafeHtml =>
+  html`<input type="hidden" name="csrf_token" value="${member.csrfToken}">`;
+
+export type BadgeTone = 'ok' | 'bad' | 'warn' | 'info' | 'neutral';
+
+export const badge = (text: string, tone: BadgeTone = 'neutral'): SafeHtml =>
+  html`<span class="badge${tone === 'neutral' ? '' : ` ${tone}`}">${text}</span>`;
+
+/** A timestamp shown in UTC, machine-readable in `datetime`. */
+export function dateTime(iso: string | null | undefined): SafeHtml {
+  if (!iso) return html`<span class="muted">—</span>`;
+  const shown = iso.replace('T', ' ').replace(/\.\d+Z$|Z$/, ' UTC');
+  return html`<time datetime="${iso}">${shown}</time>`;
+}
+
+/**
+ * A copy button for the element with `targetId` (an input or any element's text). Hidden until
+ * the script runs, so pages without JavaScript never show a button that does nothing.
+ */
+export const copyButton = (targetId: string, label = 'Copy'): SafeHtml =>
+  html`<button type="button" class="secondary small" data-copy="${targetId}" hidden aria-label="${label}: copy to clipboard">${label}</button>`;
+
+export type NoticeTone = 'ok' | 'error' | 'warn';
+
+export const notice = (tone: NoticeTone, content: unknown): SafeHtml =>
+  html`<div class="notice ${tone}" role="${tone === 'error' ? 'alert' : 'status'}">${content}</div>`;
+
+export const emptyState = (content: unknown): SafeHtml => html`<div class="empty">${content}</div>`;
+
+/** Previous/next links that keep the page's other query parameters. */
+export function pager(
+  basePath: string,
+  query: Record<string, string | number | undefined>,
+  page: number,
+  totalPages: number,
+): SafeHtml {
+  if (totalPages <= 1) return html``;
+  const link = (target: number): string => {
+    const params = new URLSearchParams();
+    for (const [name, value] of Object.entries(query)) {
+      if (value !== undefined && value !== '' && name !== 'page') params.set(name, String(value));
+    }
+    params.set('page', String(target));
+    return `${basePath}?${params.toString()}`;
+  };
+  return html`<nav class="pager" aria-label="Pagination">
+${page > 1 ? html`<a class="button secondary" href="${link(page - 1)}" rel="prev">← Previous</a>` : ''}
+<span>Page ${page} of ${totalPages}</span>
+${page < totalPages ? html`<a class="button secondary" href="${link(page + 1)}" rel="next">Next →</a>` : ''}
+</nav>`;
+}

@@ -1,0 +1,60 @@
+/** The sign-in form (GET shows it; a failed POST shows it again with the message). */
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { serializeCookie, SIGN_IN_CSRF_COOKIE } from '../cookies.ts';
+import { html, type SafeHtml } from '../html.ts';
+import { layout, notice } from '../layout.ts';
+import type { PageResult } from '../page-handler.ts';
+
+/** The double-submit token lives as long as a sign-in form may stay open. */
+const SIGN_IN_FORM_SECONDS = 60 * 60;
+
+export function newSignInToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** The form's token must equal the cookie's (set when the form was served): a login-CSRF guard. */
+export function signInTokenMatches(cookieToken: string | undefined, formToken: string | undefined): boolean {
+  if (!cookieToken || !formToken) return false;
+  const a = Buffer.from(cookieToken);
+  const b = Buffer.from(formToken);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export interface SignInFormState {
+  next: string;
+  email?: string;
+  message?: SafeHtml;
+  status?: number;
+  headers?: Record<string, string>;
+  secureCookies: boolean;
+}
+
+export function signInPage(state: SignInFormState): PageResult {
+  const token = newSignInToken();
+  return {
+    status: state.status ?? 200,
+    ...(state.headers ? { headers: state.headers } : {}),
+    cookies: [
+      serializeCookie(SIGN_IN_CSRF_COOKIE, token, { maxAgeSeconds: SIGN_IN_FORM_SECONDS, secure: state.secureCookies }),
+    ],
+    body: layout({
+      title: 'Sign in',
+      body: html`<div class="sign-in card">
+<h1>Sign in to Postbox</h1>
+${state.message}
+<form method="post" action="/dashboard/sign-in">
+<input type="hidden" name="csrf_token" value="${token}">
+<input type="hidden" name="next" value="${state.next}">
+<div class="field"><label for="email">Email</label>
+<input id="email" name="email" type="email" autocomplete="username" required value="${state.email ?? ''}"${state.email ? '' : html` autofocus`}></div>
+<div class="field" style="margin-top:.75rem"><label for="password">Password</label>
+<input id="password" name="password" type="password" autocomplete="current-password" required${state.email ? html` autofocus` : ''}></div>
+<p><button type="submit">Sign in</button></p>
+</form>
+<p class="muted">No account? An operator creates members with <code>npm run admin -- create-member</code>.</p>
+</div>`,
+    }),
+  };
+}
+
+export const signedOutNotice = (): SafeHtml => notice('ok', 'You are signed out.');
