@@ -1,6 +1,6 @@
 /** GET /dashboard/sign-in?next= — the sign-in form. */
 import { z } from 'zod';
-import { safeNextPath, publicPage } from '../../shared/dashboard/page-handler.ts';
+import { publicPage, safeNextPath } from '../../shared/dashboard/page-handler.ts';
 import { signedOutNotice, signInPage } from '../../shared/dashboard/pages/sign-in.ts';
 
 const query = z.object({ next: z.string().optional(), signed_out: z.string().optional() });

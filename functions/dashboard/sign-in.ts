@@ -4,9 +4,15 @@
  * with the form again.
  */
 import { z } from 'zod';
-import { readCookies, SESSION_COOKIE, SIGN_IN_CSRF_COOKIE, clearCookie, serializeCookie } from '../../shared/dashboard/cookies.ts';
-import { errorPage, publicPage, safeNextPath } from '../../shared/dashboard/page-handler.ts';
+import {
+  clearCookie,
+  readCookies,
+  SESSION_COOKIE,
+  SIGN_IN_CSRF_COOKIE,
+  serializeCookie,
+} from '../../shared/dashboard/cookies.ts';
 import { notice } from '../../shared/dashboard/layout.ts';
+import { errorPage, publicPage, safeNextPath } from '../../shared/dashboard/page-handler.ts';
 import { signInPage, signInTokenMatches } from '../../shared/dashboard/pages/sign-in.ts';
 import { createSession, SESSION_LIFETIME_SECONDS, verifyMemberPassword } from '../../shared/domain/members.ts';
 

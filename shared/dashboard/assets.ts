@@ -78,6 +78,9 @@ iframe.body { width: 100%; min-height: 28rem; border: 1px solid var(--line); bor
 pre { background: var(--surface); padding: .75rem 1rem; border-radius: 8px; overflow: auto; white-space: pre-wrap; overflow-wrap: anywhere; }
 .sign-in { max-width: 24rem; margin: 4rem auto; }
 .sign-in .field input { width: 100%; }
+.field.spaced { margin-top: .75rem; }
+.hint.error, .field .hint.error { color: var(--danger); font-weight: 600; }
+form .field + fieldset { margin-top: .75rem; }
 .empty { padding: 2rem; text-align: center; color: var(--muted); border: 1px dashed var(--line); border-radius: 10px; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 `;

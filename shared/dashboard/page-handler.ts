@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
-import { withDynamoUsage, currentDynamoUsage } from '../data/dynamo.ts';
+import { currentDynamoUsage, withDynamoUsage } from '../data/dynamo.ts';
 import { checkCsrfToken, csrfTokenFor, getSession, type Session } from '../domain/members.ts';
 import { ApiError, type ErrorDetail, validationError } from '../errors.ts';
 import type { LambdaHttpHandler } from '../http/api-handler.ts';
@@ -58,7 +58,12 @@ interface PageContext extends Context {
   input: { query?: unknown; form?: unknown; path?: unknown };
 }
 
-type PageMiddleware = middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, PageContext>;
+type PageMiddleware = middy.MiddlewareObj<
+  APIGatewayProxyEventV2,
+  APIGatewayProxyStructuredResultV2,
+  Error,
+  PageContext
+>;
 type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 export interface PageOptions<Q, F, P> {
@@ -137,7 +142,9 @@ function detailsList(details: readonly ErrorDetail[] | undefined): SafeHtml {
 export const errorMessage = (error: ApiError): SafeHtml => html`${error.message}${detailsList(error.details)}`;
 
 function pageContext(): PageMiddleware {
-  const finish = (request: middy.Request<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, PageContext>) => {
+  const finish = (
+    request: middy.Request<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, PageContext>,
+  ) => {
     const response = request.response;
     if (!response) return;
     response.headers = { ...response.headers, 'X-Request-Id': request.context.requestId };
@@ -207,7 +214,11 @@ function pageErrors<Q, F, P>(options: MemberPageOptions<Q, F, P>): PageMiddlewar
 
 /** Where sign-in sends the member back to: only a path of the dashboard itself. */
 export function safeNextPath(next: string | undefined): string {
-  if (next && /^\/dashboard(\/[A-Za-z0-9._~\-/%]*)?(\?[^#\s]*)?$/.test(next) && !next.includes('//')) return next;
+  const path = next?.split('?')[0] ?? '';
+  const dotSegment = path.split('/').some((segment) => segment === '.' || segment === '..' || /^%2e/i.test(segment));
+  if (next && /^\/dashboard(\/[A-Za-z0-9._~\-/%]*)?(\?[^#\s]*)?$/.test(next) && !next.includes('//') && !dotSegment) {
+    return next;
+  }
   return '/dashboard/emails';
 }
 
@@ -219,7 +230,9 @@ function memberSession(): PageMiddleware {
       if (!session || !token) {
         const { rawPath, rawQueryString, requestContext } = request.event;
         const next = requestContext.http.method === 'GET' ? rawPath + (rawQueryString ? `?${rawQueryString}` : '') : '';
-        const location = next ? `/dashboard/sign-in?next=${encodeURIComponent(safeNextPath(next))}` : '/dashboard/sign-in';
+        const location = next
+          ? `/dashboard/sign-in?next=${encodeURIComponent(safeNextPath(next))}`
+          : '/dashboard/sign-in';
         return toLambdaResult({ redirect: location });
       }
       request.context.session = session;

@@ -10,6 +10,18 @@ describe('route table', () => {
     expect(() => routePaths({ path: '/domains' })).toThrow();
   });
 
+  it('serves dashboard pages on their own path only, names them readably and matches them', () => {
+    expect(routePaths({ path: '/dashboard/emails/{id}' })).toEqual(['/dashboard/emails/{id}']);
+    expect(routeId({ method: 'POST', path: '/dashboard/settings/api-keys/{id}/revoke' })).toBe(
+      'PostDashboardSettingsApiKeysIdRevoke',
+    );
+    const page = matchRoute('GET', '/dashboard/emails/abc');
+    if (!('match' in page)) throw new Error('no match');
+    expect(page.match.route.handler).toBe('functions/dashboard/emails/detail.ts');
+    expect(page.match.pathParameters).toEqual({ id: 'abc' });
+    expect(matchRoute('GET', '/v1/dashboard/emails')).toEqual({ allowedMethods: [] });
+  });
+
   it('has unique method + path pairs and unique ids', () => {
     const keys = routes.map((r) => `${r.method} ${r.path}`);
     expect(new Set(keys).size).toBe(keys.length);

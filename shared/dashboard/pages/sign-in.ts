@@ -1,6 +1,6 @@
 /** The sign-in form (GET shows it; a failed POST shows it again with the message). */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { serializeCookie, SIGN_IN_CSRF_COOKIE } from '../cookies.ts';
+import { SIGN_IN_CSRF_COOKIE, serializeCookie } from '../cookies.ts';
 import { html, type SafeHtml } from '../html.ts';
 import { layout, notice } from '../layout.ts';
 import type { PageResult } from '../page-handler.ts';
@@ -47,7 +47,7 @@ ${state.message}
 <input type="hidden" name="next" value="${state.next}">
 <div class="field"><label for="email">Email</label>
 <input id="email" name="email" type="email" autocomplete="username" required value="${state.email ?? ''}"${state.email ? '' : html` autofocus`}></div>
-<div class="field" style="margin-top:.75rem"><label for="password">Password</label>
+<div class="field spaced"><label for="password">Password</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required${state.email ? html` autofocus` : ''}></div>
 <p><button type="submit">Sign in</button></p>
 </form>

@@ -1,0 +1,12 @@
+/** GET /dashboard/settings/api-keys — the organization's keys and the form to create one. */
+import { z } from 'zod';
+import { memberPage } from '../../../shared/dashboard/page-handler.ts';
+import { apiKeysPage } from '../../../shared/dashboard/pages/settings.ts';
+import { listApiKeys } from '../../../shared/domain/accounts.ts';
+
+// `notice` selects a fixed message; its text is never shown.
+const query = z.object({ notice: z.string().optional() });
+
+export const handler = memberPage({ query }, async ({ member, query }) =>
+  apiKeysPage({ member, keys: await listApiKeys(member.organizationId), notice: query.notice }),
+);

@@ -1,0 +1,156 @@
+/**
+ * Dashboard sign-in, sessions and the page stack through HTTP on the local stack: redirects to
+ * sign-in, login CSRF, wrong passwords and the backoff, cookie attributes, safe `next`, sign-out
+ * and password resets ending sessions, CSRF on signed-in forms, form content types, headers.
+ */
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { createMember, resetMemberPassword } from '../../shared/domain/members.ts';
+import { DashboardBrowser, dashboardMember, MEMBER_PASSWORD } from '../support/dashboard.ts';
+import { createTestOrganization } from '../support/factories.ts';
+import { call } from '../support/http.ts';
+
+async function member() {
+  const { organization } = await createTestOrganization();
+  const email = `auth-${randomBytes(6).toString('hex')}@example.com`;
+  await createMember(organization.id, email, MEMBER_PASSWORD);
+  return { organization, email };
+}
+
+describe('dashboard sign-in', () => {
+  it('sends a signed-out visitor to sign-in, remembering where they were going', async () => {
+    const browser = new DashboardBrowser();
+    const response = await browser.get('/dashboard/suppressions?page=2');
+    expect(response.status).toBe(303);
+    expect(response.location).toBe(`/dashboard/sign-in?next=${encodeURIComponent('/dashboard/suppressions?page=2')}`);
+    const home = await browser.get('/dashboard');
+    expect(home.location).toBe('/dashboard/sign-in?next=%2Fdashboard');
+  });
+
+  it('signs in with the right password: an HttpOnly, SameSite=Lax session cookie and a redirect to next', async () => {
+    const { email } = await member();
+    const browser = new DashboardBrowser();
+    const form = await browser.get('/dashboard/sign-in?next=%2Fdashboard%2Ftemplates');
+    expect(form.status).toBe(200);
+    expect(form.text).toContain('<label for="password">');
+    const response = await browser.post('/dashboard/sign-in', {
+      email: email.toUpperCase(),
+      password: MEMBER_PASSWORD,
+      next: '/dashboard/templates',
+    });
+    expect(response.status).toBe(303);
+    expect(response.location).toBe('/dashboard/templates');
+    const cookie = response.headers.getSetCookie().find((value) => value.startsWith('postbox_session='));
+    expect(cookie).toMatch(
+      /^postbox_session=[A-Za-z0-9_-]{43}; Path=\/dashboard; HttpOnly; SameSite=Lax; Max-Age=43200$/,
+    );
+    expect((await browser.get('/dashboard/templates')).status).toBe(200);
+  });
+
+  it('marks cookies Secure when the dashboard is not on a loopback host', async () => {
+    const response = await call('GET', '/dashboard/sign-in', { headers: { host: 'postbox.example.com' } });
+    expect(response.status).toBe(200);
+    const cookies = ([] as string[]).concat(response.headers['set-cookie'] ?? []);
+    expect(cookies.length).toBeGreaterThan(0);
+    for (const cookie of cookies) expect(cookie).toMatch(/; Secure$/);
+  });
+
+  it('refuses a wrong password (401, no session) and never redirects off the dashboard', async () => {
+    const { email } = await member();
+    const browser = new DashboardBrowser();
+    await browser.get('/dashboard/sign-in');
+    const wrong = await browser.post('/dashboard/sign-in', { email, password: 'not the right password' });
+    expect(wrong.status).toBe(401);
+    expect(wrong.text).toContain('The email or password is not right.');
+    expect(browser.cookie('postbox_session')).toBeUndefined();
+    for (const next of ['//evil.example/x', 'https://evil.example/', '/dashboard/../api', '/elsewhere']) {
+      const response = await browser.post('/dashboard/sign-in', { email, password: MEMBER_PASSWORD, next });
+      expect(response.location, next).toBe('/dashboard/emails');
+      await browser.get('/dashboard/sign-in');
+    }
+  });
+
+  it('locks an email after 5 failures in a row (429 with Retry-After), even for the right password', async () => {
+    const { email } = await member();
+    const browser = new DashboardBrowser();
+    for (let attempt = 1; attempt <= 4; attempt += 1) {
+      await browser.get('/dashboard/sign-in');
+      expect((await browser.post('/dashboard/sign-in', { email, password: `wrong ${attempt} password` })).status).toBe(
+        401,
+      );
+    }
+    await browser.get('/dashboard/sign-in');
+    const fifth = await browser.post('/dashboard/sign-in', { email, password: 'wrong 5 password' });
+    expect(fifth.status).toBe(429);
+    expect(Number(fifth.headers.get('retry-after'))).toBeGreaterThan(0);
+    await browser.get('/dashboard/sign-in');
+    const right = await browser.post('/dashboard/sign-in', { email, password: MEMBER_PASSWORD });
+    expect(right.status).toBe(429);
+    expect(right.text).toContain('Too many failed attempts');
+  });
+
+  it('refuses a sign-in post without the form token of its own cookie (login CSRF)', async () => {
+    const { email } = await member();
+    const browser = new DashboardBrowser();
+    const response = await browser.post('/dashboard/sign-in', { email, password: MEMBER_PASSWORD, csrf_token: 'x' });
+    expect(response.status).toBe(403);
+    expect(browser.cookie('postbox_session')).toBeUndefined();
+  });
+});
+
+describe('dashboard sessions', () => {
+  it('sign-out ends the session: the old cookie no longer opens a page', async () => {
+    const { browser } = await dashboardMember();
+    const token = browser.cookie('postbox_session') as string;
+    const out = await browser.post('/dashboard/sign-out');
+    expect(out.status).toBe(303);
+    expect(out.location).toBe('/dashboard/sign-in?signed_out=1');
+    expect(browser.cookie('postbox_session')).toBeUndefined();
+    const replay = await call('GET', '/dashboard/emails', { headers: { cookie: `postbox_session=${token}` } });
+    expect(replay.status).toBe(303);
+  });
+
+  it('a password reset signs the member out everywhere', async () => {
+    const { browser, email } = await dashboardMember();
+    expect((await browser.get('/dashboard/settings/api-keys')).status).toBe(200);
+    await resetMemberPassword(email, 'a completely new password');
+    const after = await browser.get('/dashboard/settings/api-keys');
+    expect(after.status).toBe(303);
+    expect(after.location).toContain('/dashboard/sign-in');
+  });
+
+  it('refuses a signed-in form post without its CSRF token (403) and changes nothing', async () => {
+    const { browser } = await dashboardMember();
+    const forged = await browser.post('/dashboard/sign-out', {}, { csrf: false });
+    expect(forged.status).toBe(403);
+    expect(forged.text).toContain('This form has expired');
+    const wrong = await browser.post('/dashboard/sign-out', { csrf_token: 'A'.repeat(43) });
+    expect(wrong.status).toBe(403);
+    expect((await browser.get('/dashboard/settings/api-keys')).status).toBe(200);
+  });
+
+  it('accepts forms only as application/x-www-form-urlencoded, and not larger than 32 KB', async () => {
+    const { browser } = await dashboardMember();
+    const json = await browser.request('POST', '/dashboard/sign-out', '{}', 'application/json');
+    expect(json.status).toBe(415);
+    const large = await browser.post('/dashboard/suppressions', { email: 'x'.repeat(40_000) });
+    expect(large.status).toBe(413);
+  });
+
+  it('sends security headers with every page and caches only the hashed assets', async () => {
+    const { browser } = await dashboardMember();
+    const page = await browser.get('/dashboard/settings/api-keys');
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(page.headers.get('cache-control')).toBe('no-store');
+    const stylesheet = /href="(\/dashboard\/assets\/dashboard\.css\?v=[0-9a-f]{12})"/.exec(page.text)?.[1];
+    expect(stylesheet).toBeDefined();
+    const css = await browser.get(stylesheet as string);
+    expect(css.status).toBe(200);
+    expect(css.headers.get('content-type')).toBe('text/css; charset=utf-8');
+    expect(css.headers.get('cache-control')).toContain('immutable');
+    expect(css.text).toContain(':focus-visible');
+    expect((await browser.get('/dashboard/assets/constructor')).status).toBe(404);
+  });
+});

@@ -1,0 +1,234 @@
+/**
+ * The dashboard in a real browser: Debian's Chromium driven by playwright-core against the
+ * local stack. Sign in (a wrong password first), create a key and read it off the page, call
+ * the API with it, revoke it in the UI and see the API refuse it, a form post without the CSRF
+ * token refused, and another organization's emails, domains and keys never shown. Every page
+ * visited is checked for labelled inputs and written as a screenshot to
+ * test-artifacts/screenshots/ (not committed).
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMember } from '../../shared/domain/members.ts';
+import { MEMBER_PASSWORD } from '../support/dashboard.ts';
+import { createTestOrganization, verifiedDomainFor } from '../support/factories.ts';
+import { apiUrl, call } from '../support/http.ts';
+
+const CHROMIUM = '/usr/bin/chromium';
+const SCREENSHOTS = join(process.cwd(), 'test-artifacts', 'screenshots');
+const token = () => Math.random().toString(36).slice(2, 10);
+
+let browser: Browser;
+
+beforeAll(async () => {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const visible = (locator: Locator) => locator.first().waitFor({ state: 'visible', timeout: 10_000 });
+
+/** Every visible form control has a label (a <label for>, a wrapping label or an aria-label). */
+async function expectLabelledControls(page: Page): Promise<void> {
+  const unlabelled = await page.$$eval('input, select, textarea', (elements) =>
+    elements
+      .filter((element) => element.getAttribute('type') !== 'hidden')
+      .filter((element) => {
+        const labels = (element as unknown as { labels: { length: number } | null }).labels;
+        return (labels?.length ?? 0) === 0 && !element.getAttribute('aria-label');
+      })
+      .map((element) => element.outerHTML),
+  );
+  expect(unlabelled, `unlabelled controls on ${page.url()}`).toEqual([]);
+}
+
+async function shoot(page: Page, name: string): Promise<void> {
+  await expectLabelledControls(page);
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+/** An organization with a member, a verified domain, a sent email, a suppression, a template and a named key. */
+async function populatedOrganization(label: string) {
+  const fixture = await createTestOrganization();
+  const email = `${label}-${token()}@example.com`;
+  await createMember(fixture.organization.id, email, MEMBER_PASSWORD);
+  const domain = await verifiedDomainFor(fixture.api);
+  const subject = `${label} subject ${token()}`;
+  const sent = await fixture.api.post('/api/v1/emails/send', {
+    from: { email: `hello@${domain}` },
+    to: [{ email: `reader-${label}@example.com` }],
+    subject,
+    html: `<h1>Hello from ${label}</h1>`,
+    text: `Hello from ${label}`,
+  });
+  expect(sent.status, sent.text).toBe(201);
+  const suppressed = `blocked-${label}-${token()}@example.com`;
+  expect((await fixture.api.post('/api/v1/suppressions', { email: suppressed })).status).toBe(201);
+  const templateName = `${label} template ${token()}`;
+  const template = await fixture.api.post('/api/v1/templates', {
+    name: templateName,
+    subject: 'Hi {{name}}',
+    html: '<p>Hello <b>{{name}}</b></p>',
+    text: 'Hello {{name}}',
+  });
+  expect(template.status, template.text).toBe(201);
+  const keyName = `${label} key ${token()}`;
+  const { createApiKey } = await import('../../shared/domain/accounts.ts');
+  await createApiKey({ organizationId: fixture.organization.id, name: keyName, environment: 'live' });
+  return {
+    ...fixture,
+    email,
+    domain,
+    subject,
+    suppressed,
+    templateName,
+    templateId: template.body.data.id as string,
+    emailId: sent.body.data.message_id as string,
+    keyName,
+  };
+}
+
+describe('the dashboard in Chromium', () => {
+  it('signs in, creates, uses and revokes a key, refuses forged forms and shows only its own organization', async () => {
+    const [own, other] = await Promise.all([populatedOrganization('own'), populatedOrganization('other')]);
+    const context = await browser.newContext({ baseURL: apiUrl() });
+    const page = await context.newPage();
+
+    // Signed out: any page leads to sign-in.
+    await page.goto('/dashboard/emails');
+    expect(new URL(page.url()).pathname).toBe('/dashboard/sign-in');
+    await shoot(page, '01-sign-in');
+
+    // A wrong password is refused.
+    await page.getByLabel('Email').fill(own.email);
+    await page.getByLabel('Password').fill('not the password at all');
+    const refused = page.waitForResponse((response) => response.url().endsWith('/dashboard/sign-in'));
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    expect((await refused).status()).toBe(401);
+    expect(await page.getByRole('alert').textContent()).toContain('not right');
+    await shoot(page, '02-sign-in-refused');
+
+    // The right one signs in, with an HttpOnly, SameSite=Lax session cookie.
+    await page.getByLabel('Password').fill(MEMBER_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/dashboard/emails**');
+    const session = (await context.cookies()).find((cookie) => cookie.name === 'postbox_session');
+    expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/dashboard' });
+
+    // Emails: ours, never theirs.
+    await page.goto('/dashboard/emails?environment=test');
+    await visible(page.getByText(own.subject));
+    expect(await page.content()).not.toContain(other.subject);
+    await shoot(page, '03-emails');
+    await page.getByText(own.subject).click();
+    await page.waitForURL(`**/dashboard/emails/${own.emailId}`);
+    expect(await page.locator('iframe[sandbox]').count()).toBe(1);
+    await shoot(page, '04-email-detail');
+    await page.goto(`/dashboard/emails/${other.emailId}`);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Not found');
+
+    // Domains, suppressions, templates: ours, never theirs.
+    await page.goto('/dashboard/domains');
+    await visible(page.getByText(own.domain).first());
+    expect(await page.content()).not.toContain(other.domain);
+    await shoot(page, '05-domains');
+    await page.goto('/dashboard/suppressions');
+    await visible(page.getByText(own.suppressed));
+    expect(await page.content()).not.toContain(other.suppressed);
+    await shoot(page, '06-suppressions');
+    await page.goto('/dashboard/templates');
+    await visible(page.getByText(own.templateName));
+    expect(await page.content()).not.toContain(other.templateName);
+    await shoot(page, '07-templates');
+    await page.goto(`/dashboard/templates/${own.templateId}`);
+    expect(await page.locator('iframe[sandbox]').count()).toBe(1);
+    await shoot(page, '08-template-detail');
+    await page.goto('/dashboard/settings/auto-validation');
+    await shoot(page, '09-auto-validation');
+
+    // Settings → API Keys: ours, never theirs; create one and read it off the page.
+    await page.goto('/dashboard/settings/api-keys');
+    await visible(page.getByText(own.keyName));
+    expect(await page.content()).not.toContain(other.keyName);
+    await shoot(page, '10-api-keys');
+    const keyName = `browser key ${token()}`;
+    await page.getByLabel('Name').fill(keyName);
+    await page.getByLabel('Test').check();
+    await page.getByRole('button', { name: /create/i }).click();
+    const secret = await page.locator('#new-api-key').inputValue();
+    expect(secret).toMatch(/^pb_test_[A-Za-z0-9]+$/);
+    await visible(page.getByText(/will not be shown again/i));
+    await shoot(page, '11-api-key-created');
+
+    // The key works on the API…
+    const before = await call('GET', '/api/v1/settings/auto-validation', { key: secret });
+    expect(before.status, before.text).toBe(200);
+
+    // …until it is revoked in the UI, after a confirmation step.
+    await page.goto('/dashboard/settings/api-keys');
+    const row = page.getByRole('row').filter({ hasText: keyName });
+    await row.getByRole('link', { name: /revoke/i }).click();
+    await page.waitForURL('**/revoke');
+    await shoot(page, '12-revoke-confirm');
+    await page.getByRole('button', { name: /revoke key/i }).click();
+    await page.waitForURL('**/dashboard/settings/api-keys?notice=revoked');
+    expect(await page.getByRole('row').filter({ hasText: keyName }).textContent()).toMatch(/revoked/i);
+    const after = await call('GET', '/api/v1/settings/auto-validation', { key: secret });
+    expect(after.status).toBe(401);
+    expect(after.body.error.code).toBe('AUTH_INVALID');
+
+    // A form post with the session cookie but without the CSRF token changes nothing.
+    const forgedName = `forged ${token()}`;
+    const forged = await page.request.post('/dashboard/settings/api-keys', {
+      form: { name: forgedName, environment: 'live' },
+      maxRedirects: 0,
+    });
+    expect(forged.status()).toBe(403);
+    await page.goto('/dashboard/settings/api-keys');
+    expect(await page.content()).not.toContain(forgedName);
+
+    // Signing out ends the session: the old cookie no longer opens a page.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL('**/dashboard/sign-in**');
+    await page.goto('/dashboard/emails');
+    expect(new URL(page.url()).pathname).toBe('/dashboard/sign-in');
+    await context.close();
+  }, 120_000);
+
+  it('is usable with the keyboard: the skip link comes first and focus is visible', async () => {
+    const context = await browser.newContext({ baseURL: apiUrl() });
+    const page = await context.newPage();
+    await page.goto('/dashboard/sign-in');
+    await page.keyboard.press('Tab');
+    const focused = page.locator(':focus');
+    const first = {
+      text: await focused.textContent(),
+      // Runs in the page, where getComputedStyle exists (the test compiles without the DOM library).
+      outline: await focused.evaluate(
+        (element) =>
+          (globalThis as unknown as { getComputedStyle: (e: unknown) => { outlineStyle: string } }).getComputedStyle(
+            element,
+          ).outlineStyle,
+      ),
+    };
+    expect(first.text).toBe('Skip to content');
+    expect(first.outline).not.toBe('none');
+    await context.close();
+  });
+});

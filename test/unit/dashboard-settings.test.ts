@@ -1,0 +1,168 @@
+import { describe, expect, it } from 'vitest';
+import type { PageResult } from '../../shared/dashboard/page-handler.ts';
+import { apiKeysPage, autoValidationPage, confirmRevokePage } from '../../shared/dashboard/pages/settings.ts';
+import type { ApiKey } from '../../shared/data/api-keys.ts';
+import { ApiError } from '../../shared/errors.ts';
+
+const member = { organizationId: 'org_unit', memberEmail: 'ada@example.com', csrfToken: 'csrf-token-1' };
+const HOSTILE = `<script>alert("x")</script><img src=x onerror='y'>`;
+
+function key(overrides: Partial<ApiKey> = {}): ApiKey {
+  return {
+    id: 'key_abc123',
+    organizationId: 'org_unit',
+    name: 'Production',
+    environment: 'live',
+    prefix: 'pb_live_Ab12',
+    createdAt: '2025-01-02T03:04:05.678Z',
+    lastUsedAt: null,
+    revokedAt: null,
+    rateLimitPerSecond: null,
+    ...overrides,
+  };
+}
+
+function bodyOf(result: PageResult): string {
+  if ('redirect' in result) throw new Error('expected a page');
+  return result.body.value;
+}
+
+/** Every input other than hidden ones has a label pointing at it, or sits in a fieldset with a legend. */
+function expectLabelledInputs(page: string): void {
+  for (const match of page.matchAll(/<input\b[^>]*>/g)) {
+    const tag = match[0];
+    if (/type="hidden"/.test(tag)) continue;
+    const id = /\bid="([^"]+)"/.exec(tag)?.[1];
+    expect(id, tag).toBeDefined();
+    expect(page).toContain(`<label for="${id}">`);
+  }
+}
+
+describe('API keys page', () => {
+  it('lists name, environment, prefix, dates and status, with a revoke link for active keys only', () => {
+    const page = bodyOf(
+      apiKeysPage({
+        member,
+        keys: [
+          key(),
+          key({
+            id: 'key_old',
+            name: 'Old',
+            environment: 'test',
+            prefix: 'pb_test_Zz99',
+            revokedAt: '2025-02-01T00:00:00.000Z',
+            lastUsedAt: '2025-01-20T10:00:00.000Z',
+          }),
+        ],
+      }),
+    );
+    expect(page).toContain('<code>pb_live_Ab12</code>');
+    expect(page).toContain('<code>pb_test_Zz99</code>');
+    expect(page).toContain('>Active</span>');
+    expect(page).toContain('>Revoked</span>');
+    expect(page).toContain('<time datetime="2025-01-20T10:00:00.000Z">');
+    expect(page).toContain('href="/dashboard/settings/api-keys/key_abc123/revoke"');
+    expect(page).not.toContain('/key_old/revoke');
+    expect(page.match(/<th scope="col">/g)?.length).toBe(7);
+    expect(page).toContain('aria-current="page">Settings · API Keys');
+    expect(page).toContain('name="csrf_token" value="csrf-token-1"');
+    expectLabelledInputs(page);
+    expect(page).toContain('<legend>Environment</legend>');
+    expect(page).not.toContain('style=');
+    expect(page).not.toMatch(/<script>/);
+  });
+
+  it('shows an empty state, and the revoked notice only for the known value', () => {
+    expect(bodyOf(apiKeysPage({ member, keys: [] }))).toContain('No API keys yet');
+    expect(bodyOf(apiKeysPage({ member, keys: [], notice: 'revoked' }))).toContain('The key is revoked');
+    const other = bodyOf(apiKeysPage({ member, keys: [], notice: '<b>hi</b>' }));
+    expect(other).not.toContain('The key is revoked');
+    expect(other).not.toContain('hi</b>');
+  });
+
+  it('escapes a hostile key name everywhere it appears', () => {
+    const hostile = key({ name: HOSTILE });
+    for (const page of [
+      bodyOf(apiKeysPage({ member, keys: [hostile] })),
+      bodyOf(apiKeysPage({ member, keys: [hostile], created: { apiKey: hostile, secret: 'pb_live_secret' } })),
+      bodyOf(confirmRevokePage(member, hostile)),
+      bodyOf(apiKeysPage({ member, keys: [], form: { name: HOSTILE, error: new ApiError('VALIDATION_ERROR', 'x') } })),
+    ]) {
+      expect(page).not.toContain('<script>alert');
+      expect(page).not.toContain('<img');
+      expect(page).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&lt;img src=x onerror=&#39;y&#39;&gt;');
+    }
+  });
+
+  it('shows a new key once, in a labelled read-only input with a copy button, with a 201 and no-store', () => {
+    const created = key({ id: 'key_new', name: 'CI' });
+    const secret = 'pb_live_0123456789abcdefghijABCDEFGHIJ012345';
+    const result = apiKeysPage({ member, keys: [created], created: { apiKey: created, secret } });
+    expect('status' in result && result.status).toBe(201);
+    expect('headers' in result && result.headers?.['Cache-Control']).toBe('no-store');
+    const page = bodyOf(result);
+    expect(page.split(secret)).toHaveLength(2);
+    expect(page).toMatch(new RegExp(`<input id="new-api-key" type="text" readonly value="${secret}"`));
+    expect(page).toContain('<label for="new-api-key">');
+    expect(page).toContain('data-copy="new-api-key"');
+    expect(page).toContain('it will not be shown again');
+    expectLabelledInputs(page);
+  });
+
+  it('shows a refused form again with what was typed and the problem next to the field', () => {
+    const error = new ApiError('VALIDATION_ERROR', 'Key name must be 1 to 100 characters', {
+      details: [{ field: 'name', message: 'Must be 1 to 100 characters' }],
+    });
+    const result = apiKeysPage({ member, keys: [], form: { name: '   ', environment: 'live', error }, status: 400 });
+    expect('status' in result && result.status).toBe(400);
+    const page = bodyOf(result);
+    expect(page).toContain('role="alert">Key name must be 1 to 100 characters');
+    expect(page).toContain('value="   " aria-invalid="true" aria-describedby="name-error key-name-hint"');
+    expect(page).toContain('id="name-error"><strong>Error:</strong> Must be 1 to 100 characters');
+    expect(page).toMatch(/id="environment-live" name="environment" value="live"[^>]* checked>/);
+    expect(page).not.toMatch(/id="environment-test"[^>]* checked>/);
+  });
+});
+
+describe('revoke confirmation page', () => {
+  it('warns that revocation is permanent and posts to the revoke route with a cancel link', () => {
+    const page = bodyOf(confirmRevokePage(member, key()));
+    expect(page).toContain('This is permanent: requests with this key are refused from the very next one (401)');
+    expect(page).toContain('<form method="post" action="/dashboard/settings/api-keys/key_abc123/revoke">');
+    expect(page).toContain('<button class="danger" type="submit">Revoke key</button>');
+    expect(page).toContain('href="/dashboard/settings/api-keys">Cancel</a>');
+    expect(page).toContain('<code>pb_live_Ab12</code>');
+  });
+
+  it('says an already revoked key is revoked, with no form', () => {
+    const page = bodyOf(confirmRevokePage(member, key({ revokedAt: '2025-02-01T00:00:00.000Z' })));
+    expect(page).toContain('already revoked');
+    expect(page).not.toContain('Revoke key</button>');
+  });
+});
+
+describe('auto-validation page', () => {
+  it('is a radio fieldset with a legend, one explained choice per threshold, the stored one checked', () => {
+    const page = bodyOf(autoValidationPage({ member, threshold: 'medium' }));
+    expect(page).toContain('<legend>');
+    for (const value of ['off', 'managed', 'medium', 'high']) {
+      expect(page).toContain(`<label for="threshold-${value}">`);
+      expect(page).toContain(`id="threshold-${value}-hint"`);
+    }
+    expect(page.match(/ checked>/g)).toHaveLength(1);
+    expect(page).toMatch(/id="threshold-medium"[^>]* checked>/);
+    expect(page).not.toContain('Saved.');
+    expect(bodyOf(autoValidationPage({ member, threshold: 'high', notice: 'saved' }))).toContain(
+      'Saved. Auto-validation is now <strong>High</strong>.',
+    );
+  });
+
+  it('shows a refusal with its message', () => {
+    const error = new ApiError('VALIDATION_ERROR', 'The request is invalid', {
+      details: [{ field: 'threshold', message: 'Choose one of off, managed, medium or high' }],
+    });
+    const result = autoValidationPage({ member, threshold: 'off', error, status: 400 });
+    expect('status' in result && result.status).toBe(400);
+    expect(bodyOf(result)).toContain('Choose one of off, managed, medium or high');
+  });
+});
