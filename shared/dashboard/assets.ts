@@ -81,6 +81,9 @@ pre { background: var(--surface); padding: .75rem 1rem; border-radius: 8px; over
 .field.spaced { margin-top: .75rem; }
 .hint.error, .field .hint.error { color: var(--danger); font-weight: 600; }
 form .field + fieldset { margin-top: .75rem; }
+td code { overflow-wrap: anywhere; }
+.field textarea { width: 100%; }
+h2 .badge { vertical-align: middle; margin-left: .4rem; }
 .empty { padding: 2rem; text-align: center; color: var(--muted); border: 1px dashed var(--line); border-radius: 10px; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 `;

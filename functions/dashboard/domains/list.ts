@@ -1,0 +1,17 @@
+/** GET /dashboard/domains — the organization's domains, their DNS records, verify and add forms. */
+import { z } from 'zod';
+import { memberPage } from '../../../shared/dashboard/page-handler.ts';
+import { domainsPage } from '../../../shared/dashboard/pages/domains.ts';
+import { listDomains } from '../../../shared/domain/domains.ts';
+
+// Unknown notices are ignored by the page (fixed messages only).
+const query = z.object({ notice: z.string().max(50).optional(), domain: z.string().max(100).optional() });
+
+export const handler = memberPage({ query }, async ({ member, query }) =>
+  domainsPage({
+    member,
+    domains: await listDomains(member.organizationId),
+    notice: query.notice,
+    noticeDomainId: query.domain,
+  }),
+);

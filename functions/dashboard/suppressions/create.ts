@@ -1,0 +1,34 @@
+/**
+ * POST /dashboard/suppressions — adds (or re-reasons) a manual suppression, the same service as
+ * POST /api/v1/suppressions. An invalid address or reason shows the list again (400) with the
+ * message and what was typed.
+ */
+import { z } from 'zod';
+import { memberPage } from '../../../shared/dashboard/page-handler.ts';
+import { suppressionsPage } from '../../../shared/dashboard/pages/suppressions.ts';
+import { SUPPRESSION_REASONS } from '../../../shared/data/suppressions.ts';
+import { addSuppression, listSuppressions } from '../../../shared/domain/suppressions.ts';
+import { emailAddress } from '../../../shared/http/schemas.ts';
+
+const form = z.object({ email: emailAddress, reason: z.enum(SUPPRESSION_REASONS) });
+
+export const handler = memberPage(
+  {
+    form,
+    onInvalid: async ({ member, form }, error) => {
+      const { items, pagination } = await listSuppressions(member.organizationId, { page: 1, limit: 20 });
+      return suppressionsPage({
+        member,
+        items,
+        pagination,
+        error,
+        typed: { email: form.email?.slice(0, 320), reason: form.reason },
+        status: error.statusCode,
+      });
+    },
+  },
+  async ({ member, form }) => {
+    await addSuppression(member.organizationId, { ...form, source: 'manual' });
+    return { redirect: '/dashboard/suppressions?notice=added' };
+  },
+);
