@@ -26,6 +26,7 @@ const benches: Record<string, string> = {
   batch: 'batch.ts',
   'emails-list': 'emails-list.ts',
   ledger: 'ledger.ts',
+  dashboard: 'dashboard.ts',
 };
 const [name, ...args] = process.argv.slice(2);
 const script = name ? benches[name] : undefined;

@@ -84,6 +84,7 @@ form .field + fieldset { margin-top: .75rem; }
 td code { overflow-wrap: anywhere; }
 .field textarea { width: 100%; }
 h2 .badge { vertical-align: middle; margin-left: .4rem; }
+.empty pre { text-align: left; }
 .empty { padding: 2rem; text-align: center; color: var(--muted); border: 1px dashed var(--line); border-radius: 10px; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 `;

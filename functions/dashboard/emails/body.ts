@@ -1,0 +1,15 @@
+/**
+ * GET /dashboard/emails/{id}/body — the email's stored HTML as is, for the detail page's
+ * sandboxed frame, under a CSP that sandboxes it even when opened directly (404 for an email
+ * of another organization).
+ */
+import { z } from 'zod';
+import { memberPage } from '../../../shared/dashboard/page-handler.ts';
+import { emailBodyPage } from '../../../shared/dashboard/pages/emails.ts';
+import { getEmail } from '../../../shared/domain/email-view.ts';
+
+const path = z.object({ id: z.string() });
+
+export const handler = memberPage({ path }, async ({ member, path }) =>
+  emailBodyPage(await getEmail(member.organizationId, path.id)),
+);

@@ -1,0 +1,18 @@
+/**
+ * GET /dashboard/emails — the organization's emails of one environment (live by default), newest
+ * first, 25 a page, filtered by status and creation dates: the service of GET /api/v1/emails.
+ * Invalid filters show the form again with the problems (400).
+ */
+import { memberPage } from '../../../shared/dashboard/page-handler.ts';
+import { emailListPage, emailsPageQuery, invalidFiltersPage } from '../../../shared/dashboard/pages/emails.ts';
+import { listEmails } from '../../../shared/domain/email-list.ts';
+
+export const handler = memberPage({ query: emailsPageQuery }, async ({ member, query }) =>
+  query.ok
+    ? emailListPage(
+        member,
+        query.filters,
+        await listEmails(member.organizationId, query.list, query.filters.environment),
+      )
+    : invalidFiltersPage(member, query.filters, query.problems),
+);

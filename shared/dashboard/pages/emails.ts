@@ -1,0 +1,398 @@
+/**
+ * The dashboard's Emails views: the list (GET /dashboard/emails, the same service and filter
+ * rules as GET /api/v1/emails), one email (facts, events, bodies) and its HTML body on its own
+ * (shown in a sandboxed frame of the detail page).
+ */
+import { z } from 'zod';
+import { EMAIL_STATUSES } from '../../data/email-index.ts';
+import type { EmailStatus, EventType } from '../../data/emails.ts';
+import type { Pagination } from '../../data/pagination.ts';
+import type { Environment } from '../../domain/api-key-format.ts';
+import { type EmailListItem, type EmailListQuery, emailListQuery, MAX_LIST_DEPTH } from '../../domain/email-list.ts';
+import type { getEmail } from '../../domain/email-view.ts';
+import type { ErrorDetail } from '../../errors.ts';
+import { issuesToDetails } from '../../http/validation.ts';
+import { html, SafeHtml } from '../html.ts';
+import {
+  type BadgeTone,
+  badge,
+  copyButton,
+  dateTime,
+  emptyState,
+  layout,
+  notice,
+  type PageMember,
+  pager,
+} from '../layout.ts';
+import type { PageResult } from '../page-handler.ts';
+
+/** Emails a page of the list shows. */
+export const EMAILS_PAGE_SIZE = 25;
+/** The deepest page the list can reach (a page reads every entry before it). */
+export const MAX_EMAILS_PAGE = Math.floor(MAX_LIST_DEPTH / EMAILS_PAGE_SIZE);
+export const DEFAULT_ENVIRONMENT: Environment = 'live';
+const LIST_PATH = '/dashboard/emails';
+
+/** The filters as typed (the form and the pager links carry them back unchanged). */
+export interface EmailFilters {
+  status: string;
+  from_date: string;
+  to_date: string;
+  environment: Environment;
+  page: string;
+}
+
+export type EmailsPageQuery =
+  | { ok: true; filters: EmailFilters; list: EmailListQuery }
+  | { ok: false; filters: EmailFilters; problems: ErrorDetail[] };
+
+const FILTER_NAMES = ['status', 'from_date', 'to_date', 'environment', 'page'] as const;
+const DATE_INPUT = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The list page's query string. It never fails: invalid filters come out as `problems`, so the
+ * page can show them next to the form (status 400) instead of a bare error page. Empty fields
+ * (an unset select or date) mean no filter; other parameters are ignored; `limit` is fixed.
+ * Everything else follows GET /api/v1/emails (`emailListQuery`): to_date not before from_date,
+ * page × limit ≤ 10,000.
+ */
+export const emailsPageQuery = z.record(z.string(), z.string().optional()).transform((raw): EmailsPageQuery => {
+  const value = (name: (typeof FILTER_NAMES)[number]) => (raw[name] ?? '').trim();
+  const environment = value('environment');
+  const filters: EmailFilters = {
+    status: value('status'),
+    from_date: value('from_date'),
+    to_date: value('to_date'),
+    environment: environment === 'test' ? 'test' : DEFAULT_ENVIRONMENT,
+    page: value('page'),
+  };
+  const problems: ErrorDetail[] = [];
+  for (const name of ['from_date', 'to_date'] as const) {
+    if (filters[name] !== '' && !DATE_INPUT.test(filters[name])) {
+      problems.push({ field: name, message: `${name} must be a date (yyyy-mm-dd)` });
+    }
+  }
+  const page = Number(filters.page);
+  const tooDeep = /^\d{1,9}$/.test(filters.page) && page > MAX_EMAILS_PAGE;
+  if (tooDeep) {
+    problems.push({
+      field: 'page',
+      message: `only pages 1–${MAX_EMAILS_PAGE} can be shown (the newest ${MAX_LIST_DEPTH.toLocaleString('en-US')} emails of a filter): narrow the dates to reach older emails`,
+    });
+  }
+  const input: Record<string, string> = { limit: String(EMAILS_PAGE_SIZE) };
+  for (const name of FILTER_NAMES) if (value(name) !== '') input[name] = value(name);
+  const parsed = emailListQuery.safeParse(input);
+  if (!parsed.success) {
+    for (const detail of issuesToDetails(parsed.error.issues, 'query')) {
+      const known = problems.some((problem) => problem.field === detail.field);
+      if (!known) problems.push(detail);
+    }
+  }
+  if (problems.length > 0 || !parsed.success) return { ok: false, filters, problems };
+  return { ok: true, filters, list: { ...parsed.data, environment: filters.environment } };
+});
+
+const STATUS_TONES: Record<EmailStatus, BadgeTone> = {
+  queued: 'info',
+  delivered: 'ok',
+  opened: 'ok',
+  bounced: 'bad',
+  failed: 'bad',
+};
+
+const EVENT_TONES: Record<EventType, BadgeTone> = {
+  sent: 'info',
+  delivered: 'ok',
+  opened: 'ok',
+  clicked: 'ok',
+  delivery_delayed: 'warn',
+  suppressed: 'warn',
+  bounced: 'bad',
+  complained: 'bad',
+  failed: 'bad',
+  cancelled: 'neutral',
+};
+
+export const statusBadge = (status: string): SafeHtml =>
+  badge(status, STATUS_TONES[status as EmailStatus] ?? 'neutral');
+
+const ENVIRONMENT_LABELS: Record<Environment, string> = { live: 'Live', test: 'Test' };
+
+function listUrl(query: Record<string, string | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) if (value) params.set(name, value);
+  return `${LIST_PATH}?${params.toString()}`;
+}
+
+const filterQuery = (filters: EmailFilters) => ({
+  status: filters.status,
+  from_date: filters.from_date,
+  to_date: filters.to_date,
+  environment: filters.environment,
+});
+
+const hasFilters = (filters: EmailFilters) =>
+  filters.status !== '' || filters.from_date !== '' || filters.to_date !== '';
+
+/** Live | Test: links keeping the other filters (back to page 1). */
+function environmentSwitch(filters: EmailFilters): SafeHtml {
+  const link = (environment: Environment) => {
+    const current = environment === filters.environment;
+    return html`<a class="button${current ? '' : ' secondary'}" href="${listUrl({ ...filterQuery(filters), environment })}"${
+      current ? html` aria-current="page"` : ''
+    }>${ENVIRONMENT_LABELS[environment]}</a>`;
+  };
+  return html`<nav class="form-row" aria-label="Environment"><span class="muted">Environment:</span> ${link('live')} ${link('test')}</nav>`;
+}
+
+function filterForm(filters: EmailFilters, problems: readonly ErrorDetail[]): SafeHtml {
+  const invalid = (field: string) =>
+    problems.some((problem) => problem.field === field)
+      ? html` aria-invalid="true" aria-describedby="filter-problems"`
+      : '';
+  return html`<form method="get" action="${LIST_PATH}" role="search" aria-label="Filter emails">
+<input type="hidden" name="environment" value="${filters.environment}">
+<div class="form-row">
+<div class="field"><label for="filter-status">Status</label>
+<select id="filter-status" name="status"${invalid('status')}>
+<option value="">Any status</option>
+${EMAIL_STATUSES.map(
+  (status) => html`<option value="${status}"${status === filters.status ? html` selected` : ''}>${status}</option>`,
+)}
+</select></div>
+<div class="field"><label for="filter-from">Created from (UTC)</label>
+<input id="filter-from" name="from_date" type="date" value="${filters.from_date}"${invalid('from_date')}></div>
+<div class="field"><label for="filter-to">Created to (UTC)</label>
+<input id="filter-to" name="to_date" type="date" value="${filters.to_date}"${invalid('to_date')}></div>
+<div class="field"><button type="submit">Filter</button></div>
+${hasFilters(filters) ? html`<div class="field"><a class="button secondary" href="${listUrl({ environment: filters.environment })}">Clear filters</a></div>` : ''}
+</div>
+</form>`;
+}
+
+function listHeader(filters: EmailFilters, problems: readonly ErrorDetail[]): SafeHtml {
+  return html`<h1>Emails</h1>
+<p class="lead">Emails sent with this organization's <strong>${filters.environment}</strong> API keys, newest first.</p>
+${environmentSwitch(filters)}
+${filterForm(filters, problems)}`;
+}
+
+function firstEmailHint(environment: Environment): SafeHtml {
+  return html`<p><strong>No ${environment} emails yet.</strong></p>
+<p>Send your first one with a <code>pb_${environment}_</code> API key (create one under
+<a href="/dashboard/settings/api-keys">Settings · API Keys</a>) from a verified
+<a href="/dashboard/domains">domain</a>:</p>
+<pre>curl -X POST "$POSTBOX_URL/api/v1/emails/send" \\
+  -H "Authorization: Bearer pb_${environment}_…" -H "Content-Type: application/json" \\
+  -d '{"from":{"email":"hello@your-domain.example"},"to":[{"email":"you@example.com"}],
+       "subject":"Hello from Postbox","html":"&lt;p&gt;It works!&lt;/p&gt;"}'</pre>
+<p>${
+    environment === 'live'
+      ? html`Emails sent with test keys are under <a href="${listUrl({ environment: 'test' })}">Test</a>.`
+      : html`Emails sent with live keys are under <a href="${listUrl({ environment: 'live' })}">Live</a>.`
+  }</p>`;
+}
+
+function recipients(item: EmailListItem): SafeHtml {
+  const [first, ...others] = item.to_addresses;
+  const more = others.length + item.cc.length + item.bcc.length;
+  return html`${first ?? html`<span class="muted">—</span>`}${more > 0 ? html` <span class="muted">+${more} more</span>` : ''}`;
+}
+
+const subjectText = (subject: string) => (subject.trim() === '' ? '(no subject)' : subject);
+
+function emailsTable(items: readonly EmailListItem[], environment: Environment): SafeHtml {
+  return html`<table>
+<caption class="visually-hidden">${ENVIRONMENT_LABELS[environment]} emails, newest first</caption>
+<thead><tr><th scope="col">To</th><th scope="col">Subject</th><th scope="col">Status</th><th scope="col">Created</th></tr></thead>
+<tbody>
+${items.map(
+  (item) => html`<tr>
+<td>${recipients(item)}</td>
+<td><a href="/dashboard/emails/${item.id}">${subjectText(item.subject)}</a></td>
+<td>${statusBadge(item.status)}</td>
+<td>${dateTime(item.created_at)}</td>
+</tr>`,
+)}
+</tbody>
+</table>`;
+}
+
+const count = (n: number, noun: string) => `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
+
+export function emailListPage(
+  member: PageMember,
+  filters: EmailFilters,
+  result: { items: EmailListItem[]; pagination: Pagination },
+): PageResult {
+  const { items, pagination } = result;
+  let content: SafeHtml;
+  if (items.length > 0) {
+    const reachable = Math.min(pagination.total_pages, MAX_EMAILS_PAGE);
+    const matching = pagination.total_count === 1 ? ' matches these filters' : ' match these filters';
+    content = html`<p>${count(pagination.total_count, 'email')}${hasFilters(filters) ? matching : ''}.</p>
+${emailsTable(items, filters.environment)}
+${pager(LIST_PATH, filterQuery(filters), pagination.page, reachable)}
+${
+  pagination.total_pages > MAX_EMAILS_PAGE
+    ? html`<p class="muted">Only the newest ${MAX_LIST_DEPTH.toLocaleString('en-US')} emails of a filter can be paged through: narrow the dates to reach older ones.</p>`
+    : ''
+}`;
+  } else if (pagination.total_count > 0) {
+    content = emptyState(
+      html`<p>Page ${pagination.page} is past the end: ${count(pagination.total_count, 'email')} fit in ${count(pagination.total_pages, 'page')}.</p>
+<p><a href="${listUrl(filterQuery(filters))}">Go to the first page</a></p>`,
+    );
+  } else if (hasFilters(filters)) {
+    content = emptyState(
+      html`<p>No ${filters.environment} emails match these filters.</p><p><a href="${listUrl({ environment: filters.environment })}">Clear the filters</a></p>`,
+    );
+  } else {
+    content = emptyState(firstEmailHint(filters.environment));
+  }
+  return {
+    body: layout({
+      title: 'Emails',
+      member,
+      section: 'emails',
+      body: html`${listHeader(filters, [])}${content}`,
+    }),
+  };
+}
+
+/** The list page with the form as typed and what is wrong with it (400). */
+export function invalidFiltersPage(
+  member: PageMember,
+  filters: EmailFilters,
+  problems: readonly ErrorDetail[],
+): PageResult {
+  return {
+    status: 400,
+    body: layout({
+      title: 'Emails',
+      member,
+      section: 'emails',
+      body: html`${listHeader(filters, problems)}
+<div id="filter-problems">${notice(
+        'error',
+        html`These filters cannot be used:<ul>${problems.map(
+          (problem) => html`<li><strong>${problem.field}</strong>: ${problem.message}</li>`,
+        )}</ul>`,
+      )}</div>`,
+    }),
+  };
+}
+
+export type EmailView = Awaited<ReturnType<typeof getEmail>>;
+
+const none = html`<span class="muted">—</span>`;
+
+function addressList(addresses: readonly string[] | null | undefined): SafeHtml {
+  if (!addresses || addresses.length === 0) return none;
+  return html`${addresses.map((address, index) => html`${index > 0 ? ', ' : ''}${address}`)}`;
+}
+
+function tagList(tags: Record<string, string> | null | undefined): SafeHtml {
+  const entries = Object.entries(tags ?? {});
+  if (entries.length === 0) return none;
+  return html`${entries.map(([name, value], index) => html`${index > 0 ? ' ' : ''}<code>${name}: ${value}</code>`)}`;
+}
+
+function facts(email: EmailView): SafeHtml {
+  return html`<dl class="facts">
+<dt>ID</dt><dd><code id="email-id">${email.id}</code> ${copyButton('email-id', 'Copy ID')}</dd>
+<dt>From</dt><dd>${email.from_address}</dd>
+<dt>To</dt><dd>${addressList(email.to_addresses)}</dd>
+<dt>Cc</dt><dd>${addressList(email.cc)}</dd>
+<dt>Bcc</dt><dd>${addressList(email.bcc)}</dd>
+<dt>Reply-To</dt><dd>${addressList(email.reply_to)}</dd>
+<dt>Subject</dt><dd>${subjectText(email.subject)}</dd>
+<dt>Status</dt><dd>${statusBadge(email.status)}</dd>
+<dt>Environment</dt><dd>${badge(ENVIRONMENT_LABELS[email.environment] ?? email.environment, email.environment === 'live' ? 'info' : 'neutral')}</dd>
+<dt>Priority</dt><dd>${email.priority}</dd>
+<dt>Tags</dt><dd>${tagList(email.tags)}</dd>
+<dt>Template</dt><dd>${email.template_id ? html`<a href="/dashboard/templates/${email.template_id}"><code>${email.template_id}</code></a>` : none}</dd>
+<dt>Batch</dt><dd>${email.batch_id ? html`<code>${email.batch_id}</code>` : none}</dd>
+<dt>Scheduled for</dt><dd>${email.scheduled_at ? dateTime(email.scheduled_at) : html`<span class="muted">Not scheduled</span>`}</dd>
+<dt>Created</dt><dd>${dateTime(email.created_at)}</dd>
+<dt>Updated</dt><dd>${dateTime(email.updated_at)}</dd>
+</dl>`;
+}
+
+function timeline(events: EmailView['events']): SafeHtml {
+  if (events.length === 0) {
+    return html`<p class="muted">No events yet: the email has not been handed to SES.</p>`;
+  }
+  return html`<ol class="timeline">
+${events.map((event) => {
+  const smtp =
+    event.smtp_code !== null || event.smtp_message
+      ? html`<div>SMTP ${event.smtp_code !== null ? html`<code>${event.smtp_code}</code>` : ''} ${event.smtp_message ?? ''}</div>`
+      : '';
+  return html`<li>
+<div>${badge(event.type, EVENT_TONES[event.type] ?? 'neutral')} ${dateTime(event.created_at)}</div>
+${event.recipient ? html`<div>Recipient: ${event.recipient}</div>` : ''}
+${smtp}
+${'detail' in event && event.detail ? html`<div class="muted">${event.detail}</div>` : ''}
+</li>`;
+})}
+</ol>`;
+}
+
+export function emailDetailPage(member: PageMember, email: EmailView): PageResult {
+  const subject = subjectText(email.subject);
+  return {
+    body: layout({
+      title: `Email: ${subject}`,
+      member,
+      section: 'emails',
+      body: html`<p><a href="${listUrl({ environment: email.environment })}">← ${ENVIRONMENT_LABELS[email.environment] ?? ''} emails</a></p>
+<h1>${subject}</h1>
+<section class="card" aria-labelledby="facts-heading">
+<h2 id="facts-heading">Details</h2>
+${facts(email)}
+</section>
+<section aria-labelledby="events-heading">
+<h2 id="events-heading">Events</h2>
+${timeline(email.events)}
+</section>
+<section aria-labelledby="html-heading">
+<h2 id="html-heading">HTML body</h2>
+${
+  email.html === null
+    ? html`<p class="muted">This email has no HTML part.</p>`
+    : html`<p class="muted">Shown sandboxed: no scripts run and remote content is limited to images and fonts.</p>
+<iframe class="body" sandbox src="/dashboard/emails/${email.id}/body" title="HTML body of the email: ${subject}"></iframe>`
+}
+</section>
+<section aria-labelledby="text-heading">
+<h2 id="text-heading">Text body</h2>
+${email.text === null ? html`<p class="muted">This email has no text part.</p>` : html`<pre>${email.text}</pre>`}
+</section>`,
+    }),
+  };
+}
+
+/**
+ * What the body route answers with instead of the page CSP: a sandbox (no script, an opaque
+ * origin) even when the URL is opened directly, nothing loaded but inline styles, images and
+ * fonts, and framing only by the dashboard itself.
+ */
+export const EMAIL_BODY_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Security-Policy':
+    "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src https: data:; font-src https: data:; frame-ancestors 'self'",
+  'Content-Type': 'text/html; charset=utf-8',
+  'Cache-Control': 'no-store',
+  'X-Frame-Options': 'SAMEORIGIN',
+  'Referrer-Policy': 'no-referrer',
+};
+
+/** The stored HTML as is: the only place raw email HTML becomes SafeHtml, and it is sandboxed. */
+export function emailBodyPage(email: Pick<EmailView, 'html'>): PageResult {
+  const body =
+    email.html === null
+      ? html`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>No HTML part</title></head><body><p>This email has no HTML part.</p></body></html>`
+      : new SafeHtml(email.html);
+  return { body, headers: { ...EMAIL_BODY_HEADERS } };
+}
