@@ -27,6 +27,10 @@ a:hover { color: var(--accent-dark); }
 .top nav a { display: block; padding: .35rem .7rem; border-radius: 6px; color: var(--text); text-decoration: none; }
 .top nav a:hover { background: var(--surface); }
 .top nav a[aria-current="page"] { background: var(--info-bg); color: var(--accent-dark); font-weight: 600; }
+.tabs { display: flex; align-items: center; gap: .75rem; border-bottom: 1px solid var(--line); margin-bottom: 1.25rem; }
+.tabs ul { display: flex; gap: .25rem; list-style: none; margin: 0; padding: 0; }
+.tabs a { display: block; padding: .5rem .8rem; color: var(--text); text-decoration: none; border-bottom: 3px solid transparent; }
+.tabs a[aria-current="page"] { border-bottom-color: var(--accent); color: var(--accent-dark); font-weight: 600; }
 .who { margin-left: auto; display: flex; align-items: center; gap: .75rem; color: var(--muted); font-size: .9rem; }
 main { max-width: 1100px; margin: 0 auto; padding: 1.5rem; }
 h1 { font-size: 1.6rem; margin: .25rem 0 1rem; }
@@ -38,6 +42,7 @@ th { font-size: .8rem; text-transform: uppercase; letter-spacing: .03em; color: 
 td.num, th.num { text-align: right; }
 code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: .9em; }
 .card { border: 1px solid var(--line); border-radius: 10px; padding: 1rem 1.25rem; margin: 1rem 0; background: var(--page); }
+.card > :first-child { margin-top: 0; }
 .muted { color: var(--muted); }
 .badge { display: inline-block; padding: .1rem .55rem; border-radius: 999px; font-size: .8rem; font-weight: 600; background: var(--surface); color: var(--text); border: 1px solid var(--line); white-space: nowrap; }
 .badge.ok { background: var(--ok-bg); color: var(--ok); border-color: #b7dfc5; }

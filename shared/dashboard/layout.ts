@@ -15,14 +15,27 @@ export interface PageMember {
 
 export type NavSection = 'emails' | 'domains' | 'suppressions' | 'templates' | 'api-keys' | 'auto-validation';
 
-const NAV: ReadonlyArray<{ section: NavSection; label: string; href: string }> = [
-  { section: 'emails', label: 'Emails', href: '/dashboard/emails' },
-  { section: 'domains', label: 'Domains', href: '/dashboard/domains' },
-  { section: 'suppressions', label: 'Suppressions', href: '/dashboard/suppressions' },
-  { section: 'templates', label: 'Templates', href: '/dashboard/templates' },
-  { section: 'api-keys', label: 'Settings · API Keys', href: '/dashboard/settings/api-keys' },
-  { section: 'auto-validation', label: 'Settings · Auto-validation', href: '/dashboard/settings/auto-validation' },
+const NAV: ReadonlyArray<{ sections: readonly NavSection[]; label: string; href: string }> = [
+  { sections: ['emails'], label: 'Emails', href: '/dashboard/emails' },
+  { sections: ['domains'], label: 'Domains', href: '/dashboard/domains' },
+  { sections: ['suppressions'], label: 'Suppressions', href: '/dashboard/suppressions' },
+  { sections: ['templates'], label: 'Templates', href: '/dashboard/templates' },
+  { sections: ['api-keys', 'auto-validation'], label: 'Settings', href: '/dashboard/settings/api-keys' },
 ];
+
+/** Settings → API Keys, Settings → Auto-validation: the tabs above every settings page. */
+const SETTINGS_NAV: ReadonlyArray<{ section: NavSection; label: string; href: string }> = [
+  { section: 'api-keys', label: 'API Keys', href: '/dashboard/settings/api-keys' },
+  { section: 'auto-validation', label: 'Auto-validation', href: '/dashboard/settings/auto-validation' },
+];
+
+function settingsNav(section: NavSection | undefined): SafeHtml {
+  if (!SETTINGS_NAV.some((item) => item.section === section)) return html``;
+  return html`<nav class="tabs" aria-label="Settings"><span class="muted">Settings</span><ul>${SETTINGS_NAV.map(
+    (item) =>
+      html`<li><a href="${item.href}"${item.section === section ? html` aria-current="page"` : ''}>${item.label}</a></li>`,
+  )}</ul></nav>`;
+}
 
 export interface LayoutOptions {
   title: string;
@@ -39,6 +52,7 @@ export function layout({ title, member, section, body }: LayoutOptions): SafeHtm
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title} · Postbox</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="${assetUrl('dashboard.css')}">
 <script src="${assetUrl('dashboard.js')}" defer></script>
 </head>
@@ -50,14 +64,14 @@ ${
   member &&
   html`<nav aria-label="Main"><ul>${NAV.map(
     (item) =>
-      html`<li><a href="${item.href}"${item.section === section ? html` aria-current="page"` : ''}>${item.label}</a></li>`,
+      html`<li><a href="${item.href}"${section && item.sections.includes(section) ? html` aria-current="page"` : ''}>${item.label}</a></li>`,
   )}</ul></nav>
 <div class="who"><span>${member.memberEmail} · <code>${member.organizationId}</code></span>
 <form class="inline" method="post" action="/dashboard/sign-out">${csrfField(member)}<button class="secondary small" type="submit">Sign out</button></form></div>`
 }
 </header>
 <main id="main">
-${body}
+${settingsNav(section)}${body}
 </main>
 </body>
 </html>`;

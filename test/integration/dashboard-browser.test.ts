@@ -60,7 +60,14 @@ async function expectLabelledControls(page: Page): Promise<void> {
 
 async function shoot(page: Page, name: string): Promise<void> {
   await expectLabelledControls(page);
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  // A viewport as tall as the page rather than `fullPage`: headless Chromium leaves sandboxed
+  // (out-of-process) frames blank in full-page captures.
+  const height = await page
+    .locator('body')
+    .evaluate((body) => (body as unknown as { scrollHeight: number }).scrollHeight);
+  await page.setViewportSize({ width: 1280, height: Math.min(Math.max(height, 720), 4000) });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+  await page.setViewportSize({ width: 1280, height: 720 });
 }
 
 /** An organization with a member, a verified domain, a sent email, a suppression, a template and a named key. */
@@ -79,7 +86,7 @@ async function populatedOrganization(label: string) {
   });
   expect(sent.status, sent.text).toBe(201);
   const suppressed = `blocked-${label}-${token()}@example.com`;
-  expect((await fixture.api.post('/api/v1/suppressions', { email: suppressed })).status).toBe(201);
+  expect((await fixture.api.post('/api/v1/suppressions', { email: suppressed, reason: 'manual' })).status).toBe(201);
   const templateName = `${label} template ${token()}`;
   const template = await fixture.api.post('/api/v1/templates', {
     name: templateName,
@@ -139,6 +146,8 @@ describe('the dashboard in Chromium', () => {
     await page.getByText(own.subject).click();
     await page.waitForURL(`**/dashboard/emails/${own.emailId}`);
     expect(await page.locator('iframe[sandbox]').count()).toBe(1);
+    // The body renders inside the sandboxed frame.
+    await page.frameLocator('iframe.body').getByRole('heading', { name: 'Hello from own' }).waitFor();
     await shoot(page, '04-email-detail');
     await page.goto(`/dashboard/emails/${other.emailId}`);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Not found');
@@ -158,6 +167,7 @@ describe('the dashboard in Chromium', () => {
     await shoot(page, '07-templates');
     await page.goto(`/dashboard/templates/${own.templateId}`);
     expect(await page.locator('iframe[sandbox]').count()).toBe(1);
+    await page.frameLocator('iframe.body').getByText('Hello').waitFor();
     await shoot(page, '08-template-detail');
     await page.goto('/dashboard/settings/auto-validation');
     await shoot(page, '09-auto-validation');
@@ -211,24 +221,39 @@ describe('the dashboard in Chromium', () => {
     await context.close();
   }, 120_000);
 
-  it('is usable with the keyboard: the skip link comes first and focus is visible', async () => {
+  it('is usable with the keyboard: sign in without a mouse, the skip link comes first, focus is visible', async () => {
+    const { organization } = await createTestOrganization();
+    const email = `keyboard-${token()}@example.com`;
+    await createMember(organization.id, email, MEMBER_PASSWORD);
     const context = await browser.newContext({ baseURL: apiUrl() });
     const page = await context.newPage();
     await page.goto('/dashboard/sign-in');
+    // The email field has focus on arrival; Tab moves to the password; Enter submits.
+    await page.keyboard.type(email);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(MEMBER_PASSWORD);
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/dashboard/emails**');
+
+    await page.goto('/dashboard/settings/api-keys');
     await page.keyboard.press('Tab');
     const focused = page.locator(':focus');
-    const first = {
-      text: await focused.textContent(),
-      // Runs in the page, where getComputedStyle exists (the test compiles without the DOM library).
-      outline: await focused.evaluate(
-        (element) =>
-          (globalThis as unknown as { getComputedStyle: (e: unknown) => { outlineStyle: string } }).getComputedStyle(
-            element,
-          ).outlineStyle,
-      ),
-    };
-    expect(first.text).toBe('Skip to content');
-    expect(first.outline).not.toBe('none');
+    expect(await focused.textContent()).toBe('Skip to content');
+    // Runs in the page, where getComputedStyle exists (the test compiles without the DOM library).
+    const outlineOf = (locator: Locator) =>
+      locator.evaluate((element) =>
+        (
+          globalThis as unknown as { getComputedStyle: (e: unknown) => { outlineStyle: string; outlineWidth: string } }
+        ).getComputedStyle(element),
+      );
+    const skipOutline = await outlineOf(focused);
+    expect(skipOutline.outlineStyle).toBe('solid');
+    // Tabbing on reaches the navigation and then the form, each with a visible outline.
+    await page.keyboard.press('Tab');
+    expect(await page.locator(':focus').textContent()).toBe('Postbox');
+    const nameField = page.getByLabel('Name');
+    await nameField.focus();
+    expect((await outlineOf(nameField)).outlineStyle).toBe('solid');
     await context.close();
   });
 });

@@ -37,7 +37,7 @@ describe('dashboard API keys page', () => {
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(page.headers.get('cache-control')).toBe('no-store');
-    expect(page.text).toContain('aria-current="page">Settings · API Keys');
+    expect(page.text).toContain('aria-current="page">API Keys');
     for (const key of [apiKey, live.apiKey, old.apiKey]) {
       expect(key.prefix).toHaveLength(12);
       expect(page.text).toContain(`<code>${key.prefix}</code>`);
@@ -253,7 +253,7 @@ describe('dashboard auto-validation page', () => {
     const { api, browser } = await dashboardMember();
     const form = await browser.get(AUTO_VALIDATION);
     expect(form.status).toBe(200);
-    expect(form.text).toContain('aria-current="page">Settings · Auto-validation');
+    expect(form.text).toContain('aria-current="page">Auto-validation');
     expect(form.text).toMatch(/<fieldset[^>]*>\n<legend>[^<]+<\/legend>/);
     for (const value of ['off', 'managed', 'medium', 'high']) {
       expect(form.text).toContain(`<label for="threshold-${value}">`);

@@ -150,7 +150,7 @@ describe('sessions', () => {
     expect(await getSession(other.token)).toEqual(other.session);
   });
 
-  it('ends every session of a member when the password is reset, and no one else\'s', async () => {
+  it("ends every session of a member when the password is reset, and no one else's", async () => {
     const org = await organization();
     const member = await createMember(org.id, uniqueEmail(), PASSWORD);
     const bystander = await createMember(org.id, uniqueEmail(), PASSWORD);

@@ -64,7 +64,7 @@ describe('API keys page', () => {
     expect(page).toContain('href="/dashboard/settings/api-keys/key_abc123/revoke"');
     expect(page).not.toContain('/key_old/revoke');
     expect(page.match(/<th scope="col">/g)?.length).toBe(7);
-    expect(page).toContain('aria-current="page">Settings · API Keys');
+    expect(page).toContain('aria-current="page">API Keys');
     expect(page).toContain('name="csrf_token" value="csrf-token-1"');
     expectLabelledInputs(page);
     expect(page).toContain('<legend>Environment</legend>');
