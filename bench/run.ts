@@ -10,6 +10,7 @@
  *   render  template render throughput (10 KB, 5-item loop, compiled and cached)
  *   emails-list  GET /emails cost (requests, read units) and latency at 1,000 and 10,000 emails
  *   ledger  the fault ledger: emails through the pipeline with injected crashes and SES throttling
+ *   dashboard  time to first byte of the dashboard's email list with 10,000 emails in the organization
  */
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';

@@ -3,25 +3,17 @@
  * and a preview from sample data (same service as POST /api/v1/templates/{id}/preview). Sample data
  * that is not a JSON object is a 400 page with the message; another organization's template is 404.
  */
-import { z } from 'zod';
 import { memberPage } from '../../../shared/dashboard/page-handler.ts';
 import {
   MAX_SAMPLE_DATA_LENGTH,
   parseSampleData,
+  sampleDataQuery,
   templateDetailPage,
 } from '../../../shared/dashboard/pages/templates.ts';
 import { getTemplateView, previewTemplate } from '../../../shared/domain/templates.ts';
 import { idPath } from '../../../shared/http/schemas.ts';
 
-// Length is checked by parseSampleData (a message on the page); this only bounds what is echoed back.
-const query = z.object({
-  data: z
-    .string()
-    .max(4 * MAX_SAMPLE_DATA_LENGTH)
-    .optional(),
-});
-
-export const handler = memberPage({ path: idPath, query }, async ({ member, path, query }) => {
+export const handler = memberPage({ path: idPath, query: sampleDataQuery }, async ({ member, path, query }) => {
   const template = await getTemplateView(member.organizationId, path.id);
   const sample = parseSampleData(query.data, template);
   if (!sample.ok) {

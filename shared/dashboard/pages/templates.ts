@@ -7,6 +7,7 @@
  * in a GET form, so it travels in the address (`?data=`) and is capped at MAX_SAMPLE_DATA_LENGTH.
  */
 
+import { z } from 'zod';
 import { templateDataSchema } from '../../domain/send-request.ts';
 import type { VariableDefinition, VariableType } from '../../domain/template-schema.ts';
 import type { PreviewResult } from '../../domain/templates.ts';
@@ -92,6 +93,14 @@ export function defaultSampleData(template: VariableSource): Record<string, unkn
 }
 
 export type SampleData = { ok: true; data: Record<string, unknown>; custom: boolean } | { ok: false; message: string };
+
+/** `?data=` of the detail page and its frame. parseSampleData checks the length (a message on the page); this only bounds what is echoed back. */
+export const sampleDataQuery = z.object({
+  data: z
+    .string()
+    .max(4 * MAX_SAMPLE_DATA_LENGTH)
+    .optional(),
+});
 
 /** `?data=` → the sample data: absent or blank → the default; otherwise a JSON object, or why not. */
 export function parseSampleData(raw: string | undefined, template?: VariableSource): SampleData {
