@@ -1,14 +1,15 @@
 /**
  * API Gateway's `$default` route: a path no route matches → 404, a known path with
- * another method → 405 with `Allow`. It uses the shared stack (so rate-limit headers and
- * request ids are present) but does not require a key: a wrong URL is reported as such.
+ * another method → 405 with `Allow`. API paths use the shared stack (so rate-limit headers and
+ * request ids are present) but do not require a key: a wrong URL is reported as such. Paths under
+ * /dashboard get the dashboard's HTML error page (with its headers) instead of the JSON envelope.
  */
+import { publicPage } from '../shared/dashboard/page-handler.ts';
 import { ApiError } from '../shared/errors.ts';
 import { publicHandler } from '../shared/http/api-handler.ts';
-import { matchRoute } from '../shared/routes.ts';
+import { isDashboardPath, matchRoute } from '../shared/routes.ts';
 
-export const handler = publicHandler(async (event) => {
-  const { method, path } = event.requestContext.http;
+function unmatched(method: string, path: string): never {
   const resolution = matchRoute(method, path);
   if ('allowedMethods' in resolution && resolution.allowedMethods.length > 0) {
     throw new ApiError('METHOD_NOT_ALLOWED', `${method} is not allowed on ${path}`, {
@@ -16,4 +17,14 @@ export const handler = publicHandler(async (event) => {
     });
   }
   throw new ApiError('NOT_FOUND', `No route for ${method} ${path}`);
-});
+}
+
+const apiHandler = publicHandler(async (event) =>
+  unmatched(event.requestContext.http.method, event.requestContext.http.path),
+);
+const pageHandler = publicPage({}, async ({ event }) =>
+  unmatched(event.requestContext.http.method, event.requestContext.http.path),
+);
+
+export const handler: typeof apiHandler = (event, context) =>
+  (isDashboardPath(event.requestContext.http.path) ? pageHandler : apiHandler)(event, context);

@@ -225,8 +225,9 @@ export const routes: readonly RouteDefinition[] = [
 ];
 
 /**
- * The dashboard's pages (functions/dashboard). Reads need `read` (the session and member are
- * read on every page); pages that change something add `write`.
+ * The dashboard's pages (functions/dashboard). Every signed-in page needs `read` (its session is
+ * read before the page runs); pages that change something add `write`. Only the public pages
+ * (assets, the sign-in form) declare no table access.
  */
 function dashboardRoutes(): RouteDefinition[] {
   const page = (method: HttpMethod, path: string, handler: string, access: ResourceAccess = { table: ['read'] }) => ({
@@ -237,7 +238,7 @@ function dashboardRoutes(): RouteDefinition[] {
   });
   const readWrite: ResourceAccess = { table: ['read', 'write'] };
   return [
-    page('GET', '', 'home.ts', {}),
+    page('GET', '', 'home.ts'),
     page('GET', '/assets/{file}', 'asset.ts', {}),
     page('GET', '/sign-in', 'sign-in-page.ts', {}),
     page('POST', '/sign-in', 'sign-in.ts', readWrite),

@@ -4,54 +4,24 @@
  * with the form again.
  */
 import { z } from 'zod';
-import {
-  clearCookie,
-  readCookies,
-  SESSION_COOKIE,
-  SIGN_IN_CSRF_COOKIE,
-  serializeCookie,
-} from '../../shared/dashboard/cookies.ts';
-import { notice } from '../../shared/dashboard/layout.ts';
+import { readCookies, SIGN_IN_CSRF_COOKIE } from '../../shared/dashboard/cookies.ts';
 import { errorPage, publicPage, safeNextPath } from '../../shared/dashboard/page-handler.ts';
-import { signInPage, signInTokenMatches } from '../../shared/dashboard/pages/sign-in.ts';
-import { createSession, SESSION_LIFETIME_SECONDS, verifyMemberPassword } from '../../shared/domain/members.ts';
+import { signInAnswer, signInTokenMatches } from '../../shared/dashboard/pages/sign-in.ts';
+import { signIn } from '../../shared/domain/members.ts';
 
-// Unknown fields are ignored (a password manager may add some); lengths are checked by the service.
+// Unknown fields are ignored (a password manager may add some); lengths are checked by the
+// service; a `next` the form cannot use is dropped, never a reason to refuse the sign-in.
 const form = z.object({
   email: z.string().max(1000).default(''),
   password: z.string().max(1024).default(''),
-  next: z.string().max(2000).optional(),
+  next: z.string().optional().transform(safeNextPath),
   csrf_token: z.string().optional(),
 });
 
 export const handler = publicPage({ form }, async ({ form, event, secureCookies }) => {
-  const next = safeNextPath(form.next);
   if (!signInTokenMatches(readCookies(event).get(SIGN_IN_CSRF_COOKIE), form.csrf_token)) {
     return errorPage(403, 'This form has expired', 'Reload the sign-in page and try again.');
   }
-  const result = await verifyMemberPassword(form.email, form.password);
-  if (result.outcome === 'signed_in') {
-    const { token } = await createSession(result.member);
-    return {
-      redirect: next,
-      cookies: [
-        serializeCookie(SESSION_COOKIE, token, { maxAgeSeconds: SESSION_LIFETIME_SECONDS, secure: secureCookies }),
-        clearCookie(SIGN_IN_CSRF_COOKIE, secureCookies),
-      ],
-    };
-  }
-  const locked = result.outcome === 'locked';
-  return signInPage({
-    next,
-    email: form.email,
-    secureCookies,
-    status: locked ? 429 : 401,
-    ...(locked ? { headers: { 'Retry-After': String(result.retryAfterSeconds) } } : {}),
-    message: notice(
-      'error',
-      locked
-        ? `Too many failed attempts for this email. Try again in ${result.retryAfterSeconds} seconds.`
-        : 'The email or password is not right.',
-    ),
-  });
+  const outcome = await signIn(form.email, form.password);
+  return signInAnswer(outcome, { next: form.next, email: form.email, secureCookies });
 });

@@ -15,6 +15,7 @@ const stylesheet = `
   color: var(--text); background: var(--page); line-height: 1.5;
 }
 * { box-sizing: border-box; }
+[hidden] { display: none !important; }
 body { margin: 0; }
 a { color: var(--accent); }
 a:hover { color: var(--accent-dark); }
@@ -97,15 +98,25 @@ h2 .badge { vertical-align: middle; margin-left: .4rem; }
 /** Copy buttons are hidden until this script runs, so without JavaScript nothing is broken. */
 const script = `
 document.querySelectorAll('button[data-copy]').forEach(function (button) {
+  var label = button.textContent;
+  var spoken = button.getAttribute('aria-label');
+  var timer;
   button.hidden = false;
   button.addEventListener('click', function () {
     var target = document.getElementById(button.getAttribute('data-copy'));
     if (!target) return;
     var text = 'value' in target ? target.value : target.textContent;
-    var label = button.textContent;
     function done(message) {
+      // The label is kept from the start, so a second click never makes "Copied" the label;
+      // the live region tells screen readers what happened.
       button.textContent = message;
-      setTimeout(function () { button.textContent = label; }, 1500);
+      button.setAttribute('aria-live', 'polite');
+      if (spoken) button.setAttribute('aria-label', message);
+      clearTimeout(timer);
+      timer = setTimeout(function () {
+        button.textContent = label;
+        if (spoken) button.setAttribute('aria-label', spoken);
+      }, 1500);
     }
     if (navigator.clipboard && window.isSecureContext) {
       navigator.clipboard.writeText(text).then(function () { done('Copied'); }, function () { done('Copy failed'); });

@@ -36,6 +36,3 @@ export function html(strings: TemplateStringsArray, ...values: unknown[]): SafeH
   }
   return new SafeHtml(out);
 }
-
-/** Joins fragments (each escaped unless SafeHtml). */
-export const join = (parts: readonly unknown[]): SafeHtml => new SafeHtml(parts.map(render).join(''));

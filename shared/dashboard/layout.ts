@@ -2,6 +2,8 @@
  * The page shell every dashboard page shares (head, navigation, who is signed in, sign-out)
  * and the small components pages are built from. Everything returns SafeHtml.
  */
+import type { Environment } from '../domain/api-key-format.ts';
+import type { ErrorDetail } from '../errors.ts';
 import { assetUrl } from './assets.ts';
 import { html, type SafeHtml } from './html.ts';
 
@@ -86,9 +88,18 @@ export type BadgeTone = 'ok' | 'bad' | 'warn' | 'info' | 'neutral';
 export const badge = (text: string, tone: BadgeTone = 'neutral'): SafeHtml =>
   html`<span class="badge${tone === 'neutral' ? '' : ` ${tone}`}">${text}</span>`;
 
+/** What an empty value shows: a muted dash. */
+export const none: SafeHtml = html`<span class="muted">—</span>`;
+
+export const ENVIRONMENT_LABELS: Readonly<Record<Environment, string>> = { live: 'Live', test: 'Test' };
+
+/** Live (highlighted) or Test. */
+export const environmentBadge = (environment: Environment): SafeHtml =>
+  environment === 'live' ? badge(ENVIRONMENT_LABELS.live, 'info') : badge(ENVIRONMENT_LABELS.test);
+
 /** A timestamp shown in UTC, machine-readable in `datetime`. */
 export function dateTime(iso: string | null | undefined): SafeHtml {
-  if (!iso) return html`<span class="muted">—</span>`;
+  if (!iso) return none;
   const shown = iso.replace('T', ' ').replace(/\.\d+Z$|Z$/, ' UTC');
   return html`<time datetime="${iso}">${shown}</time>`;
 }
@@ -104,6 +115,61 @@ export type NoticeTone = 'ok' | 'error' | 'warn';
 
 export const notice = (tone: NoticeTone, content: unknown): SafeHtml =>
   html`<div class="notice ${tone}" role="${tone === 'error' ? 'alert' : 'status'}">${content}</div>`;
+
+/** An error's details, one line each (`field: message`); nothing when there are none. */
+export function errorList(details: readonly ErrorDetail[] | undefined): SafeHtml {
+  if (!details || details.length === 0) return html``;
+  return html`<ul>${details.map((detail) => html`<li><strong>${detail.field}</strong>: ${detail.message}</li>`)}</ul>`;
+}
+
+export interface PageNotice {
+  tone: NoticeTone;
+  content: unknown;
+}
+
+/**
+ * The notice a `?notice=` key selects among a page's fixed ones. An unknown key (or an inherited
+ * name such as `constructor`) shows nothing: text from the address is never shown.
+ */
+export function pageNotice(notices: Readonly<Record<string, PageNotice>>, key: string | undefined): SafeHtml {
+  const shown = key !== undefined && Object.hasOwn(notices, key) ? notices[key] : undefined;
+  return shown ? notice(shown.tone, shown.content) : html``;
+}
+
+/** A field's problem, shown next to it (the field's `aria-describedby` names `{field}-error`). */
+export const fieldError = (field: string, message: string | undefined): SafeHtml =>
+  message ? html`<span class="hint error" id="${field}-error"><strong>Error:</strong> ${message}</span>` : html``;
+
+export interface RadioChoice {
+  value: string;
+  label: string;
+  hint: string;
+}
+
+/**
+ * A fieldset of radio buttons named `name`, each with its hint. A problem (`error`) is shown first
+ * and is the group's description (a group cannot be `aria-invalid` in ARIA).
+ */
+export function radioGroup(group: {
+  name: string;
+  legend: string;
+  choices: readonly RadioChoice[];
+  checked: string | undefined;
+  error?: string | undefined;
+}): SafeHtml {
+  const { name } = group;
+  return html`<fieldset${group.error ? html` aria-describedby="${name}-error"` : ''}>
+<legend>${group.legend}</legend>
+${fieldError(name, group.error)}
+${group.choices.map(
+  (
+    choice,
+  ) => html`<div class="choice"><input type="radio" id="${name}-${choice.value}" name="${name}" value="${choice.value}" aria-describedby="${name}-${choice.value}-hint"${choice.value === group.checked ? html` checked` : ''}>
+<div><label for="${name}-${choice.value}">${choice.label}</label>
+<div class="muted" id="${name}-${choice.value}-hint">${choice.hint}</div></div></div>`,
+)}
+</fieldset>`;
+}
 
 export const emptyState = (content: unknown): SafeHtml => html`<div class="empty">${content}</div>`;
 

@@ -4,16 +4,21 @@
  *   pageErrors   – an ApiError below 500 → an error page with its message (or the page's own
  *                  `onInvalid` re-render of its form); anything else → a 500 page with the request id
  *   memberSession – (signed-in pages) the session cookie → the session; none → to sign-in
+ *   pageRateLimit – per member (signed-in pages), per source IP (sign-in posts): 429 page
  *   formBody     – (POST) application/x-www-form-urlencoded, ≤ 32 KB, first value of each name
  *   csrf         – (POST on signed-in pages) the form's `csrf_token` must match the session's
  *   validate     – zod schemas for path, query and form
- * A page returns `{status?, body}` (HTML) or `{redirect}` (303 See Other).
+ * A page returns `{status?, body}` (HTML) or `{redirect}` (303 See Other). A middleware that answers
+ * early (the sign-in redirect, the CSRF refusal) throws an `EarlyPage`, so the answer still goes
+ * through pageContext (request id, log line): Middy skips every `after` of an early return.
  */
 import { randomUUID } from 'node:crypto';
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
+import { config } from '../config.ts';
 import { currentDynamoUsage, withDynamoUsage } from '../data/dynamo.ts';
+import { countRequest } from '../data/rate-limits.ts';
 import { checkCsrfToken, csrfTokenFor, getSession, type Session } from '../domain/members.ts';
 import { ApiError, type ErrorDetail, validationError } from '../errors.ts';
 import type { LambdaHttpHandler } from '../http/api-handler.ts';
@@ -21,7 +26,7 @@ import { capDetails, issuesToDetails } from '../http/validation.ts';
 import { logger } from '../logger.ts';
 import { isLoopbackRequest, readCookies, SESSION_COOKIE } from './cookies.ts';
 import { html, type SafeHtml } from './html.ts';
-import { layout, notice, type PageMember } from './layout.ts';
+import { errorList, layout, notice, type PageMember } from './layout.ts';
 
 /** Form bodies are small: the largest is a template-free settings form. */
 export const MAX_FORM_BYTES = 32 * 1024;
@@ -116,6 +121,14 @@ export function toLambdaResult(result: PageResult): APIGatewayProxyStructuredRes
   };
 }
 
+/** An answer a middleware gives instead of the page (thrown, so the shared `onError`s see it). */
+export class EarlyPage extends Error {
+  constructor(readonly result: PageResult) {
+    super('early page');
+    this.name = 'EarlyPage';
+  }
+}
+
 const memberOf = (session: Session): PageMember => ({
   organizationId: session.organizationId,
   memberEmail: session.memberEmail,
@@ -134,12 +147,7 @@ export function errorPage(status: number, title: string, message: unknown, membe
   };
 }
 
-function detailsList(details: readonly ErrorDetail[] | undefined): SafeHtml {
-  if (!details || details.length === 0) return html``;
-  return html`<ul>${details.map((detail) => html`<li><strong>${detail.field}</strong>: ${detail.message}</li>`)}</ul>`;
-}
-
-export const errorMessage = (error: ApiError): SafeHtml => html`${error.message}${detailsList(error.details)}`;
+export const errorMessage = (error: ApiError): SafeHtml => html`${error.message}${errorList(error.details)}`;
 
 function pageContext(): PageMiddleware {
   const finish = (
@@ -183,6 +191,10 @@ function pageErrors<Q, F, P>(options: MemberPageOptions<Q, F, P>): PageMiddlewar
   return {
     onError: async (request) => {
       const { error, context } = request;
+      if (error instanceof EarlyPage) {
+        request.response = toLambdaResult(error.result);
+        return;
+      }
       const member = context.session ? memberOf(context.session) : undefined;
       if (error instanceof ApiError && error.statusCode < 500) {
         if (options.onInvalid && member && context.form) {
@@ -212,14 +224,20 @@ function pageErrors<Q, F, P>(options: MemberPageOptions<Q, F, P>): PageMiddlewar
   };
 }
 
-/** Where sign-in sends the member back to: only a path of the dashboard itself. */
+/** Longer `next` values are dropped (the sign-in form must be able to carry them back). */
+const MAX_NEXT_LENGTH = 1000;
+const DEFAULT_NEXT = '/dashboard/emails';
+
+/**
+ * Where sign-in sends the member back to: only a path of the dashboard itself, in printable ASCII
+ * (it goes into a Location header as is), without `//` or dot segments.
+ */
 export function safeNextPath(next: string | undefined): string {
-  const path = next?.split('?')[0] ?? '';
+  if (!next || next.length > MAX_NEXT_LENGTH) return DEFAULT_NEXT;
+  const path = next.split('?')[0] ?? '';
   const dotSegment = path.split('/').some((segment) => segment === '.' || segment === '..' || /^%2e/i.test(segment));
-  if (next && /^\/dashboard(\/[A-Za-z0-9._~\-/%]*)?(\?[^#\s]*)?$/.test(next) && !next.includes('//') && !dotSegment) {
-    return next;
-  }
-  return '/dashboard/emails';
+  const shaped = /^\/dashboard(\/[A-Za-z0-9._~\-/%]*)?(\?[\x21\x22\x24-\x7e]*)?$/.test(next);
+  return shaped && !next.includes('//') && !dotSegment ? next : DEFAULT_NEXT;
 }
 
 function memberSession(): PageMiddleware {
@@ -233,11 +251,34 @@ function memberSession(): PageMiddleware {
         const location = next
           ? `/dashboard/sign-in?next=${encodeURIComponent(safeNextPath(next))}`
           : '/dashboard/sign-in';
-        return toLambdaResult({ redirect: location });
+        throw new EarlyPage({ redirect: location });
       }
       request.context.session = session;
       request.context.sessionToken = token;
-      return undefined;
+    },
+  };
+}
+
+/**
+ * Signed-in pages count per member (DASHBOARD_RATE_LIMIT_PER_SECOND); public pages count only
+ * their posts (the sign-in form: an scrypt each), per source IP like unauthenticated API calls.
+ */
+function pageRateLimit(signedIn: boolean): PageMiddleware {
+  return {
+    before: async (request) => {
+      const { session } = request.context;
+      const { method, sourceIp } = request.event.requestContext.http;
+      let state: Awaited<ReturnType<typeof countRequest>> | undefined;
+      if (signedIn && session) {
+        state = await countRequest('member', session.memberId, config.dashboardRateLimitPerSecond);
+      } else if (method === 'POST') {
+        state = await countRequest('ip', sourceIp, config.unauthenticatedRateLimitPerSecond);
+      }
+      if (state && !state.allowed) {
+        throw new ApiError('RATE_LIMITED', 'Too many requests at once: wait a second and try again.', {
+          headers: { 'Retry-After': String(state.resetSeconds) },
+        });
+      }
     },
   };
 }
@@ -266,10 +307,10 @@ function formBody(): PageMiddleware {
 function csrf(): PageMiddleware {
   return {
     before: (request) => {
-      if (request.event.requestContext.http.method !== 'POST') return undefined;
+      if (request.event.requestContext.http.method !== 'POST') return;
       const { session, form } = request.context;
-      if (session && checkCsrfToken(session, form?.csrf_token)) return undefined;
-      return toLambdaResult(
+      if (session && checkCsrfToken(session, form?.csrf_token)) return;
+      throw new EarlyPage(
         errorPage(
           403,
           'This form has expired',
@@ -310,7 +351,9 @@ function stack<Q, F, P>(options: MemberPageOptions<Q, F, P>, signedIn: boolean) 
     .use(pageContext())
     .use(pageErrors(options));
   if (signedIn) pages.use(memberSession());
-  pages.use(formBody());
+  pages.use(pageRateLimit(signedIn));
+  // Signed-in posts always carry a form (the CSRF token); a public page reads one only if it has a schema.
+  if (signedIn || options.form) pages.use(formBody());
   if (signedIn) pages.use(csrf());
   return pages.use(validate(options, signedIn));
 }

@@ -149,20 +149,31 @@ export async function listApiKeys(organizationId: string): Promise<ApiKey[]> {
   return items.map(fromItem).sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
 }
 
-/**
- * Revokes a key of the organization. Revocation is permanent: revoking twice keeps the
- * first `revoked_at`. Returns undefined when the organization has no such key.
- */
-export async function markApiKeyRevoked(organizationId: string, keyId: string): Promise<ApiKey | undefined> {
-  const { Item: pointer } = await db.send(
+/** The hash of an organization's key, from its pointer (one consistent GetItem); undefined when it has none such. */
+async function keyHashOf(organizationId: string, keyId: string): Promise<string | undefined> {
+  const { Item } = await db.send(
     new GetCommand({
       TableName: tableName,
       Key: keys.apiKeyOfOrganization(organizationId, keyId),
       ConsistentRead: true,
     }),
   );
-  if (!pointer) return undefined;
-  const keyHash = (pointer as ApiKeyPointerItem).key_hash;
+  return Item ? (Item as ApiKeyPointerItem).key_hash : undefined;
+}
+
+/** One key of an organization: two consistent GetItems (its pointer, then the key item). */
+export async function getApiKeyOfOrganization(organizationId: string, keyId: string): Promise<ApiKey | undefined> {
+  const keyHash = await keyHashOf(organizationId, keyId);
+  return keyHash === undefined ? undefined : findApiKeyByHash(keyHash);
+}
+
+/**
+ * Revokes a key of the organization. Revocation is permanent: revoking twice keeps the
+ * first `revoked_at`. Returns undefined when the organization has no such key.
+ */
+export async function markApiKeyRevoked(organizationId: string, keyId: string): Promise<ApiKey | undefined> {
+  const keyHash = await keyHashOf(organizationId, keyId);
+  if (keyHash === undefined) return undefined;
   try {
     const { Attributes } = await db.send(
       new UpdateCommand({

@@ -9,6 +9,9 @@
  */
 import { createHash } from 'node:crypto';
 
+/** Who a rate-limit window counts: an organization (API), a source IP (unauthenticated), a dashboard member. */
+export type RateLimitScope = 'org' | 'ip' | 'member';
+
 export type CountedList = 'suppressions';
 /**
  * Write shards of each email list partition (GSI3, GSI4, the to/tag pointers): time-ordered
@@ -278,8 +281,8 @@ export const keys = {
    * the partition key so that no single key takes every write of a busy organization, and
    * items expire through TTL a minute later.
    */
-  rateLimitWindow: (scope: 'org' | 'ip', id: string, windowEpochSecond: number): PrimaryKey => ({
-    PK: `RATE#${scope === 'org' ? 'ORG' : 'IP'}#${id}#${windowEpochSecond}`,
+  rateLimitWindow: (scope: RateLimitScope, id: string, windowEpochSecond: number): PrimaryKey => ({
+    PK: `RATE#${scope.toUpperCase()}#${id}#${windowEpochSecond}`,
     SK: 'RATE',
   }),
 } as const;

@@ -246,7 +246,16 @@ interface SessionItem {
   expires_at: number;
 }
 
-export async function putSession(tokenHash: string, session: SessionRecord): Promise<void> {
+/**
+ * Stores a session and its pointer; false (nothing stored) when the member's password changed
+ * after `passwordChangedAt` — a sign-in that checked the old password as a reset ran must not
+ * outlive the reset's sweep of the member's sessions.
+ */
+export async function putSession(
+  tokenHash: string,
+  session: SessionRecord,
+  passwordChangedAt: string,
+): Promise<boolean> {
   const item: SessionItem = {
     organization_id: session.organizationId,
     member_id: session.memberId,
@@ -255,25 +264,39 @@ export async function putSession(tokenHash: string, session: SessionRecord): Pro
     created_at: session.createdAt,
     expires_at: session.expiresAt,
   };
-  await transactWrite([
-    {
-      Put: {
-        TableName: tableName,
-        Item: { ...keys.session(tokenHash), type: 'session', ...item },
-        ConditionExpression: 'attribute_not_exists(PK)',
-      },
-    },
-    {
-      Put: {
-        TableName: tableName,
-        Item: {
-          ...keys.sessionOfMember(session.memberEmail, tokenHash),
-          type: 'session_pointer',
-          expires_at: session.expiresAt,
+  try {
+    await transactWrite([
+      {
+        ConditionCheck: {
+          TableName: tableName,
+          Key: keys.member(session.memberEmail),
+          ConditionExpression: 'password_changed_at = :changed',
+          ExpressionAttributeValues: { ':changed': passwordChangedAt },
         },
       },
-    },
-  ]);
+      {
+        Put: {
+          TableName: tableName,
+          Item: { ...keys.session(tokenHash), type: 'session', ...item },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+      {
+        Put: {
+          TableName: tableName,
+          Item: {
+            ...keys.sessionOfMember(session.memberEmail, tokenHash),
+            type: 'session_pointer',
+            expires_at: session.expiresAt,
+          },
+        },
+      },
+    ]);
+  } catch (error) {
+    if (failedCondition(error, 0)) return false;
+    throw error;
+  }
+  return true;
 }
 
 /** One consistent GetItem, so a session ended a moment ago is never found again. */

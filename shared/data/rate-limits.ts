@@ -10,7 +10,7 @@
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './dynamo.ts';
-import { keys } from './keys.ts';
+import { keys, type RateLimitScope } from './keys.ts';
 
 export interface RateLimitState {
   limit: number;
@@ -38,7 +38,7 @@ function rememberExhausted(counter: string, windowSecond: number): void {
 }
 
 export async function countRequest(
-  scope: 'org' | 'ip',
+  scope: RateLimitScope,
   id: string,
   limit: number,
   now: number = Date.now(),

@@ -4,6 +4,7 @@
  */
 import {
   type ApiKey,
+  getApiKeyOfOrganization,
   insertApiKey,
   listApiKeys as listKeysOfOrganization,
   markApiKeyRevoked,
@@ -18,7 +19,7 @@ import {
 } from '../data/organizations.ts';
 import { ApiError, notFound } from '../errors.ts';
 import type { Environment } from './api-key-format.ts';
-import { newId } from './ids.ts';
+import { isResourceId, newId } from './ids.ts';
 import { MAX_SENDING_LIMIT, type SendingLimits, sendingLimitsFor } from './sending-limit.ts';
 
 function requireName(name: string, what: string): string {
@@ -77,8 +78,21 @@ export async function listApiKeys(organizationId: string): Promise<ApiKey[]> {
   return listKeysOfOrganization(organizationId);
 }
 
+/** A key id of ours, or 404 without a read (any other string could even be too long for a table key). */
+function requireKeyId(keyId: string): string {
+  if (!isResourceId('key', keyId)) throw notFound('API key');
+  return keyId;
+}
+
+/** One key of the organization; another organization's key is 404, like an unknown one. */
+export async function getApiKey(organizationId: string, keyId: string): Promise<ApiKey> {
+  const key = await getApiKeyOfOrganization(organizationId, requireKeyId(keyId));
+  if (!key) throw notFound('API key');
+  return key;
+}
+
 export async function revokeApiKey(organizationId: string, keyId: string): Promise<ApiKey> {
-  const revoked = await markApiKeyRevoked(organizationId, keyId);
+  const revoked = await markApiKeyRevoked(organizationId, requireKeyId(keyId));
   if (!revoked) throw notFound('API key');
   return revoked;
 }

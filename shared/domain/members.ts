@@ -146,11 +146,14 @@ export async function verifyMemberPassword(
   return { outcome: 'invalid' };
 }
 
-/** Starts a session; the token goes to the browser (cookie) and is never readable again. */
+/**
+ * Starts a session; the token goes to the browser (cookie) and is never readable again. Undefined
+ * when the member's password changed since `member` was read (the sign-in checked an old password).
+ */
 export async function createSession(
-  member: Pick<Member, 'id' | 'organizationId' | 'email'>,
+  member: Pick<Member, 'id' | 'organizationId' | 'email' | 'passwordChangedAt'>,
   now: number = Date.now(),
-): Promise<{ token: string; session: Session }> {
+): Promise<{ token: string; session: Session } | undefined> {
   const token = generateSessionToken();
   const session: Session = {
     organizationId: member.organizationId,
@@ -160,8 +163,18 @@ export async function createSession(
     createdAt: new Date(now).toISOString(),
     expiresAt: Math.floor(now / 1000) + SESSION_LIFETIME_SECONDS,
   };
-  await putSession(hashSessionToken(token), session);
+  if (!(await putSession(hashSessionToken(token), session, member.passwordChangedAt))) return undefined;
   return { token, session };
+}
+
+export type SignInOutcome = { outcome: 'signed_in'; token: string } | Exclude<SignInResult, { outcome: 'signed_in' }>;
+
+/** The dashboard's sign-in: the password check (with its backoff), then a new session. */
+export async function signIn(email: string, password: string): Promise<SignInOutcome> {
+  const result = await verifyMemberPassword(email, password);
+  if (result.outcome !== 'signed_in') return result;
+  const started = await createSession(result.member);
+  return started ? { outcome: 'signed_in', token: started.token } : { outcome: 'invalid' };
 }
 
 const SESSION_TOKEN = /^[A-Za-z0-9_-]{43}$/;

@@ -154,3 +154,77 @@ describe('dashboard sessions', () => {
     expect((await browser.get('/dashboard/assets/constructor')).status).toBe(404);
   });
 });
+
+describe('dashboard edges', () => {
+  it('answers unknown dashboard paths and wrong methods with its own HTML error page', async () => {
+    const browser = new DashboardBrowser();
+    for (const path of ['/dashboard/', '/dashboard/emails/', '/dashboard/nowhere']) {
+      const response = await browser.get(path);
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
+      expect(response.text).toContain('<h1>Not found</h1>');
+    }
+    const wrongMethod = await browser.get('/dashboard/sign-out');
+    expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.headers.get('allow')).toBe('POST');
+    const api = await call('GET', '/api/v1/nowhere');
+    expect(api.body.error.code).toBe('NOT_FOUND');
+  });
+
+  it('signs in whatever `next` the form carries back (non-ASCII, control characters, very long)', async () => {
+    const { email } = await member();
+    for (const next of ['/dashboard?\u0100', '/dashboard?\u0001', `/dashboard/templates?data=${'x'.repeat(2100)}`]) {
+      const browser = new DashboardBrowser();
+      const form = await browser.get(`/dashboard/sign-in?next=${encodeURIComponent(next)}`);
+      expect(form.status).toBe(200);
+      const response = await browser.post('/dashboard/sign-in', { email, password: MEMBER_PASSWORD, next });
+      expect(response.status, next.slice(0, 20)).toBe(303);
+      expect(response.location).toBe('/dashboard/emails');
+    }
+  });
+
+  it('gives early answers (the sign-in redirect, a CSRF refusal) a request id like every page', async () => {
+    const signedOut = await new DashboardBrowser().get('/dashboard/emails');
+    expect(signedOut.status).toBe(303);
+    expect(signedOut.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    const { browser } = await dashboardMember();
+    const forged = await browser.post('/dashboard/sign-out', {}, { csrf: false });
+    expect(forged.status).toBe(403);
+    expect(forged.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('rate-limits page views per member (429 page with Retry-After), not other members', async () => {
+    const [busy, calm] = await Promise.all([dashboardMember(), dashboardMember()]);
+    const responses = await Promise.all(
+      Array.from({ length: 45 }, () => busy.browser.get('/dashboard/settings/auto-validation')),
+    );
+    const limited = responses.filter((response) => response.status === 429);
+    expect(limited.length).toBeGreaterThan(0);
+    expect(limited[0]?.headers.get('retry-after')).toBe('1');
+    expect(limited[0]?.text).toContain('Too many requests at once');
+    expect((await calm.browser.get('/dashboard/settings/auto-validation')).status).toBe(200);
+  });
+
+  it('rate-limits sign-in posts per source IP', async () => {
+    const browser = new DashboardBrowser();
+    await browser.get('/dashboard/sign-in');
+    const responses = await Promise.all(
+      Array.from({ length: 25 }, (_, index) =>
+        browser.post('/dashboard/sign-in', {
+          email: `nobody-${index}-${randomBytes(3).toString('hex')}@example.com`,
+          password: 'whatever it is',
+        }),
+      ),
+    );
+    const statuses = responses.map((response) => response.status);
+    expect(statuses).toContain(429);
+    expect(statuses.every((status) => status === 401 || status === 429)).toBe(true);
+    // Another address is not affected.
+    const other = new DashboardBrowser();
+    await other.get('/dashboard/sign-in');
+    expect(
+      (await other.post('/dashboard/sign-in', { email: 'nobody@example.com', password: 'whatever it is' })).status,
+    ).toBe(401);
+  });
+});

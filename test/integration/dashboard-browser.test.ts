@@ -182,6 +182,8 @@ describe('the dashboard in Chromium', () => {
     await page.getByLabel('Test').check();
     await page.getByRole('button', { name: /create/i }).click();
     const secret = await page.locator('#new-api-key').inputValue();
+    // With JavaScript, the copy button shows and copies the key.
+    await visible(page.getByRole('button', { name: /copy/i }));
     expect(secret).toMatch(/^pb_test_[A-Za-z0-9]+$/);
     await visible(page.getByText(/will not be shown again/i));
     await shoot(page, '11-api-key-created');
@@ -254,6 +256,27 @@ describe('the dashboard in Chromium', () => {
     const nameField = page.getByLabel('Name');
     await nameField.focus();
     expect((await outlineOf(nameField)).outlineStyle).toBe('solid');
+    await context.close();
+  });
+
+  it('works without JavaScript: forms post, and copy buttons (which need it) stay hidden', async () => {
+    const { organization } = await createTestOrganization();
+    const email = `no-js-${token()}@example.com`;
+    await createMember(organization.id, email, MEMBER_PASSWORD);
+    const context = await browser.newContext({ baseURL: apiUrl(), javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/dashboard/sign-in');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(MEMBER_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/dashboard/emails**');
+    await page.goto('/dashboard/settings/api-keys');
+    await page.getByLabel('Name').fill('no-js key');
+    await page.getByRole('button', { name: /create/i }).click();
+    expect(await page.locator('#new-api-key').inputValue()).toMatch(/^pb_test_/);
+    expect(await page.locator('button[data-copy]').count()).toBeGreaterThan(0);
+    expect(await page.getByRole('button', { name: /copy/i }).count()).toBe(0);
+    expect(await page.locator('button[data-copy]').first().isVisible()).toBe(false);
     await context.close();
   });
 });

@@ -14,7 +14,16 @@ const dns = dnsControl(inject('dnsControlUrl'));
 const uniqueDomain = () => `d${randomBytes(5).toString('hex')}.test`;
 
 const PREVIEW_CSP =
-  "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src https: data:; font-src https: data:";
+  "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src https: data:; font-src https: data:; frame-ancestors 'self'";
+
+/** The preview frame's document headers: the same as an email body's (frames by the dashboard only, no referrer). */
+function expectSandboxedDocument(frame: PageResponse): void {
+  expect(frame.headers.get('content-security-policy')).toBe(PREVIEW_CSP);
+  expect(frame.headers.get('content-type')).toBe('text/html; charset=utf-8');
+  expect(frame.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+  expect(frame.headers.get('referrer-policy')).toBe('no-referrer');
+  expect(frame.headers.get('cache-control')).toBe('no-store');
+}
 
 interface DnsRecord {
   type: string;
@@ -349,6 +358,7 @@ describe('dashboard templates', () => {
     // The default sample: defaults, else placeholders per type.
     const sample = { greeting: 'Hello', name: '[name]', count: 1, vip: true, items: [], user: {} };
     expect(page.text).toContain(`<textarea id="sample-data" name="data"`);
+    expect(page.text).toContain('at most 6 KB once in the address');
     expect(page.text).toContain(escaped(JSON.stringify(sample, null, 2)));
     expect(page.text).toContain('<dt>Rendered subject</dt><dd>Hello, [name]: order 1</dd>');
     expect(page.text).toContain('<pre>Hello [name], you have 1 items</pre>');
@@ -360,11 +370,12 @@ describe('dashboard templates', () => {
 
     const frame = await browser.get(frameSrc);
     expect(frame.status).toBe(200);
-    expect(frame.headers.get('content-security-policy')).toBe(PREVIEW_CSP);
-    expect(frame.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expectSandboxedDocument(frame);
     expect(frame.text).toBe('<h1>Hello [name]</h1><p>VIP</p><p></p>');
     // Without data the frame builds the same default sample.
-    expect((await browser.get(`/dashboard/templates/${id}/preview`)).text).toBe(frame.text);
+    const rebuilt = await browser.get(`/dashboard/templates/${id}/preview`);
+    expectSandboxedDocument(rebuilt);
+    expect(rebuilt.text).toBe(frame.text);
   });
 
   it('renders custom ?data= JSON on the page and in the frame', async () => {
@@ -380,7 +391,7 @@ describe('dashboard templates', () => {
     expect(page.text).not.toContain('Preview warnings');
     const frame = await browser.get(`/dashboard/templates/${id}/preview?data=${encodeURIComponent(data)}`);
     expect(frame.status).toBe(200);
-    expect(frame.headers.get('content-security-policy')).toBe(PREVIEW_CSP);
+    expectSandboxedDocument(frame);
     expect(frame.text).toBe('<h1>Hi Ada &lt;3</h1><li>a</li><p>A</p>');
   });
 
@@ -394,8 +405,20 @@ describe('dashboard templates', () => {
       expect(page.text).not.toContain('<iframe');
       const frame = await browser.get(`/dashboard/templates/${id}/preview?data=${encodeURIComponent(data)}`);
       expect(frame.status).toBe(400);
-      expect(frame.headers.get('content-security-policy')).toBe(PREVIEW_CSP);
+      expectSandboxedDocument(frame);
     }
+    // Short as text, long once in the address: the cap is on the percent-encoded length.
+    const encodedLong = JSON.stringify({ name: '"<> '.repeat(600) });
+    expect(encodedLong.length).toBeLessThan(6 * 1024);
+    expect(encodeURIComponent(encodedLong).length).toBeGreaterThan(6 * 1024);
+    const refused = await browser.get(`/dashboard/templates/${id}?data=${encodeURIComponent(encodedLong)}`);
+    expectPage(refused, 400);
+    expect(refused.text).toContain('The sample data must be at most 6 KB once in the address.');
+    const refusedFrame = await browser.get(
+      `/dashboard/templates/${id}/preview?data=${encodeURIComponent(encodedLong)}`,
+    );
+    expect(refusedFrame.status).toBe(400);
+    expect(refusedFrame.text).toContain('at most 6 KB once in the address');
     const deep = `${'{"a":'.repeat(40)}1${'}'.repeat(40)}`;
     expectPage(await browser.get(`/dashboard/templates/${id}?data=${encodeURIComponent(deep)}`), 400);
   });
@@ -425,7 +448,7 @@ describe('dashboard templates', () => {
     );
 
     const frame = await browser.get(`/dashboard/templates/${id}/preview?data=${encodeURIComponent(data)}`);
-    expect(frame.headers.get('content-security-policy')).toBe(PREVIEW_CSP);
+    expectSandboxedDocument(frame);
     expect(frame.text).toBe('<script>alert("body")</script><img src=x onerror=alert(2)><b onclick=x>bold</b>');
   });
 

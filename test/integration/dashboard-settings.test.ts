@@ -4,7 +4,8 @@
  * auto-validation form, checked against what the API itself then does.
  */
 import { describe, expect, it } from 'vitest';
-import { createApiKey, listApiKeys, revokeApiKey } from '../../shared/domain/accounts.ts';
+import { createApiKey, getApiKey, listApiKeys, revokeApiKey } from '../../shared/domain/accounts.ts';
+import { ApiError } from '../../shared/errors.ts';
 import { DashboardBrowser, dashboardMember } from '../support/dashboard.ts';
 import { call, client, expectError } from '../support/http.ts';
 
@@ -221,6 +222,23 @@ describe('dashboard API keys page', () => {
       await mine.browser.get(KEYS);
       expect((await mine.browser.post(`${KEYS}/${id}/revoke`)).status, id).toBe(404);
     }
+  });
+
+  it('getApiKey: one key of the organization, 404 for another’s, an unknown id or one that is not a key id', async () => {
+    const mine = await dashboardMember();
+    const theirs = await dashboardMember();
+    expect(await getApiKey(mine.organization.id, mine.apiKey.id)).toEqual(mine.apiKey);
+    const revoked = await revokeApiKey(mine.organization.id, mine.apiKey.id);
+    expect(await getApiKey(mine.organization.id, mine.apiKey.id)).toEqual(revoked);
+    for (const id of [theirs.apiKey.id, 'key_doesNotExist1234567', 'not-an-id', 'x'.repeat(1500)]) {
+      const notFound = await getApiKey(mine.organization.id, id).catch((error: unknown) => error);
+      expect(notFound, id).toBeInstanceOf(ApiError);
+      expect((notFound as ApiError).statusCode, id).toBe(404);
+      expect((notFound as ApiError).message, id).toBe('API key not found');
+      // revokeApiKey refuses the same ids the same way (the 1,500-character one before any read).
+      await expect(revokeApiKey(mine.organization.id, id), id).rejects.toMatchObject({ statusCode: 404 });
+    }
+    expect((await listApiKeys(theirs.organization.id))[0]?.revokedAt).toBeNull();
   });
 
   it('never shows a member another organization’s keys', async () => {

@@ -22,6 +22,13 @@ const PASSWORD = 'correct horse battery staple';
 const uniqueEmail = () => `member-${randomBytes(6).toString('hex')}@example.com`;
 const organization = () => createOrganization({ name: 'Members test' });
 
+/** A session that must start (the member's password did not change in between). */
+async function started(...args: Parameters<typeof createSession>) {
+  const session = await createSession(...args);
+  if (!session) throw new Error('the session did not start');
+  return session;
+}
+
 describe('members', () => {
   it('creates a member with a normalised email and signs in with the password', async () => {
     const org = await organization();
@@ -129,7 +136,7 @@ describe('sessions', () => {
     const org = await organization();
     const member = await createMember(org.id, uniqueEmail(), PASSWORD);
     const now = Date.now();
-    const { token, session } = await createSession(member, now);
+    const { token, session } = await started(member, now);
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(session).toMatchObject({ organizationId: org.id, memberId: member.id, memberEmail: member.email });
     expect(session.expiresAt).toBe(Math.floor(now / 1000) + SESSION_LIFETIME_SECONDS);
@@ -138,7 +145,7 @@ describe('sessions', () => {
     expect(read).toEqual(session);
     expect(checkCsrfToken(read as NonNullable<typeof read>, csrfTokenFor(session))).toBe(true);
 
-    const other = await createSession(member);
+    const other = await started(member);
     expect(other.token).not.toBe(token);
     expect(checkCsrfToken(other.session, csrfTokenFor(session))).toBe(false);
 
@@ -154,21 +161,27 @@ describe('sessions', () => {
     const org = await organization();
     const member = await createMember(org.id, uniqueEmail(), PASSWORD);
     const bystander = await createMember(org.id, uniqueEmail(), PASSWORD);
-    const first = await createSession(member);
-    const second = await createSession(member);
-    const kept = await createSession(bystander);
-    await resetMemberPassword(member.email, 'an entirely new password');
+    const first = await started(member);
+    const second = await started(member);
+    const kept = await started(bystander);
+    const afterReset = await resetMemberPassword(member.email, 'an entirely new password');
     expect(await getSession(first.token)).toBeUndefined();
     expect(await getSession(second.token)).toBeUndefined();
     expect(await getSession(kept.token)).toEqual(kept.session);
-    const fresh = await createSession(member);
+    const fresh = await started(afterReset);
     expect(await getSession(fresh.token)).toEqual(fresh.session);
+  });
+
+  it('starts no session for a sign-in that checked a password reset since', async () => {
+    const member = await createMember((await organization()).id, uniqueEmail(), PASSWORD);
+    await resetMemberPassword(member.email, 'the password after the reset');
+    expect(await createSession(member)).toBeUndefined();
   });
 
   it('treats a session past its expiry as gone, before TTL deletes it', async () => {
     const member = await createMember((await organization()).id, uniqueEmail(), PASSWORD);
     const thirteenHoursAgo = Date.now() - 13 * 3600_000;
-    const { token } = await createSession(member, thirteenHoursAgo);
+    const { token } = await started(member, thirteenHoursAgo);
     expect(await getSession(token)).toBeUndefined();
     expect(await getSession(token, thirteenHoursAgo + 3600_000)).toBeDefined();
   });

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { createMember } from '../../shared/domain/members.ts';
 import { createTestOrganization } from './factories.ts';
-import { apiUrl } from './http.ts';
+import { call } from './http.ts';
 
 export const MEMBER_PASSWORD = 'dashboard test password';
 
@@ -25,8 +25,18 @@ export function csrfTokenIn(html: string): string {
   return match[1];
 }
 
+/**
+ * Each browser comes from its own loopback address (127.0.0.0/8), as a real visitor would: sign-in
+ * posts are rate-limited per source IP, and parallel tests must not share one budget.
+ */
+function randomLoopbackAddress(): string {
+  const byte = () => 1 + Math.floor(Math.random() * 254);
+  return `127.${byte()}.${byte()}.${byte()}`;
+}
+
 export class DashboardBrowser {
   private readonly cookies = new Map<string, string>();
+  readonly sourceIp: string = randomLoopbackAddress();
   /** The last page's CSRF token, sent with forms unless told otherwise. */
   csrfToken: string | undefined;
 
@@ -49,17 +59,20 @@ export class DashboardBrowser {
     const headers: Record<string, string> = {};
     if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([n, v]) => `${n}=${v}`).join('; ');
     if (body !== undefined) headers['content-type'] = contentType ?? 'application/x-www-form-urlencoded';
-    const response = await fetch(new URL(path, apiUrl()), {
-      method,
+    const response = await call(method, path, {
       headers,
-      ...(body !== undefined ? { body } : {}),
-      redirect: 'manual',
+      ...(body !== undefined ? { raw: body } : {}),
+      sourceIp: this.sourceIp,
     });
-    this.remember(response.headers);
-    const text = await response.text();
+    const responseHeaders = new Headers();
+    for (const [name, value] of Object.entries(response.headers)) {
+      for (const item of ([] as string[]).concat(value ?? [])) responseHeaders.append(name, item);
+    }
+    this.remember(responseHeaders);
+    const { text } = response;
     const found = /name="csrf_token" value="([^"]+)"/.exec(text);
     if (found?.[1]) this.csrfToken = found[1];
-    return { status: response.status, headers: response.headers, text, location: response.headers.get('location') };
+    return { status: response.status, headers: responseHeaders, text, location: responseHeaders.get('location') };
   }
 
   get(path: string): Promise<PageResponse> {

@@ -2,7 +2,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PageResult } from '../../shared/dashboard/page-handler.ts';
 import {
-  EMAIL_BODY_HEADERS,
   EMAILS_PAGE_SIZE,
   type EmailView,
   emailBodyPage,
@@ -12,6 +11,7 @@ import {
   invalidFiltersPage,
   MAX_EMAILS_PAGE,
 } from '../../shared/dashboard/pages/emails.ts';
+import { SANDBOXED_DOCUMENT_HEADERS } from '../../shared/dashboard/sandbox.ts';
 import type { EmailListItem } from '../../shared/domain/email-list.ts';
 
 const member = { organizationId: 'org_test', memberEmail: 'member@example.com', csrfToken: 'token' };
@@ -187,10 +187,10 @@ describe('emailDetailPage and emailBodyPage', () => {
   it('serves the stored HTML as is, under a sandboxing CSP, or a placeholder', () => {
     const result = emailBodyPage({ html: '<script>x()</script>' });
     expect(bodyOf(result)).toBe('<script>x()</script>');
-    expect('headers' in result && result.headers).toEqual(EMAIL_BODY_HEADERS);
-    expect(EMAIL_BODY_HEADERS['Content-Security-Policy']).toMatch(/^sandbox; default-src 'none';/);
+    expect('headers' in result && result.headers).toEqual(SANDBOXED_DOCUMENT_HEADERS);
+    expect(SANDBOXED_DOCUMENT_HEADERS['Content-Security-Policy']).toMatch(/^sandbox; default-src 'none';/);
     const placeholder = emailBodyPage({ html: null });
     expect(bodyOf(placeholder)).toContain('This email has no HTML part.');
-    expect('headers' in placeholder && placeholder.headers).toEqual(EMAIL_BODY_HEADERS);
+    expect('headers' in placeholder && placeholder.headers).toEqual(SANDBOXED_DOCUMENT_HEADERS);
   });
 });

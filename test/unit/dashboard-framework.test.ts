@@ -3,7 +3,7 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { assets, assetUrl } from '../../shared/dashboard/assets.ts';
 import { isLoopbackRequest, readCookies, serializeCookie } from '../../shared/dashboard/cookies.ts';
-import { escapeHtml, html, join, SafeHtml } from '../../shared/dashboard/html.ts';
+import { escapeHtml, html, SafeHtml } from '../../shared/dashboard/html.ts';
 import { layout, pager } from '../../shared/dashboard/layout.ts';
 import { safeNextPath, toLambdaResult } from '../../shared/dashboard/page-handler.ts';
 
@@ -26,7 +26,7 @@ describe('html', () => {
   it('keeps nested templates as markup, joins arrays and drops undefined, null and false', () => {
     const items = ['<a>', 'b'].map((item) => html`<li>${item}</li>`);
     expect(html`<ul>${items}</ul>${undefined}${null}${false}${0}`.value).toBe('<ul><li>&lt;a&gt;</li><li>b</li></ul>0');
-    expect(join([new SafeHtml('<b>'), '<i>']).value).toBe('<b>&lt;i&gt;');
+    expect(html`${[new SafeHtml('<b>'), '<i>']}`.value).toBe('<b>&lt;i&gt;');
   });
 });
 
@@ -67,6 +67,9 @@ describe('safeNextPath', () => {
       '/dashboardx',
       '/dashboard/x\\y',
       '/dashboard/a b',
+      '/dashboard?\u0100',
+      '/dashboard?\u0001',
+      `/dashboard/emails?data=${'x'.repeat(1000)}`,
     ]) {
       expect(safeNextPath(next), String(next)).toBe('/dashboard/emails');
     }

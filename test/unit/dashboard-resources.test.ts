@@ -1,12 +1,28 @@
-/** The pure parts of the Domains and Templates pages: domain status, sample data for previews. */
+/**
+ * The pure parts of the Domains, Suppressions and Templates pages: domain status, notices, sample
+ * data for previews and the preview frame's headers.
+ */
 import { describe, expect, it } from 'vitest';
-import { domainStatus } from '../../shared/dashboard/pages/domains.ts';
+import type { PageResult } from '../../shared/dashboard/page-handler.ts';
+import { domainStatus, domainsPage } from '../../shared/dashboard/pages/domains.ts';
+import { suppressionsPage } from '../../shared/dashboard/pages/suppressions.ts';
 import {
   defaultSampleData,
-  MAX_SAMPLE_DATA_LENGTH,
+  MAX_SAMPLE_DATA_ENCODED_LENGTH,
   parseSampleData,
+  previewBodyResult,
+  previewErrorResult,
+  sampleFields,
   variableRows,
 } from '../../shared/dashboard/pages/templates.ts';
+import { SANDBOXED_DOCUMENT_HEADERS } from '../../shared/dashboard/sandbox.ts';
+
+const member = { organizationId: 'org_test', memberEmail: 'member@example.com', csrfToken: 'token' };
+
+const bodyOf = (result: PageResult): string => {
+  if ('redirect' in result) throw new Error('a redirect');
+  return result.body.value;
+};
 
 describe('domainStatus', () => {
   it('is verified, pending before the first success, failed after losing it', () => {
@@ -63,7 +79,85 @@ describe('template sample data', () => {
     for (const raw of ['{', '[]', '1', 'null', '"a"', `${'{"a":'.repeat(40)}1${'}'.repeat(40)}`]) {
       expect(parseSampleData(raw)).toMatchObject({ ok: false, message: expect.stringMatching(/^The sample data /) });
     }
-    const long = `{"a":"${'x'.repeat(MAX_SAMPLE_DATA_LENGTH)}"}`;
-    expect(parseSampleData(long)).toEqual({ ok: false, message: 'The sample data must be at most 8 KB of JSON.' });
+  });
+
+  it('caps the sample data by its length once percent-encoded, as it travels in the address', () => {
+    const refused = { ok: false, message: 'The sample data must be at most 6 KB once in the address.' };
+    // `{"a":"` and `"}` are 22 characters once encoded; each `x` one, each `é` six (%C3%A9).
+    const fits = `{"a":"${'x'.repeat(MAX_SAMPLE_DATA_ENCODED_LENGTH - 22)}"}`;
+    expect(encodeURIComponent(fits)).toHaveLength(MAX_SAMPLE_DATA_ENCODED_LENGTH);
+    expect(parseSampleData(fits)).toMatchObject({ ok: true, custom: true });
+    expect(parseSampleData(`{"a":"${'x'.repeat(MAX_SAMPLE_DATA_ENCODED_LENGTH - 21)}"}`)).toEqual(refused);
+    // 1,100 characters of text, but 6,600 once encoded.
+    const accented = `{"a":"${'é'.repeat(1100)}"}`;
+    expect(accented.length).toBeLessThan(MAX_SAMPLE_DATA_ENCODED_LENGTH);
+    expect(parseSampleData(accented)).toEqual(refused);
+  });
+
+  it('shows the typed text and frames it as is; the default is pretty-printed and framed compact if it fits', () => {
+    const custom = parseSampleData('{ "a": 1 }');
+    if (!custom.ok) throw new Error(custom.message);
+    expect(sampleFields('{ "a": 1 }', custom)).toEqual({ sampleText: '{ "a": 1 }', frameData: '{ "a": 1 }' });
+
+    const byDefault = parseSampleData(undefined, template);
+    if (!byDefault.ok) throw new Error(byDefault.message);
+    expect(sampleFields(undefined, byDefault)).toEqual({
+      sampleText: JSON.stringify(byDefault.data, null, 2),
+      frameData: JSON.stringify(byDefault.data),
+    });
+
+    // A default sample too large for an address: the frame rebuilds it (no `?data=`).
+    const large = {
+      variables: ['big'],
+      variable_schema: [{ name: 'big', type: 'string' as const, required: false, default_value: '"'.repeat(2100) }],
+    };
+    const largeDefault = parseSampleData('', large);
+    if (!largeDefault.ok) throw new Error(largeDefault.message);
+    expect(JSON.stringify(largeDefault.data).length).toBeLessThan(MAX_SAMPLE_DATA_ENCODED_LENGTH);
+    expect(sampleFields('', largeDefault)).toEqual({
+      sampleText: JSON.stringify(largeDefault.data, null, 2),
+      frameData: undefined,
+    });
+  });
+});
+
+describe('the template preview frame', () => {
+  it('is a sandboxed document with the same headers as an email body, refusals included', () => {
+    const rendered = previewBodyResult({
+      subject: 's',
+      html: '<p onclick=x>Hi</p>',
+      text: null,
+      variables: [],
+      warnings: [],
+    });
+    expect(bodyOf(rendered)).toBe('<p onclick=x>Hi</p>');
+    expect('headers' in rendered && rendered.headers).toEqual(SANDBOXED_DOCUMENT_HEADERS);
+    const refused = previewErrorResult('The sample data is not valid JSON: <x>');
+    expect('status' in refused && refused.status).toBe(400);
+    expect(bodyOf(refused)).toContain('<p>The sample data is not valid JSON: &lt;x&gt;</p>');
+    expect('headers' in refused && refused.headers).toEqual(SANDBOXED_DOCUMENT_HEADERS);
+    expect(SANDBOXED_DOCUMENT_HEADERS).toMatchObject({
+      'Content-Security-Policy': expect.stringMatching(/^sandbox; .*; frame-ancestors 'self'$/),
+      'X-Frame-Options': 'SAMEORIGIN',
+      'Referrer-Policy': 'no-referrer',
+    });
+  });
+});
+
+describe('page notices', () => {
+  const pagination = { page: 1, limit: 20, total_count: 0, total_pages: 0 };
+
+  it('shows only the fixed notice a known ?notice= selects, never an inherited name or the text itself', () => {
+    const suppressions = (notice: string) => bodyOf(suppressionsPage({ member, items: [], pagination, notice }));
+    expect(suppressions('removed')).toContain('class="notice ok" role="status">The address was removed');
+    for (const notice of ['constructor', '__proto__', 'toString', '<b>x</b>']) {
+      expect(suppressions(notice)).not.toContain('class="notice');
+      expect(suppressions(notice)).not.toContain('<b>x</b>');
+    }
+    const domains = (notice: string) => bodyOf(domainsPage({ member, domains: [], notice }));
+    expect(domains('still_pending')).toContain(
+      'class="notice warn" role="status">The domain is not verified: the required records were not all found.',
+    );
+    expect(domains('hasOwnProperty')).not.toContain('class="notice');
   });
 });

@@ -122,6 +122,21 @@ describe('API keys page', () => {
     expect(page).toMatch(/id="environment-live" name="environment" value="live"[^>]* checked>/);
     expect(page).not.toMatch(/id="environment-test"[^>]* checked>/);
   });
+
+  it('describes the environment group by its problem, shown first in the fieldset; no choice → test', () => {
+    const error = new ApiError('VALIDATION_ERROR', 'The request is invalid', {
+      details: [{ field: 'environment', message: 'Choose live or test' }],
+    });
+    const page = bodyOf(apiKeysPage({ member, keys: [], form: { name: 'CI', environment: 'prod', error } }));
+    expect(page).toContain(
+      '<fieldset aria-describedby="environment-error">\n<legend>Environment</legend>\n<span class="hint error" id="environment-error"><strong>Error:</strong> Choose live or test</span>',
+    );
+    expect(page).toMatch(/id="environment-test"[^>]* checked>/);
+    expect(page).not.toContain('aria-invalid');
+    const fresh = bodyOf(apiKeysPage({ member, keys: [] }));
+    expect(fresh).toContain('<fieldset>\n<legend>Environment</legend>');
+    expect(fresh).not.toContain('environment-error');
+  });
 });
 
 describe('revoke confirmation page', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchRoute, routeId, routePaths, routes } from '../../shared/routes.ts';
+import { isDashboardPath, matchRoute, routeId, routePaths, routes } from '../../shared/routes.ts';
 
 describe('route table', () => {
   it('gives every route a /v1 alias', () => {
@@ -20,6 +20,17 @@ describe('route table', () => {
     expect(page.match.route.handler).toBe('functions/dashboard/emails/detail.ts');
     expect(page.match.pathParameters).toEqual({ id: 'abc' });
     expect(matchRoute('GET', '/v1/dashboard/emails')).toEqual({ allowedMethods: [] });
+  });
+
+  it('lets every signed-in dashboard page read the table (its session is read before the page runs)', () => {
+    const publicPages = new Set(['GET /dashboard/assets/{file}', 'GET /dashboard/sign-in']);
+    const pages = routes.filter((route) => isDashboardPath(route.path));
+    expect(pages.length).toBeGreaterThan(20);
+    for (const route of pages) {
+      const key = `${route.method} ${route.path}`;
+      if (publicPages.has(key)) expect(route.access.table ?? [], key).toEqual([]);
+      else expect(route.access.table ?? [], key).toContain('read');
+    }
   });
 
   it('has unique method + path pairs and unique ids', () => {

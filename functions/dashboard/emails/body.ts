@@ -3,13 +3,11 @@
  * sandboxed frame, under a CSP that sandboxes it even when opened directly (404 for an email
  * of another organization).
  */
-import { z } from 'zod';
 import { memberPage } from '../../../shared/dashboard/page-handler.ts';
 import { emailBodyPage } from '../../../shared/dashboard/pages/emails.ts';
 import { getEmail } from '../../../shared/domain/email-view.ts';
+import { idPath } from '../../../shared/http/schemas.ts';
 
-const path = z.object({ id: z.string() });
-
-export const handler = memberPage({ path }, async ({ member, path }) =>
+export const handler = memberPage({ path: idPath }, async ({ member, path }) =>
   emailBodyPage(await getEmail(member.organizationId, path.id)),
 );

@@ -2,16 +2,11 @@
  * GET /dashboard/settings/api-keys/{id}/revoke — asks before revoking. Only the member's own
  * organization's keys are found: any other id is 404.
  */
-import { z } from 'zod';
 import { memberPage } from '../../../shared/dashboard/page-handler.ts';
 import { confirmRevokePage } from '../../../shared/dashboard/pages/settings.ts';
-import { listApiKeys } from '../../../shared/domain/accounts.ts';
-import { notFound } from '../../../shared/errors.ts';
+import { getApiKey } from '../../../shared/domain/accounts.ts';
+import { idPath } from '../../../shared/http/schemas.ts';
 
-const path = z.object({ id: z.string() });
-
-export const handler = memberPage({ path }, async ({ member, path }) => {
-  const key = (await listApiKeys(member.organizationId)).find((candidate) => candidate.id === path.id);
-  if (!key) throw notFound('API key');
-  return confirmRevokePage(member, key);
-});
+export const handler = memberPage({ path: idPath }, async ({ member, path }) =>
+  confirmRevokePage(member, await getApiKey(member.organizationId, path.id)),
+);

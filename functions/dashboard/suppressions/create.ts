@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { memberPage } from '../../../shared/dashboard/page-handler.ts';
-import { suppressionsPage } from '../../../shared/dashboard/pages/suppressions.ts';
+import { DEFAULT_PAGE_LIMIT, suppressionsPage } from '../../../shared/dashboard/pages/suppressions.ts';
 import { SUPPRESSION_REASONS } from '../../../shared/data/suppressions.ts';
 import { addSuppression, listSuppressions } from '../../../shared/domain/suppressions.ts';
 import { emailAddress } from '../../../shared/http/schemas.ts';
@@ -16,7 +16,10 @@ export const handler = memberPage(
   {
     form,
     onInvalid: async ({ member, form }, error) => {
-      const { items, pagination } = await listSuppressions(member.organizationId, { page: 1, limit: 20 });
+      const { items, pagination } = await listSuppressions(member.organizationId, {
+        page: 1,
+        limit: DEFAULT_PAGE_LIMIT,
+      });
       return suppressionsPage({
         member,
         items,

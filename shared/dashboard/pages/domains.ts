@@ -13,9 +13,10 @@ import {
   dateTime,
   emptyState,
   layout,
-  type NoticeTone,
   notice,
   type PageMember,
+  type PageNotice,
+  pageNotice,
 } from '../layout.ts';
 import { errorMessage, type PageResult } from '../page-handler.ts';
 
@@ -36,23 +37,21 @@ const STATUS_BADGES: Record<DomainStatus, SafeHtml> = {
   failed: badge('Failed', 'bad'),
 };
 
-/** `?notice=` values: fixed messages only, never text from the address. */
-const NOTICES: Record<string, { tone: NoticeTone; text: (domain: string | undefined) => string }> = {
+/** `?notice=` values: fixed messages only, never text from the address (`domain`: a listed domain's name). */
+const notices = (domain = 'The domain'): Record<string, PageNotice> => ({
   added: {
     tone: 'ok',
-    text: (domain) =>
-      `${domain ?? 'The domain'} was added. Publish its DNS records below at your DNS provider, then press “Verify now”.`,
+    content: `${domain} was added. Publish its DNS records below at your DNS provider, then press “Verify now”.`,
   },
   verified: {
     tone: 'ok',
-    text: (domain) => `${domain ?? 'The domain'} is verified: you can send email from its addresses.`,
+    content: `${domain} is verified: you can send email from its addresses.`,
   },
   still_pending: {
     tone: 'warn',
-    text: (domain) =>
-      `${domain ?? 'The domain'} is not verified: the required records were not all found. If you have just published them, DNS changes can take a while to reach everyone; try again in a few minutes.`,
+    content: `${domain} is not verified: the required records were not all found. If you have just published them, DNS changes can take a while to reach everyone; try again in a few minutes.`,
   },
-};
+});
 
 export interface DomainsPageState {
   member: PageMember;
@@ -129,7 +128,6 @@ ${state.error && notice('error', errorMessage(state.error))}
 }
 
 export function domainsPage(state: DomainsPageState): PageResult {
-  const shown = state.notice && Object.hasOwn(NOTICES, state.notice) ? NOTICES[state.notice] : undefined;
   const noticeDomain = state.noticeDomainId
     ? state.domains.find((domain) => domain.id === state.noticeDomainId)?.domain
     : undefined;
@@ -141,7 +139,7 @@ export function domainsPage(state: DomainsPageState): PageResult {
       section: 'domains',
       body: html`<h1>Domains</h1>
 <p class="lead">You can send from an address once its domain is verified: publish the records of the domain at your DNS provider, then verify it.</p>
-${shown && notice(shown.tone, shown.text(noticeDomain))}
+${pageNotice(notices(noticeDomain), state.notice)}
 ${state.pageError && notice('error', errorMessage(state.pageError))}
 ${
   state.domains.length === 0

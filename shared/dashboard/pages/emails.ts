@@ -18,19 +18,25 @@ import {
   badge,
   copyButton,
   dateTime,
+  ENVIRONMENT_LABELS,
   emptyState,
+  environmentBadge,
+  errorList,
   layout,
+  none,
   notice,
   type PageMember,
   pager,
 } from '../layout.ts';
 import type { PageResult } from '../page-handler.ts';
+import { sandboxedDocument } from '../sandbox.ts';
 
 /** Emails a page of the list shows. */
 export const EMAILS_PAGE_SIZE = 25;
 /** The deepest page the list can reach (a page reads every entry before it). */
 export const MAX_EMAILS_PAGE = Math.floor(MAX_LIST_DEPTH / EMAILS_PAGE_SIZE);
-export const DEFAULT_ENVIRONMENT: Environment = 'live';
+/** The environment the list shows when the address names none. */
+export const LIST_DEFAULT_ENVIRONMENT: Environment = 'live';
 const LIST_PATH = '/dashboard/emails';
 
 /** The filters as typed (the form and the pager links carry them back unchanged). */
@@ -63,7 +69,7 @@ export const emailsPageQuery = z.record(z.string(), z.string().optional()).trans
     status: value('status'),
     from_date: value('from_date'),
     to_date: value('to_date'),
-    environment: environment === 'test' ? 'test' : DEFAULT_ENVIRONMENT,
+    environment: environment === 'test' ? 'test' : LIST_DEFAULT_ENVIRONMENT,
     page: value('page'),
   };
   const problems: ErrorDetail[] = [];
@@ -114,10 +120,8 @@ const EVENT_TONES: Record<EventType, BadgeTone> = {
   cancelled: 'neutral',
 };
 
-export const statusBadge = (status: string): SafeHtml =>
+export const emailStatusBadge = (status: string): SafeHtml =>
   badge(status, STATUS_TONES[status as EmailStatus] ?? 'neutral');
-
-const ENVIRONMENT_LABELS: Record<Environment, string> = { live: 'Live', test: 'Test' };
 
 function listUrl(query: Record<string, string | undefined>): string {
   const params = new URLSearchParams();
@@ -197,7 +201,7 @@ function firstEmailHint(environment: Environment): SafeHtml {
 function recipients(item: EmailListItem): SafeHtml {
   const [first, ...others] = item.to_addresses;
   const more = others.length + item.cc.length + item.bcc.length;
-  return html`${first ?? html`<span class="muted">—</span>`}${more > 0 ? html` <span class="muted">+${more} more</span>` : ''}`;
+  return html`${first ?? none}${more > 0 ? html` <span class="muted">+${more} more</span>` : ''}`;
 }
 
 const subjectText = (subject: string) => (subject.trim() === '' ? '(no subject)' : subject);
@@ -211,7 +215,7 @@ ${items.map(
   (item) => html`<tr>
 <td>${recipients(item)}</td>
 <td><a href="/dashboard/emails/${item.id}">${subjectText(item.subject)}</a></td>
-<td>${statusBadge(item.status)}</td>
+<td>${emailStatusBadge(item.status)}</td>
 <td>${dateTime(item.created_at)}</td>
 </tr>`,
 )}
@@ -274,19 +278,12 @@ export function invalidFiltersPage(
       member,
       section: 'emails',
       body: html`${listHeader(filters, problems)}
-<div id="filter-problems">${notice(
-        'error',
-        html`These filters cannot be used:<ul>${problems.map(
-          (problem) => html`<li><strong>${problem.field}</strong>: ${problem.message}</li>`,
-        )}</ul>`,
-      )}</div>`,
+<div id="filter-problems">${notice('error', html`These filters cannot be used:${errorList(problems)}`)}</div>`,
     }),
   };
 }
 
 export type EmailView = Awaited<ReturnType<typeof getEmail>>;
-
-const none = html`<span class="muted">—</span>`;
 
 function addressList(addresses: readonly string[] | null | undefined): SafeHtml {
   if (!addresses || addresses.length === 0) return none;
@@ -308,8 +305,8 @@ function facts(email: EmailView): SafeHtml {
 <dt>Bcc</dt><dd>${addressList(email.bcc)}</dd>
 <dt>Reply-To</dt><dd>${addressList(email.reply_to)}</dd>
 <dt>Subject</dt><dd>${subjectText(email.subject)}</dd>
-<dt>Status</dt><dd>${statusBadge(email.status)}</dd>
-<dt>Environment</dt><dd>${badge(ENVIRONMENT_LABELS[email.environment] ?? email.environment, email.environment === 'live' ? 'info' : 'neutral')}</dd>
+<dt>Status</dt><dd>${emailStatusBadge(email.status)}</dd>
+<dt>Environment</dt><dd>${environmentBadge(email.environment)}</dd>
 <dt>Priority</dt><dd>${email.priority}</dd>
 <dt>Tags</dt><dd>${tagList(email.tags)}</dd>
 <dt>Template</dt><dd>${email.template_id ? html`<a href="/dashboard/templates/${email.template_id}"><code>${email.template_id}</code></a>` : none}</dd>
@@ -374,25 +371,11 @@ ${email.text === null ? html`<p class="muted">This email has no text part.</p>` 
   };
 }
 
-/**
- * What the body route answers with instead of the page CSP: a sandbox (no script, an opaque
- * origin) even when the URL is opened directly, nothing loaded but inline styles, images and
- * fonts, and framing only by the dashboard itself.
- */
-export const EMAIL_BODY_HEADERS: Readonly<Record<string, string>> = {
-  'Content-Security-Policy':
-    "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src https: data:; font-src https: data:; frame-ancestors 'self'",
-  'Content-Type': 'text/html; charset=utf-8',
-  'Cache-Control': 'no-store',
-  'X-Frame-Options': 'SAMEORIGIN',
-  'Referrer-Policy': 'no-referrer',
-};
-
-/** The stored HTML as is: the only place raw email HTML becomes SafeHtml, and it is sandboxed. */
+/** The stored HTML as is: the only place raw email HTML becomes SafeHtml, under SANDBOXED_DOCUMENT_HEADERS. */
 export function emailBodyPage(email: Pick<EmailView, 'html'>): PageResult {
   const body =
     email.html === null
       ? html`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>No HTML part</title></head><body><p>This email has no HTML part.</p></body></html>`
       : new SafeHtml(email.html);
-  return { body, headers: { ...EMAIL_BODY_HEADERS } };
+  return sandboxedDocument(body);
 }

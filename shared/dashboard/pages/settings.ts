@@ -8,7 +8,23 @@ import type { AutoValidationThreshold } from '../../data/organizations.ts';
 import type { Environment } from '../../domain/api-key-format.ts';
 import type { ApiError, ErrorDetail } from '../../errors.ts';
 import { html, type SafeHtml } from '../html.ts';
-import { badge, copyButton, csrfField, dateTime, emptyState, layout, notice, type PageMember } from '../layout.ts';
+import {
+  badge,
+  copyButton,
+  csrfField,
+  dateTime,
+  ENVIRONMENT_LABELS,
+  emptyState,
+  environmentBadge,
+  errorList,
+  fieldError,
+  layout,
+  notice,
+  type PageMember,
+  pageNotice,
+  type RadioChoice,
+  radioGroup,
+} from '../layout.ts';
 import type { PageResult } from '../page-handler.ts';
 
 export const API_KEYS_PATH = '/dashboard/settings/api-keys';
@@ -19,22 +35,20 @@ export const NEW_API_KEY_INPUT_ID = 'new-api-key';
 
 export const revokePath = (keyId: string): string => `${API_KEYS_PATH}/${encodeURIComponent(keyId)}/revoke`;
 
-const ENVIRONMENT_CHOICES: ReadonlyArray<{ value: Environment; label: string; hint: string }> = [
+const ENVIRONMENT_CHOICES: ReadonlyArray<RadioChoice & { value: Environment }> = [
   {
     value: 'test',
-    label: 'Test',
+    label: ENVIRONMENT_LABELS.test,
     hint: 'For development: emails are never handed to SES (outcomes are simulated), with a lower daily limit.',
   },
-  { value: 'live', label: 'Live', hint: 'For production: emails are really sent.' },
+  { value: 'live', label: ENVIRONMENT_LABELS.live, hint: 'For production: emails are really sent.' },
 ];
 
-const DEFAULT_ENVIRONMENT: Environment = 'test';
-
-const environmentBadge = (environment: Environment): SafeHtml =>
-  environment === 'live' ? badge('Live', 'info') : badge('Test');
+/** The create form's choice until the member picks one: a new key is a test key unless asked. */
+const NEW_KEY_DEFAULT_ENVIRONMENT: Environment = 'test';
 
 /** One line per threshold, as docs/api.md describes them. */
-export const THRESHOLD_CHOICES: ReadonlyArray<{ value: AutoValidationThreshold; label: string; hint: string }> = [
+export const THRESHOLD_CHOICES: ReadonlyArray<RadioChoice & { value: AutoValidationThreshold }> = [
   { value: 'off', label: 'Off', hint: 'Recipients are not validated at send (the default).' },
   {
     value: 'managed',
@@ -73,33 +87,14 @@ function formProblems(error: ApiError | undefined, fields: readonly string[]): F
 
 function problemsNotice(problems: FormProblems | undefined, id: string): SafeHtml {
   if (!problems) return html``;
-  const list =
-    problems.other.length > 0
-      ? html`<ul>${problems.other.map((detail) => html`<li><strong>${detail.field}</strong>: ${detail.message}</li>`)}</ul>`
-      : '';
-  return html`<div id="${id}">${notice('error', html`${problems.message}${list}`)}</div>`;
+  return html`<div id="${id}">${notice('error', html`${problems.message}${errorList(problems.other)}`)}</div>`;
 }
 
-/**
- * `aria-describedby` (the field's problem, then its hint) and, for an input, `aria-invalid`
- * (not on a fieldset: a group cannot be invalid in ARIA, its error is its description).
- */
-function fieldState(
-  problems: FormProblems | undefined,
-  field: string,
-  describedBy: string[],
-  element: 'input' | 'fieldset' = 'input',
-): SafeHtml {
+/** An input's `aria-invalid` and `aria-describedby` (its problem, then its hint). */
+function inputState(problems: FormProblems | undefined, field: string, hintId: string): SafeHtml {
   const invalid = problems?.byField.has(field) ?? false;
-  const ids = invalid ? [`${field}-error`, ...describedBy] : describedBy;
-  return html`${invalid && element === 'input' ? html` aria-invalid="true"` : ''}${ids.length > 0 ? html` aria-describedby="${ids.join(' ')}"` : ''}`;
-}
-
-function fieldError(problems: FormProblems | undefined, field: string): SafeHtml {
-  const message = problems?.byField.get(field);
-  return message
-    ? html`<span class="hint error" id="${field}-error"><strong>Error:</strong> ${message}</span>`
-    : html``;
+  const ids = invalid ? `${field}-error ${hintId}` : hintId;
+  return html`${invalid ? html` aria-invalid="true"` : ''} aria-describedby="${ids}"`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -144,27 +139,23 @@ function createKeyForm(member: PageMember, state: CreateKeyFormState): SafeHtml 
   const problems = formProblems(state.error, ['name', 'environment']);
   const environment = ENVIRONMENT_CHOICES.some((choice) => choice.value === state.environment)
     ? state.environment
-    : DEFAULT_ENVIRONMENT;
+    : NEW_KEY_DEFAULT_ENVIRONMENT;
   return html`<section class="card" aria-labelledby="create-key-heading">
 <h2 id="create-key-heading">Create a key</h2>
 ${problemsNotice(problems, 'create-key-problems')}
 <form method="post" action="${API_KEYS_PATH}">
 ${csrfField(member)}
 <div class="field"><label for="key-name">Name</label>
-<input id="key-name" name="name" type="text" maxlength="100" required autocomplete="off" value="${state.name ?? ''}"${fieldState(problems, 'name', ['key-name-hint'])}>
-${fieldError(problems, 'name')}
+<input id="key-name" name="name" type="text" maxlength="100" required autocomplete="off" value="${state.name ?? ''}"${inputState(problems, 'name', 'key-name-hint')}>
+${fieldError('name', problems?.byField.get('name'))}
 <span class="hint" id="key-name-hint">What uses it, e.g. “Production web server” (1 to 100 characters).</span></div>
-<fieldset${fieldState(problems, 'environment', [], 'fieldset')}>
-<legend>Environment</legend>
-${fieldError(problems, 'environment')}
-${ENVIRONMENT_CHOICES.map(
-  (
-    choice,
-  ) => html`<div class="choice"><input type="radio" id="environment-${choice.value}" name="environment" value="${choice.value}" aria-describedby="environment-${choice.value}-hint"${choice.value === environment ? html` checked` : ''}>
-<div><label for="environment-${choice.value}">${choice.label}</label>
-<div class="muted" id="environment-${choice.value}-hint">${choice.hint}</div></div></div>`,
-)}
-</fieldset>
+${radioGroup({
+  name: 'environment',
+  legend: 'Environment',
+  choices: ENVIRONMENT_CHOICES,
+  checked: environment,
+  error: problems?.byField.get('environment'),
+})}
 <p><button type="submit">Create key</button></p>
 </form>
 </section>`;
@@ -208,7 +199,7 @@ export function apiKeysPage(state: ApiKeysPageState): PageResult {
       section: 'api-keys',
       body: html`<h1>API keys</h1>
 <p class="lead">Keys authenticate requests to the API (<code>Authorization: Bearer &lt;key&gt;</code>). Only their first 12 characters are kept in clear: a key is shown in full once, when it is created.</p>
-${state.notice === 'revoked' ? notice('ok', 'The key is revoked. Requests with it are now refused.') : ''}
+${pageNotice({ revoked: { tone: 'ok', content: 'The key is revoked. Requests with it are now refused.' } }, state.notice)}
 ${created ? newKeySection(created) : ''}
 <h2>Keys</h2>
 ${keysTable(keys, created?.apiKey.id)}
@@ -271,21 +262,25 @@ export function autoValidationPage(state: AutoValidationPageState): PageResult {
       section: 'auto-validation',
       body: html`<h1>Auto-validation</h1>
 <p class="lead">When on, every recipient of a send (to, cc and bcc) is validated first. A refused recipient fails the send with <code>400 RECIPIENTS_INVALID</code>; in a batch send only that recipient’s entry is rejected.</p>
-${state.notice === 'saved' ? notice('ok', html`Saved. Auto-validation is now <strong>${current?.label ?? threshold}</strong>.`) : ''}
+${pageNotice(
+  {
+    saved: {
+      tone: 'ok',
+      content: html`Saved. Auto-validation is now <strong>${current?.label ?? threshold}</strong>.`,
+    },
+  },
+  state.notice,
+)}
 ${problemsNotice(problems, 'threshold-problems')}
 <form class="card" method="post" action="${AUTO_VALIDATION_PATH}">
 ${csrfField(member)}
-<fieldset${fieldState(problems, 'threshold', [], 'fieldset')}>
-<legend>Validate recipients at send</legend>
-${fieldError(problems, 'threshold')}
-${THRESHOLD_CHOICES.map(
-  (
-    choice,
-  ) => html`<div class="choice"><input type="radio" id="threshold-${choice.value}" name="threshold" value="${choice.value}" aria-describedby="threshold-${choice.value}-hint"${choice.value === threshold ? html` checked` : ''}>
-<div><label for="threshold-${choice.value}">${choice.label}</label>
-<div class="muted" id="threshold-${choice.value}-hint">${choice.hint}</div></div></div>`,
-)}
-</fieldset>
+${radioGroup({
+  name: 'threshold',
+  legend: 'Validate recipients at send',
+  choices: THRESHOLD_CHOICES,
+  checked: threshold,
+  error: problems?.byField.get('threshold'),
+})}
 <p><button type="submit">Save</button></p>
 </form>
 <p class="muted">The same setting as <code>GET</code>/<code>PUT /api/v1/settings/auto-validation</code>.</p>`,

@@ -1,6 +1,7 @@
-/** The sign-in form (GET shows it; a failed POST shows it again with the message). */
+/** The sign-in form (GET shows it; a failed POST shows it again with the message) and a post's answer. */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { SIGN_IN_CSRF_COOKIE, serializeCookie } from '../cookies.ts';
+import { SESSION_LIFETIME_SECONDS, type SignInOutcome } from '../../domain/members.ts';
+import { clearCookie, SESSION_COOKIE, SIGN_IN_CSRF_COOKIE, serializeCookie } from '../cookies.ts';
 import { html, type SafeHtml } from '../html.ts';
 import { layout, notice } from '../layout.ts';
 import type { PageResult } from '../page-handler.ts';
@@ -58,3 +59,37 @@ ${state.message}
 }
 
 export const signedOutNotice = (): SafeHtml => notice('ok', 'You are signed out.');
+
+/** What a sign-in post answers: the session cookie and a redirect, or the form again (401 / 429). */
+export function signInAnswer(
+  outcome: SignInOutcome,
+  form: { next: string; email: string; secureCookies: boolean },
+): PageResult {
+  const { next, email, secureCookies } = form;
+  if (outcome.outcome === 'signed_in') {
+    return {
+      redirect: next,
+      cookies: [
+        serializeCookie(SESSION_COOKIE, outcome.token, {
+          maxAgeSeconds: SESSION_LIFETIME_SECONDS,
+          secure: secureCookies,
+        }),
+        clearCookie(SIGN_IN_CSRF_COOKIE, secureCookies),
+      ],
+    };
+  }
+  const locked = outcome.outcome === 'locked';
+  return signInPage({
+    next,
+    email,
+    secureCookies,
+    status: locked ? 429 : 401,
+    ...(locked ? { headers: { 'Retry-After': String(outcome.retryAfterSeconds) } } : {}),
+    message: notice(
+      'error',
+      locked
+        ? `Too many failed attempts for this email. Try again in ${outcome.retryAfterSeconds} seconds.`
+        : 'The email or password is not right.',
+    ),
+  });
+}

@@ -13,9 +13,10 @@ import {
   dateTime,
   emptyState,
   layout,
-  type NoticeTone,
   notice,
   type PageMember,
+  type PageNotice,
+  pageNotice,
   pager,
 } from '../layout.ts';
 import { errorMessage, type PageResult } from '../page-handler.ts';
@@ -31,9 +32,9 @@ const REASONS: Record<SuppressionReason, { label: string; tone: BadgeTone }> = {
 };
 
 /** `?notice=` values: fixed messages only. */
-const NOTICES: Record<string, { tone: NoticeTone; text: string }> = {
-  added: { tone: 'ok', text: 'The address is on the suppression list: Postbox will not send to it.' },
-  removed: { tone: 'ok', text: 'The address was removed from the suppression list: it can receive email again.' },
+const NOTICES: Record<string, PageNotice> = {
+  added: { tone: 'ok', content: 'The address is on the suppression list: Postbox will not send to it.' },
+  removed: { tone: 'ok', content: 'The address was removed from the suppression list: it can receive email again.' },
 };
 
 export interface SuppressionsPageState {
@@ -103,7 +104,6 @@ ${state.error && notice('error', errorMessage(state.error))}
 }
 
 export function suppressionsPage(state: SuppressionsPageState): PageResult {
-  const shown = state.notice && Object.hasOwn(NOTICES, state.notice) ? NOTICES[state.notice] : undefined;
   return {
     status: state.status ?? 200,
     body: layout({
@@ -112,7 +112,7 @@ export function suppressionsPage(state: SuppressionsPageState): PageResult {
       section: 'suppressions',
       body: html`<h1>Suppressions</h1>
 <p class="lead">Postbox never sends to these addresses. Remove an address only if you know it can receive email again.</p>
-${shown && notice(shown.tone, shown.text)}
+${pageNotice(NOTICES, state.notice)}
 ${table(state)}
 ${addForm(state)}`,
     }),

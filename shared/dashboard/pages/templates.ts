@@ -4,7 +4,8 @@
  *
  * Sample data: by default built from the template's variables (a schema `default_value` where
  * there is one, otherwise a placeholder of the variable's type); the member can edit it as JSON
- * in a GET form, so it travels in the address (`?data=`) and is capped at MAX_SAMPLE_DATA_LENGTH.
+ * in a GET form, so it travels in the address (`?data=`) and is capped at
+ * MAX_SAMPLE_DATA_ENCODED_LENGTH once percent-encoded.
  */
 
 import { z } from 'zod';
@@ -12,22 +13,23 @@ import { templateDataSchema } from '../../domain/send-request.ts';
 import type { VariableDefinition, VariableType } from '../../domain/template-schema.ts';
 import type { PreviewResult } from '../../domain/templates.ts';
 import { html, SafeHtml } from '../html.ts';
-import { badge, copyButton, dateTime, emptyState, layout, notice, type PageMember, pager } from '../layout.ts';
+import { badge, copyButton, dateTime, emptyState, layout, none, notice, type PageMember, pager } from '../layout.ts';
 import type { PageResult } from '../page-handler.ts';
+import { sandboxedDocument } from '../sandbox.ts';
 
 export const DEFAULT_PAGE_LIMIT = 20;
-/** Sample data comes in the query string, so it is kept small (addresses past ~8 KB are refused by proxies). */
-export const MAX_SAMPLE_DATA_LENGTH = 8 * 1024;
-
 /**
- * What the preview body may do: nothing but show itself. `sandbox` (no scripts, no forms, an
- * opaque origin), no network except images and fonts over https, inline styles allowed (emails use them).
+ * Sample data comes in the query string, percent-encoded (JSON's quotes, braces and spaces take three
+ * characters each). API Gateway HTTP APIs refuse a request line and headers past about 10 KB, so the
+ * encoded data is kept to 6 KB, leaving room for the path, the cookie and the other headers.
  */
-export const PREVIEW_HEADERS: Readonly<Record<string, string>> = {
-  'Content-Security-Policy':
-    "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src https: data:; font-src https: data:",
-  'Content-Type': 'text/html; charset=utf-8',
-};
+export const MAX_SAMPLE_DATA_ENCODED_LENGTH = 6 * 1024;
+
+/** Whether sample data fits in an address: its length once percent-encoded, as the form and the frame send it. */
+export const sampleDataFitsInAddress = (data: string): boolean =>
+  encodeURIComponent(data).length <= MAX_SAMPLE_DATA_ENCODED_LENGTH;
+
+const MAX_SAMPLE_DATA_KB = MAX_SAMPLE_DATA_ENCODED_LENGTH / 1024;
 
 export interface TemplateListItem {
   id: string;
@@ -46,11 +48,11 @@ export interface TemplateDetail extends TemplateListItem {
   usage?: { sends_last_30_days: number; last_sent_at: string | null } | undefined;
 }
 
-type VariableSource = Pick<TemplateDetail, 'variables' | 'variable_schema'>;
+export type VariableSource = Pick<TemplateDetail, 'variables' | 'variable_schema'>;
 
 const templatePath = (id: string) => `/dashboard/templates/${encodeURIComponent(id)}`;
 
-const statusBadge = (active: boolean) => (active ? badge('Active', 'ok') : badge('Deleted'));
+const templateStatusBadge = (active: boolean) => (active ? badge('Active', 'ok') : badge('Deleted'));
 
 /** The variables a template uses, then those only its schema names, each once. */
 export function variableRows(template: VariableSource): { name: string; definition?: VariableDefinition }[] {
@@ -98,19 +100,22 @@ export type SampleData = { ok: true; data: Record<string, unknown>; custom: bool
 export const sampleDataQuery = z.object({
   data: z
     .string()
-    .max(4 * MAX_SAMPLE_DATA_LENGTH)
+    .max(4 * MAX_SAMPLE_DATA_ENCODED_LENGTH)
     .optional(),
 });
 
+/** An absent or blank `?data=`: the default sample. */
+export const isDefaultSample = (raw: string | undefined): boolean => raw === undefined || raw.trim() === '';
+
 /** `?data=` → the sample data: absent or blank → the default; otherwise a JSON object, or why not. */
 export function parseSampleData(raw: string | undefined, template?: VariableSource): SampleData {
-  if (raw === undefined || raw.trim() === '') {
+  if (raw === undefined || isDefaultSample(raw)) {
     return template
       ? { ok: true, data: defaultSampleData(template), custom: false }
       : { ok: true, data: {}, custom: false };
   }
-  if (raw.length > MAX_SAMPLE_DATA_LENGTH) {
-    return { ok: false, message: `The sample data must be at most ${MAX_SAMPLE_DATA_LENGTH / 1024} KB of JSON.` };
+  if (!sampleDataFitsInAddress(raw)) {
+    return { ok: false, message: `The sample data must be at most ${MAX_SAMPLE_DATA_KB} KB once in the address.` };
   }
   let parsed: unknown;
   try {
@@ -126,6 +131,23 @@ export function parseSampleData(raw: string | undefined, template?: VariableSour
     return { ok: false, message: `The sample data is not usable: ${checked.error.issues[0]?.message ?? 'invalid'}` };
   }
   return { ok: true, data: checked.data, custom: true };
+}
+
+/**
+ * For sample data that parsed: what the textarea shows (the member's text, or the default pretty-printed)
+ * and the `?data=` of the frame, which renders the same data. A default sample too large for an
+ * address is left out: the frame rebuilds it.
+ */
+export function sampleFields(
+  raw: string | undefined,
+  sample: Extract<SampleData, { ok: true }>,
+): { sampleText: string; frameData: string | undefined } {
+  if (sample.custom) return { sampleText: raw ?? '', frameData: raw };
+  const compact = JSON.stringify(sample.data);
+  return {
+    sampleText: JSON.stringify(sample.data, null, 2),
+    frameData: sampleDataFitsInAddress(compact) ? compact : undefined,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -177,7 +199,7 @@ function listTable(state: TemplatesListState): SafeHtml {
 <td><a href="${templatePath(item.id)}">${item.name}</a><br><code class="muted">${item.id}</code></td>
 <td>${item.subject}</td>
 <td class="num">${item.variables.length}</td>
-<td>${statusBadge(item.is_active)}</td>
+<td>${templateStatusBadge(item.is_active)}</td>
 <td>${dateTime(item.updated_at)}</td>
 </tr>`,
   )}</tbody>
@@ -227,7 +249,7 @@ function variablesTable(template: TemplateDetail): SafeHtml {
 <td><code>${name}</code>${template.variables.includes(name) ? '' : html` <span class="muted">(in the schema only)</span>`}</td>
 <td>${definition ? definition.type : html`<span class="muted">any (no schema)</span>`}</td>
 <td>${definition?.required ? 'Yes' : 'No'}</td>
-<td>${definition?.default_value !== undefined ? html`<code>${json(definition.default_value)}</code>` : html`<span class="muted">—</span>`}</td>
+<td>${definition?.default_value !== undefined ? html`<code>${json(definition.default_value)}</code>` : none}</td>
 </tr>`,
   )}</tbody>
 </table>`;
@@ -276,7 +298,7 @@ function previewSection(state: TemplateDetailState): SafeHtml {
 <div class="field"><label for="sample-data">Sample data (JSON)</label>
 <textarea id="sample-data" name="data" class="mono" rows="10" cols="80" spellcheck="false" aria-describedby="sample-data-hint"${state.sampleError ? html` aria-invalid="true"` : ''}>
 ${state.sampleText}</textarea>
-<span class="hint" id="sample-data-hint">A JSON object of the template's variables, at most ${MAX_SAMPLE_DATA_LENGTH / 1024} KB. By default each variable has its default value, or a placeholder of its type. Nothing is sent.</span></div>
+<span class="hint" id="sample-data-hint">A JSON object of the template's variables, at most ${MAX_SAMPLE_DATA_KB} KB once in the address. By default each variable has its default value, or a placeholder of its type. Nothing is sent.</span></div>
 <p><button type="submit">Render preview</button> <a class="button secondary" href="${templatePath(template.id)}">Reset to the default sample</a></p>
 </form>
 ${state.sampleError ? notice('error', state.sampleError) : state.preview && previewResult(state, state.preview)}
@@ -292,12 +314,12 @@ export function templateDetailPage(state: TemplateDetailState): PageResult {
       member: state.member,
       section: 'templates',
       body: html`<p><a href="/dashboard/templates">← Templates</a></p>
-<h1>${template.name} ${statusBadge(template.is_active)}</h1>
+<h1>${template.name} ${templateStatusBadge(template.is_active)}</h1>
 <dl class="facts">
 <dt>ID</dt><dd><code id="template-id">${template.id}</code> ${copyButton('template-id', 'Copy ID')}</dd>
 <dt>Subject</dt><dd>${template.subject}</dd>
 <dt>Variables</dt><dd>${template.variables.length}</dd>
-<dt>Sends (last 30 days)</dt><dd>${template.usage ? template.usage.sends_last_30_days : html`<span class="muted">—</span>`}</dd>
+<dt>Sends (last 30 days)</dt><dd>${template.usage ? template.usage.sends_last_30_days : none}</dd>
 <dt>Last sent</dt><dd>${dateTime(template.usage?.last_sent_at)}</dd>
 <dt>Created</dt><dd>${dateTime(template.created_at)}</dd>
 <dt>Updated</dt><dd>${dateTime(template.updated_at)}</dd>
@@ -320,21 +342,19 @@ ${source('Text body', template.text_body, 'source-text', 'text body')}
 
 /**
  * The rendered HTML as the frame's whole document. It is the tenant's own markup, so it is
- * passed through unescaped: only here, and only under PREVIEW_HEADERS' sandbox.
+ * passed through unescaped: only here, and only under SANDBOXED_DOCUMENT_HEADERS.
  */
 export function previewBodyResult(preview: PreviewResult): PageResult {
-  const body =
+  return sandboxedDocument(
     preview.html === null
       ? html`<!doctype html><meta charset="utf-8"><p>This template has no HTML body.</p>`
-      : new SafeHtml(preview.html);
-  return { body, headers: { ...PREVIEW_HEADERS } };
+      : new SafeHtml(preview.html),
+  );
 }
 
 /** A refused `?data=` inside the frame: a plain message under the same sandbox. */
-export function previewErrorResult(message: string): PageResult {
-  return {
-    status: 400,
-    body: html`<!doctype html><meta charset="utf-8"><title>Preview not rendered</title><p>${message}</p>`,
-    headers: { ...PREVIEW_HEADERS },
-  };
-}
+export const previewErrorResult = (message: string): PageResult =>
+  sandboxedDocument(
+    html`<!doctype html><meta charset="utf-8"><title>Preview not rendered</title><p>${message}</p>`,
+    400,
+  );
