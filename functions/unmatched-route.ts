@@ -2,7 +2,8 @@
  * API Gateway's `$default` route: a path no route matches → 404, a known path with
  * another method → 405 with `Allow`. API paths use the shared stack (so rate-limit headers and
  * request ids are present) but do not require a key: a wrong URL is reported as such. Paths under
- * /dashboard get the dashboard's HTML error page (with its headers) instead of the JSON envelope.
+ * /dashboard get the dashboard's HTML error page (with its headers) instead of the JSON envelope,
+ * counted per source IP like the API's unknown paths.
  */
 import { publicPage } from '../shared/dashboard/page-handler.ts';
 import { ApiError } from '../shared/errors.ts';
@@ -22,7 +23,7 @@ function unmatched(method: string, path: string): never {
 const apiHandler = publicHandler(async (event) =>
   unmatched(event.requestContext.http.method, event.requestContext.http.path),
 );
-const pageHandler = publicPage({}, async ({ event }) =>
+const pageHandler = publicPage({ countEveryRequest: true }, async ({ event }) =>
   unmatched(event.requestContext.http.method, event.requestContext.http.path),
 );
 

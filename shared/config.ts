@@ -29,8 +29,10 @@ export const config = {
   defaultRateLimitPerSecond: intEnv('RATE_LIMIT_PER_SECOND', 10),
   /** Requests per second per source IP for requests that fail authentication. */
   unauthenticatedRateLimitPerSecond: intEnv('UNAUTHENTICATED_RATE_LIMIT_PER_SECOND', 10),
-  /** Dashboard page views per second per signed-in member (sign-in posts count per source IP, as above). */
+  /** Dashboard page views per second per signed-in member. */
   dashboardRateLimitPerSecond: intEnv('DASHBOARD_RATE_LIMIT_PER_SECOND', 20),
+  /** Dashboard sign-in posts (an scrypt each) per second per source IP, in a window of their own. */
+  signInRateLimitPerSecond: intEnv('SIGN_IN_RATE_LIMIT_PER_SECOND', 10),
   /** Largest request body any route accepts, in bytes (API Gateway's own cap is 10 MB). */
   maxBodyBytes: intEnv('MAX_BODY_BYTES', 1_048_576),
 } as const;

@@ -268,7 +268,7 @@ function dashboardRoutes(): RouteDefinition[] {
   ];
 }
 
-/** API Gateway's `$default` route: answers 404 or 405 in the error envelope. */
+/** API Gateway's `$default` route: answers 404 or 405 in the error envelope (an HTML page under /dashboard). */
 export const defaultRoute = {
   handler: 'functions/unmatched-route.ts',
   access: {},

@@ -99,7 +99,7 @@ h2 .badge { vertical-align: middle; margin-left: .4rem; }
 const script = `
 document.querySelectorAll('button[data-copy]').forEach(function (button) {
   var label = button.textContent;
-  var spoken = button.getAttribute('aria-label');
+  var status = document.getElementById('copy-status');
   var timer;
   button.hidden = false;
   button.addEventListener('click', function () {
@@ -107,16 +107,12 @@ document.querySelectorAll('button[data-copy]').forEach(function (button) {
     if (!target) return;
     var text = 'value' in target ? target.value : target.textContent;
     function done(message) {
-      // The label is kept from the start, so a second click never makes "Copied" the label;
-      // the live region tells screen readers what happened.
+      // The label is kept from the start, so a second click never makes "Copied" the label; the
+      // page's status region (always present, so screen readers watch it) says what happened.
       button.textContent = message;
-      button.setAttribute('aria-live', 'polite');
-      if (spoken) button.setAttribute('aria-label', message);
+      if (status) status.textContent = message;
       clearTimeout(timer);
-      timer = setTimeout(function () {
-        button.textContent = label;
-        if (spoken) button.setAttribute('aria-label', spoken);
-      }, 1500);
+      timer = setTimeout(function () { button.textContent = label; }, 1500);
     }
     if (navigator.clipboard && window.isSecureContext) {
       navigator.clipboard.writeText(text).then(function () { done('Copied'); }, function () { done('Copy failed'); });

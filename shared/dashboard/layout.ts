@@ -72,6 +72,7 @@ ${
 <form class="inline" method="post" action="/dashboard/sign-out">${csrfField(member)}<button class="secondary small" type="submit">Sign out</button></form></div>`
 }
 </header>
+<div id="copy-status" class="visually-hidden" role="status" aria-live="polite"></div>
 <main id="main">
 ${settingsNav(section)}${body}
 </main>

@@ -75,6 +75,8 @@ export interface PageOptions<Q, F, P> {
   query?: Q;
   form?: F;
   path?: P;
+  /** Count every request of a public page per source IP, not only its posts (the unmatched route). */
+  countEveryRequest?: boolean;
 }
 
 export interface PublicPageRequest<Q, F, P> {
@@ -235,7 +237,8 @@ const DEFAULT_NEXT = '/dashboard/emails';
 export function safeNextPath(next: string | undefined): string {
   if (!next || next.length > MAX_NEXT_LENGTH) return DEFAULT_NEXT;
   const path = next.split('?')[0] ?? '';
-  const dotSegment = path.split('/').some((segment) => segment === '.' || segment === '..' || /^%2e/i.test(segment));
+  // Browsers read `%2e` as a dot: `.%2e`, `%2E.` and `%2e%2e` are `..` too.
+  const dotSegment = path.split('/').some((segment) => ['.', '..'].includes(segment.replace(/%2e/gi, '.')));
   const shaped = /^\/dashboard(\/[A-Za-z0-9._~\-/%]*)?(\?[\x21\x22\x24-\x7e]*)?$/.test(next);
   return shaped && !next.includes('//') && !dotSegment ? next : DEFAULT_NEXT;
 }
@@ -247,10 +250,13 @@ function memberSession(): PageMiddleware {
       const session = token ? await getSession(token) : undefined;
       if (!session || !token) {
         const { rawPath, rawQueryString, requestContext } = request.event;
-        const next = requestContext.http.method === 'GET' ? rawPath + (rawQueryString ? `?${rawQueryString}` : '') : '';
-        const location = next
-          ? `/dashboard/sign-in?next=${encodeURIComponent(safeNextPath(next))}`
-          : '/dashboard/sign-in';
+        const full = rawPath + (rawQueryString ? `?${rawQueryString}` : '');
+        // A return address too long (or odd) to carry keeps at least its page.
+        const next = safeNextPath(full) === full ? full : safeNextPath(rawPath);
+        const location =
+          requestContext.http.method === 'GET'
+            ? `/dashboard/sign-in?next=${encodeURIComponent(next)}`
+            : '/dashboard/sign-in';
         throw new EarlyPage({ redirect: location });
       }
       request.context.session = session;
@@ -260,10 +266,12 @@ function memberSession(): PageMiddleware {
 }
 
 /**
- * Signed-in pages count per member (DASHBOARD_RATE_LIMIT_PER_SECOND); public pages count only
- * their posts (the sign-in form: an scrypt each), per source IP like unauthenticated API calls.
+ * Signed-in pages count per member (DASHBOARD_RATE_LIMIT_PER_SECOND); public pages count their
+ * posts (the sign-in form: an scrypt each) per source IP in a window of their own
+ * (SIGN_IN_RATE_LIMIT_PER_SECOND), and with `countEveryRequest` (the unmatched route) every request
+ * per source IP in the window of unauthenticated API calls.
  */
-function pageRateLimit(signedIn: boolean): PageMiddleware {
+function pageRateLimit(signedIn: boolean, countEveryRequest: boolean): PageMiddleware {
   return {
     before: async (request) => {
       const { session } = request.context;
@@ -271,8 +279,10 @@ function pageRateLimit(signedIn: boolean): PageMiddleware {
       let state: Awaited<ReturnType<typeof countRequest>> | undefined;
       if (signedIn && session) {
         state = await countRequest('member', session.memberId, config.dashboardRateLimitPerSecond);
-      } else if (method === 'POST') {
+      } else if (countEveryRequest) {
         state = await countRequest('ip', sourceIp, config.unauthenticatedRateLimitPerSecond);
+      } else if (method === 'POST') {
+        state = await countRequest('signin', sourceIp, config.signInRateLimitPerSecond);
       }
       if (state && !state.allowed) {
         throw new ApiError('RATE_LIMITED', 'Too many requests at once: wait a second and try again.', {
@@ -351,7 +361,7 @@ function stack<Q, F, P>(options: MemberPageOptions<Q, F, P>, signedIn: boolean) 
     .use(pageContext())
     .use(pageErrors(options));
   if (signedIn) pages.use(memberSession());
-  pages.use(pageRateLimit(signedIn));
+  pages.use(pageRateLimit(signedIn, options.countEveryRequest ?? false));
   // Signed-in posts always carry a form (the CSRF token); a public page reads one only if it has a schema.
   if (signedIn || options.form) pages.use(formBody());
   if (signedIn) pages.use(csrf());

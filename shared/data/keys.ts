@@ -9,8 +9,11 @@
  */
 import { createHash } from 'node:crypto';
 
-/** Who a rate-limit window counts: an organization (API), a source IP (unauthenticated), a dashboard member. */
-export type RateLimitScope = 'org' | 'ip' | 'member';
+/**
+ * Who a rate-limit window counts: an organization (API), a source IP (unauthenticated requests),
+ * a dashboard member (page views), a source IP's dashboard sign-in posts.
+ */
+export type RateLimitScope = 'org' | 'ip' | 'member' | 'signin';
 
 export type CountedList = 'suppressions';
 /**

@@ -1146,6 +1146,8 @@ describe("the middleware's IAM condition values", () => {
     expect(matches(keys.apiKey('0123abcd').PK)).toBe(true);
     expect(matches(keys.rateLimitWindow('org', 'org_1', 1_700_000_000).PK)).toBe(true);
     expect(matches(keys.rateLimitWindow('ip', '203.0.113.9', 1_700_000_000).PK)).toBe(true);
+    expect(matches(keys.rateLimitWindow('member', 'mem_1', 1_700_000_000).PK)).toBe(true);
+    expect(matches(keys.rateLimitWindow('signin', '203.0.113.9', 1_700_000_000).PK)).toBe(true);
     expect(matches(keys.organization('org_1').PK)).toBe(false);
     // The organization's pointer to a key lives in the organization's partition.
     expect(matches(keys.apiKeyOfOrganization('org_1', 'key_1').PK)).toBe(false);

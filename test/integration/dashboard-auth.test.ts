@@ -185,6 +185,21 @@ describe('dashboard edges', () => {
     }
   });
 
+  it('sends a signed-out visitor of a very long address back to at least its page', async () => {
+    const response = await new DashboardBrowser().get(`/dashboard/templates?data=${'x'.repeat(2100)}`);
+    expect(response.status).toBe(303);
+    expect(response.location).toBe(`/dashboard/sign-in?next=${encodeURIComponent('/dashboard/templates')}`);
+  });
+
+  it('counts unknown dashboard paths per source IP, like the API counts its unknown paths', async () => {
+    const browser = new DashboardBrowser();
+    const statuses = (await Promise.all(Array.from({ length: 25 }, () => browser.get('/dashboard/nowhere')))).map(
+      (response) => response.status,
+    );
+    expect(statuses).toContain(429);
+    expect(statuses.every((status) => status === 404 || status === 429)).toBe(true);
+  });
+
   it('gives early answers (the sign-in redirect, a CSRF refusal) a request id like every page', async () => {
     const signedOut = await new DashboardBrowser().get('/dashboard/emails');
     expect(signedOut.status).toBe(303);

@@ -182,8 +182,16 @@ describe('the dashboard in Chromium', () => {
     await page.getByLabel('Test').check();
     await page.getByRole('button', { name: /create/i }).click();
     const secret = await page.locator('#new-api-key').inputValue();
-    // With JavaScript, the copy button shows and copies the key.
-    await visible(page.getByRole('button', { name: /copy/i }));
+    // With JavaScript, the copy button shows, copies the key and says so in the status region.
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.getByRole('button', { name: /copy/i }).click();
+    await page.locator('#copy-status', { hasText: 'Copied' }).waitFor({ state: 'attached' });
+    const copied = await page.evaluate(() =>
+      (
+        globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }
+      ).navigator.clipboard.readText(),
+    );
+    expect(copied).toBe(secret);
     expect(secret).toMatch(/^pb_test_[A-Za-z0-9]+$/);
     await visible(page.getByText(/will not be shown again/i));
     await shoot(page, '11-api-key-created');

@@ -64,6 +64,8 @@ describe('safeNextPath', () => {
       '/dashboard//evil.example',
       '/dashboard/../api/v1/emails',
       '/dashboard/%2e%2e/api',
+      '/dashboard/.%2e/api/v1/nope',
+      '/dashboard/%2E./x',
       '/dashboardx',
       '/dashboard/x\\y',
       '/dashboard/a b',
