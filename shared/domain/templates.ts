@@ -117,11 +117,19 @@ async function findTemplate(organizationId: string, templateId: string): Promise
 
 /** GET /templates/:id — active or not, with its usage. */
 export async function getTemplateView(organizationId: string, templateId: string) {
+  return (await getTemplateForPreview(organizationId, templateId)).view;
+}
+
+/**
+ * The view of GET /templates/:id and the stored template, so a caller that also previews it (the
+ * dashboard's detail page) reads it once: `previewOf(template, data)`.
+ */
+export async function getTemplateForPreview(organizationId: string, templateId: string) {
   const [template, usage] = await Promise.all([
     findTemplate(organizationId, templateId),
     isResourceId(TEMPLATE_ID_PREFIX, templateId) ? readTemplateUsage(organizationId, templateId) : undefined,
   ]);
-  return { ...view(template), usage };
+  return { view: { ...view(template), usage }, template };
 }
 
 /** Newest first; `search` matches name or subject, case-insensitively, as a substring. */
@@ -229,7 +237,11 @@ export async function previewTemplate(
   templateId: string,
   data: Record<string, unknown>,
 ): Promise<PreviewResult> {
-  const template = await findTemplate(organizationId, templateId);
+  return previewOf(await findTemplate(organizationId, templateId), data);
+}
+
+/** The preview of a template already read (POST /templates/:id/preview, the dashboard's detail page). */
+export function previewOf(template: TemplateRecord, data: Record<string, unknown>): PreviewResult {
   const applied = applyVariableSchema(template.variable_schema, data);
   const references = templateReferences(parseTemplateForRequest(template));
   let rendered: RenderedTemplate;
