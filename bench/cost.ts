@@ -134,34 +134,20 @@ try {
   // Function run times not visible through HTTP, measured directly on fresh emails: one delivery
   // (claim, suppression check, SES emulator, record; plus the simulated events, in-process) and one
   // SES Delivery notification handled by the events function's service.
-  const { newEmailId, putEmail, recordSent, newEvent } = await import('../shared/data/emails.ts');
+  const { putEmail, recordSent, newEvent } = await import('../shared/data/emails.ts');
   const { deliverEmail } = await import('../shared/domain/delivery.ts');
   const { handleSesNotification } = await import('../shared/domain/ses-events.ts');
   const { simulatedNotifications } = await import('../shared/domain/outcome-simulator.ts');
-  const sample = (i: number, environment: 'test' | 'live' = 'test') => {
-    const now = new Date().toISOString();
-    return {
-      id: newEmailId(),
-      organization_id: organization.id,
+  const { emailRecord } = await import('../test/support/email-records.ts');
+  const sample = (i: number, environment: 'test' | 'live' = 'test') =>
+    emailRecord(organization.id, {
       environment,
-      status: 'queued' as const,
-      priority: 'normal' as const,
       from: { email: 'receipts@cost.test' },
       to: [{ email: `sample${i}@example.com` }],
-      cc: [],
-      bcc: [],
-      reply_to: [],
       subject: `Sample ${i}`,
       html: '<p>Thanks</p>',
       text: 'Thanks',
-      headers: {},
-      tags: {},
-      template_id: null,
-      scheduled_at: null,
-      created_at: now,
-      updated_at: now,
-    };
-  };
+    });
   const deliveryMs: number[] = [];
   const eventMs: number[] = [];
   for (let i = 0; i < 50; i += 1) {

@@ -29,6 +29,7 @@ import { validationError } from '../errors.ts';
 import { pageQuery } from '../http/pagination.ts';
 import type { Environment } from './api-key-format.ts';
 import { normalizeEmailAddress } from './email-address.ts';
+import { type EmailListItem, toListItem } from './email-view.ts';
 import { MAX_TAG_LENGTH, TAG_PATTERN } from './send-request.ts';
 
 /** Deepest entry a page may reach (page × limit): a page reads every entry before it. */
@@ -233,30 +234,7 @@ async function countAll(partitions: readonly ListPartition[], range: SortKeyRang
   return counts.reduce((sum, count) => sum + count, 0);
 }
 
-/** The Email of GET /emails/:id without `events`, `scheduled_at`, `html` and `text`. */
-export function toListItem(email: ListedEmail) {
-  const addresses = (mailboxes: { email: string }[] | undefined) => (mailboxes ?? []).map((mailbox) => mailbox.email);
-  return {
-    id: email.id,
-    message_id: email.id,
-    from_address: email.from.email,
-    to_addresses: addresses(email.to),
-    cc: addresses(email.cc),
-    bcc: addresses(email.bcc),
-    reply_to: email.reply_to ?? [],
-    subject: email.subject,
-    status: email.status,
-    priority: email.priority,
-    tags: email.tags ?? {},
-    template_id: email.template_id ?? null,
-    batch_id: email.batch_id ?? null,
-    environment: email.environment,
-    created_at: email.created_at,
-    updated_at: email.updated_at,
-  };
-}
-
-export type EmailListItem = ReturnType<typeof toListItem>;
+export type { EmailListItem };
 
 const hasTag = (email: ListedEmail, tag: string) => {
   const colon = tag.indexOf(':');

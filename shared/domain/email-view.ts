@@ -2,17 +2,15 @@
  * Reading an email back (GET /emails/:id). Kept apart from sending.ts so the read-only
  * function does not load the send queue (and its required queue URL).
  */
+import type { ListedEmail } from '../data/email-index.ts';
 import { type EmailEvent, getEmailWithEvents } from '../data/emails.ts';
 import { notFound } from '../errors.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** GET /emails/:id — `id` and `message_id` are the same value. */
-export async function getEmail(organizationId: string, emailId: string) {
-  const found = UUID.test(emailId) ? await getEmailWithEvents(organizationId, emailId) : undefined;
-  if (!found) throw notFound('Email');
-  const { email, events } = found;
-  const addresses = (mailboxes: { email: string }[]) => mailboxes.map((mailbox) => mailbox.email);
+/** The Email of GET /emails/:id without `events`, `scheduled_at`, `html` and `text`: an item of GET /emails. */
+export function toListItem(email: ListedEmail) {
+  const addresses = (mailboxes: { email: string }[] | undefined) => (mailboxes ?? []).map((mailbox) => mailbox.email);
   return {
     id: email.id,
     message_id: email.id,
@@ -20,19 +18,31 @@ export async function getEmail(organizationId: string, emailId: string) {
     to_addresses: addresses(email.to),
     cc: addresses(email.cc),
     bcc: addresses(email.bcc),
-    reply_to: email.reply_to,
+    reply_to: email.reply_to ?? [],
     subject: email.subject,
-    html: email.html,
-    text: email.text,
     status: email.status,
     priority: email.priority,
-    tags: email.tags,
-    template_id: email.template_id,
+    tags: email.tags ?? {},
+    template_id: email.template_id ?? null,
     batch_id: email.batch_id ?? null,
     environment: email.environment,
-    scheduled_at: email.scheduled_at,
     created_at: email.created_at,
     updated_at: email.updated_at,
+  };
+}
+
+export type EmailListItem = ReturnType<typeof toListItem>;
+
+/** GET /emails/:id — `id` and `message_id` are the same value. */
+export async function getEmail(organizationId: string, emailId: string) {
+  const found = UUID.test(emailId) ? await getEmailWithEvents(organizationId, emailId) : undefined;
+  if (!found) throw notFound('Email');
+  const { email, events } = found;
+  return {
+    ...toListItem(email),
+    html: email.html,
+    text: email.text,
+    scheduled_at: email.scheduled_at,
     events: events.map((event: EmailEvent) => ({
       id: event.id,
       type: event.type,

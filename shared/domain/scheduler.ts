@@ -12,7 +12,9 @@
  * next run, which is harmless: the consumer claims each email once (claimForDelivery). Two runs
  * at once are harmless for the same reason; every write is conditioned on the entry as read.
  */
+
 import { enqueueEmails, SEND_BATCH_SIZE } from '../aws/send-queue.ts';
+import { forEachLimited } from '../concurrency.ts';
 import { type DueEntry, moveDeadline, queryDueEntries, removeDueEntry } from '../data/due-index.ts';
 import { failedCondition } from '../data/dynamo.ts';
 import { newEvent, recordFailed } from '../data/emails.ts';
@@ -191,16 +193,4 @@ function errorFields(error: unknown): Record<string, unknown> {
   return $metadata
     ? { error_name: error.name, http_status: $metadata.httpStatusCode, aws_request_id: $metadata.requestId }
     : { error_name: error.name, error_stack: error.stack };
-}
-
-async function forEachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const item = items[next] as T;
-      next += 1;
-      await work(item);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }

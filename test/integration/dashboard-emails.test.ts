@@ -5,10 +5,10 @@
  * path stores them (putEmail + writeEmailIndexEntries), and stay queued.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { writeEmailIndexEntries } from '../../shared/data/email-index.ts';
-import { type EmailRecord, newEmailId, putEmail } from '../../shared/data/emails.ts';
+import { type EmailRecord, newEmailId } from '../../shared/data/emails.ts';
 import { createApiKey } from '../../shared/domain/accounts.ts';
 import { DashboardBrowser, dashboardMember, type PageResponse } from '../support/dashboard.ts';
+import { seedListedEmail } from '../support/email-records.ts';
 import { verifiedDomainFor } from '../support/factories.ts';
 import { client } from '../support/http.ts';
 import { eventually } from '../support/ses-store.ts';
@@ -60,34 +60,7 @@ async function settled(api: Api, id: string, events = 2) {
   });
 }
 
-/** Stores a queued email with a chosen created_at, as the send path stores one. */
-async function seed(organizationId: string, createdAt: string, fields: Partial<EmailRecord> = {}) {
-  const email: EmailRecord = {
-    id: newEmailId(),
-    organization_id: organizationId,
-    environment: 'test',
-    status: 'queued',
-    priority: 'normal',
-    from: { email: 'news@seed.test' },
-    to: [{ email: 'someone@example.com' }],
-    cc: [],
-    bcc: [],
-    reply_to: [],
-    subject: `Seeded ${createdAt}`,
-    html: '<p>body</p>',
-    text: 'body',
-    headers: {},
-    tags: {},
-    template_id: null,
-    scheduled_at: null,
-    created_at: createdAt,
-    updated_at: createdAt,
-    ...fields,
-  };
-  await putEmail(email);
-  await writeEmailIndexEntries(email);
-  return email;
-}
+const seed = seedListedEmail;
 
 const HOSTILE_SUBJECT = `<script>alert("subject")</script> & <b>bold</b>`;
 const HOSTILE_HTML = '<script>alert(1)</script><img src="x" onerror="alert(2)"><p>Hostile body</p>';

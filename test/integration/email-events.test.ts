@@ -5,16 +5,11 @@
  * HTTP API; duplicated and reordered notifications are fed to handleSesNotification directly (this
  * worker has the local cloud's environment).
  */
+
 import { describe, expect, it } from 'vitest';
-import {
-  claimForDelivery,
-  type EmailRecord,
-  newEmailId,
-  newEvent,
-  putEmail,
-  recordSent,
-} from '../../shared/data/emails.ts';
+import { claimForDelivery, newEmailId, newEvent, putEmail, recordSent } from '../../shared/data/emails.ts';
 import { handleSesNotification } from '../../shared/domain/ses-events.ts';
+import { emailRecord } from '../support/email-records.ts';
 import { createTestOrganization, verifiedDomainFor } from '../support/factories.ts';
 import { expectError } from '../support/http.ts';
 
@@ -164,28 +159,11 @@ describe('notifications that arrive twice or out of order', () => {
 
   /** An email as the consumer leaves it after SES accepted it: stored, sent, nothing else yet. */
   async function sentEmail(organizationId: string, recipients: string[]): Promise<string> {
-    const now = new Date().toISOString();
-    const email: EmailRecord = {
-      id: newEmailId(),
-      organization_id: organizationId,
+    const email = emailRecord(organizationId, {
       environment: 'live',
-      status: 'queued',
-      priority: 'normal',
-      from: { email: 'news@acme.test' },
       to: recipients.map((address) => ({ email: address })),
-      cc: [],
-      bcc: [],
-      reply_to: [],
       subject: 'Reordered',
-      html: null,
-      text: 'Hello',
-      headers: {},
-      tags: {},
-      template_id: null,
-      scheduled_at: null,
-      created_at: now,
-      updated_at: now,
-    };
+    });
     await putEmail(email);
     await recordSent(organizationId, email.id, SES_MESSAGE_ID, [newEvent('sent')]);
     return email.id;
@@ -289,27 +267,13 @@ describe('notifications that arrive twice or out of order', () => {
   it('records a hand-over SES reports (Send event) that the consumer could not record: no cancel, no resend', async () => {
     const { api, organization } = await createTestOrganization({ environment: 'live' });
     const now = new Date().toISOString();
-    const email: EmailRecord = {
-      id: newEmailId(),
-      organization_id: organization.id,
+    const email = emailRecord(organization.id, {
       environment: 'live',
-      status: 'queued',
-      priority: 'normal',
-      from: { email: 'news@acme.test' },
       to: [{ email: 'ann@example.com' }],
-      cc: [],
-      bcc: [],
-      reply_to: [],
       subject: 'Handed over',
-      html: null,
-      text: 'Hello',
-      headers: {},
-      tags: {},
-      template_id: null,
-      scheduled_at: null,
       created_at: now,
       updated_at: now,
-    };
+    });
     await putEmail(email);
     const send = {
       eventType: 'Send',

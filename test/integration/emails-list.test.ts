@@ -7,10 +7,10 @@
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { db, tableName } from '../../shared/data/dynamo.ts';
-import { writeEmailIndexEntries } from '../../shared/data/email-index.ts';
-import { type EmailRecord, newEmailId, newEvent, putEmail, recordFailed } from '../../shared/data/emails.ts';
+import { type EmailRecord, newEvent, recordFailed } from '../../shared/data/emails.ts';
 import { keys } from '../../shared/data/keys.ts';
 import { MAX_FILTERED_CANDIDATES } from '../../shared/domain/email-list.ts';
+import { seedListedEmail } from '../support/email-records.ts';
 import { createTestOrganization, verifiedDomainFor } from '../support/factories.ts';
 import { type ApiResponse, expectError } from '../support/http.ts';
 import { eventually } from '../support/ses-store.ts';
@@ -42,38 +42,7 @@ async function list(api: Api, query: Record<string, string | number> = {}): Prom
 
 const ids = (body: ListBody) => body.data.map((email) => email.id);
 
-/** Stores an email the way the send path does, with a chosen created_at (status queued). */
-async function seed(
-  organizationId: string,
-  createdAt: string,
-  fields: Partial<EmailRecord> = {},
-): Promise<EmailRecord> {
-  const email: EmailRecord = {
-    id: newEmailId(),
-    organization_id: organizationId,
-    environment: 'test',
-    status: 'queued',
-    priority: 'normal',
-    from: { email: 'news@seed.test' },
-    to: [{ email: 'someone@example.com' }],
-    cc: [],
-    bcc: [],
-    reply_to: [],
-    subject: `Seeded ${createdAt}`,
-    html: '<p>body</p>',
-    text: 'body',
-    headers: {},
-    tags: {},
-    template_id: null,
-    scheduled_at: null,
-    created_at: createdAt,
-    updated_at: createdAt,
-    ...fields,
-  };
-  await putEmail(email);
-  await writeEmailIndexEntries(email);
-  return email;
-}
+const seed = seedListedEmail;
 
 /** `n` emails one minute apart from `start`, oldest first. */
 async function seedSeries(organizationId: string, n: number, start = Date.parse('2026-01-01T00:00:00.000Z')) {

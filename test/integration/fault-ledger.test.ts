@@ -9,9 +9,11 @@
  * its queue; the test files run in their own module graphs, so other files keep the shared queue.
  * The sibling test shows the retry backoff on a queue with production's 180 s visibility timeout.
  */
+
 import { CreateQueueCommand, DeleteQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { describe, expect, inject, it } from 'vitest';
 import { startSqsPoller } from '../../infra/local/sqs-poller.ts';
+import { emailRecord } from '../support/email-records.ts';
 import { formatLedger, runFaultLedger } from '../support/fault-ledger.ts';
 
 const { env, sesUrl } = inject('localCloud');
@@ -77,29 +79,16 @@ describe('the retry backoff', () => {
     const { organization, api } = await createTestOrganization();
     const domain = await verifiedDomainFor(api);
     const id = newEmailId();
-    const now = new Date().toISOString();
     const subject = `Backoff ${id}`;
-    await putEmail({
-      id,
-      organization_id: organization.id,
-      environment: 'test',
-      status: 'queued',
-      priority: 'normal',
-      from: { email: `a@${domain}` },
-      to: [{ email: 'x@example.com' }],
-      cc: [],
-      bcc: [],
-      reply_to: [],
-      subject,
-      html: null,
-      text: 'backoff',
-      headers: {},
-      tags: {},
-      template_id: null,
-      scheduled_at: null,
-      created_at: now,
-      updated_at: now,
-    });
+    await putEmail(
+      emailRecord(organization.id, {
+        id,
+        from: { email: `a@${domain}` },
+        to: [{ email: 'x@example.com' }],
+        subject,
+        text: 'backoff',
+      }),
+    );
 
     const sendsAt: number[] = [];
     const consumer = createSendEmailHandler({

@@ -5,9 +5,11 @@
  * otherwise release or sweep other tests' emails. (The stack's own timer runs with the real time,
  * and every deadline written here lies minutes ahead of it.)
  */
+
 import { describe, expect, it } from 'vitest';
 import { type EmailRecord, newEmailId, putEmail } from '../../shared/data/emails.ts';
 import { GIVE_UP_DETAIL, runScheduler } from '../../shared/domain/scheduler.ts';
+import { emailRecord } from '../support/email-records.ts';
 import { createTestOrganization, verifiedDomainFor } from '../support/factories.ts';
 import { expectError } from '../support/http.ts';
 import { eventually, sesMessages } from '../support/ses-store.ts';
@@ -35,29 +37,13 @@ const noWork = { enqueued: 0, released: 0, swept: 0, failed: 0, dropped: 0, skip
 
 /** An email as the API writes it, stored without being queued: the crash between write and enqueue. */
 function storedEmail(organizationId: string, subject: string, fields: Partial<EmailRecord> = {}): EmailRecord {
-  const now = new Date().toISOString();
-  return {
-    id: newEmailId(),
-    organization_id: organizationId,
-    environment: 'test',
-    status: 'queued',
-    priority: 'normal',
+  return emailRecord(organizationId, {
     from: { email: 'sweeper@example.net' },
     to: [{ email: 'x@example.com' }],
-    cc: [],
-    bcc: [],
-    reply_to: [],
     subject,
-    html: null,
     text: 'swept',
-    headers: {},
-    tags: {},
-    template_id: null,
-    scheduled_at: null,
-    created_at: now,
-    updated_at: now,
     ...fields,
-  };
+  });
 }
 
 describe('scheduled_at', () => {

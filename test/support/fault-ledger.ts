@@ -17,6 +17,7 @@
  * those modules itself, so a caller must not have loaded shared/aws/send-queue.ts before.
  * Used by test/integration/fault-ledger.test.ts and `npm run bench -- ledger`.
  */
+
 import { randomBytes, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { TooManyRequestsException } from '@aws-sdk/client-sesv2';
@@ -31,6 +32,7 @@ import {
 } from '@aws-sdk/client-sqs';
 import { startSqsPoller } from '../../infra/local/sqs-poller.ts';
 import { type SesSendInput, sendWithSes } from '../../shared/aws/ses-sender.ts';
+import { forEachLimited } from '../../shared/concurrency.ts';
 import { type EmailRecord, getEmailWithEvents } from '../../shared/data/emails.ts';
 import { createOrganization } from '../../shared/domain/accounts.ts';
 import { addVerifiedDomainForDevelopment } from '../../shared/domain/domains.ts';
@@ -141,18 +143,6 @@ interface EmailEntry {
   sesAccepted: number;
   status?: string;
   failedDetail?: string;
-}
-
-async function forEachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const item = items[next] as T;
-      next += 1;
-      await work(item);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
 export async function runFaultLedger(options: FaultLedgerOptions): Promise<Ledger> {

@@ -4,6 +4,7 @@
  * the SNS consumer's error handling. The same paths run against DynamoDB Local in
  * test/integration/email-events.test.ts.
  */
+
 import {
   BatchGetCommand,
   DynamoDBDocumentClient,
@@ -32,6 +33,7 @@ import {
   suppressionActions,
 } from '../../shared/domain/ses-events.ts';
 import { parseSesNotification, type SesNotification, toEmailEvents } from '../../shared/domain/ses-notifications.ts';
+import { emailRecord } from '../support/email-records.ts';
 import { SAMPLE_EMAIL_ID, SAMPLE_MESSAGE_ID, SAMPLE_ORG, sampleMail, samples } from '../support/ses-samples.ts';
 
 const TABLE = 'postbox-unit';
@@ -372,27 +374,16 @@ describe('ses-events consumer', () => {
 });
 
 describe('outcome simulator', () => {
-  const email = (addresses: string[], environment: 'test' | 'live' = 'test'): EmailRecord => ({
-    id: SAMPLE_EMAIL_ID,
-    organization_id: SAMPLE_ORG,
-    environment,
-    status: 'queued',
-    priority: 'normal',
-    from: { email: 'news@acme.test' },
-    to: addresses.map((address) => ({ email: address })),
-    cc: [],
-    bcc: [],
-    reply_to: [],
-    subject: 's',
-    html: null,
-    text: 't',
-    headers: {},
-    tags: {},
-    template_id: null,
-    scheduled_at: null,
-    created_at: '2024-03-05T10:20:00.000Z',
-    updated_at: '2024-03-05T10:20:00.000Z',
-  });
+  const email = (addresses: string[], environment: 'test' | 'live' = 'test'): EmailRecord =>
+    emailRecord(SAMPLE_ORG, {
+      id: SAMPLE_EMAIL_ID,
+      environment,
+      to: addresses.map((address) => ({ email: address })),
+      subject: 's',
+      text: 't',
+      created_at: '2024-03-05T10:20:00.000Z',
+      updated_at: '2024-03-05T10:20:00.000Z',
+    });
 
   it('picks the outcome from the local part', () => {
     expect(simulatedOutcome('bounced@example.com')).toBe('bounced');
