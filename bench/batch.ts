@@ -4,7 +4,7 @@
  * measured in the handler's usage scope for DynamoDB, at the SQS client for SQS).
  *   npm run bench -- batch [runs]
  */
-import { countSqsCalls, startBenchCloud } from './local-cloud.ts';
+import { benchOrganization, countSqsCalls, startBenchCloud } from './local-cloud.ts';
 import { summarize } from './stats.ts';
 
 const runs = Number(process.argv[2] ?? 5);
@@ -36,15 +36,7 @@ process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
 // The accept path alone: no consumer competing for this machine's two cores (in AWS it runs elsewhere).
 const cloud = await startBenchCloud({ runConsumers: false, scheduleIntervalMs: 0, logLevel: 'INFO' });
 try {
-  const { createApiKey, createOrganization, setOrganizationRateLimit, setSendingLimits } = await import(
-    '../shared/domain/accounts.ts'
-  );
-  const { addVerifiedDomainForDevelopment } = await import('../shared/domain/domains.ts');
-  const organization = await createOrganization({ name: 'batch bench' });
-  await setOrganizationRateLimit(organization.id, 1000);
-  await setSendingLimits(organization.id, { environment: 'test', daily: 10_000_000 });
-  await addVerifiedDomainForDevelopment(organization.id, 'batch.test');
-  const { secret } = await createApiKey({ organizationId: organization.id, name: 'batch', environment: 'test' });
+  const { secret } = await benchOrganization('batch bench', 'batch.test');
   const post = async (path: string, body: unknown) => {
     const started = performance.now();
     const response = await fetch(`${cloud.apiUrl}${path}`, {

@@ -10,7 +10,7 @@
  *     the measured wall time of the delivery phase shared among consumer invocations.
  *   npm run bench -- cost [emails]
  */
-import { countSqsCalls, startBenchCloud } from './local-cloud.ts';
+import { benchOrganization, countSqsCalls, startBenchCloud } from './local-cloud.ts';
 import { summarize } from './stats.ts';
 
 const emails = Number(process.argv[2] ?? 500);
@@ -34,15 +34,7 @@ const cloud = await startBenchCloud();
 try {
   const { dynamoUsage, dynamoUsageByCommand } = await import('../shared/data/dynamo.ts');
   const { readEmailCounts } = await import('../shared/data/email-index.ts');
-  const { createApiKey, createOrganization, setOrganizationRateLimit, setSendingLimits } = await import(
-    '../shared/domain/accounts.ts'
-  );
-  const { addVerifiedDomainForDevelopment } = await import('../shared/domain/domains.ts');
-  const organization = await createOrganization({ name: 'cost bench' });
-  await setOrganizationRateLimit(organization.id, 1000);
-  await setSendingLimits(organization.id, { environment: 'test', daily: 1_000_000 });
-  await addVerifiedDomainForDevelopment(organization.id, 'cost.test');
-  const { secret } = await createApiKey({ organizationId: organization.id, name: 'cost', environment: 'test' });
+  const { organization, secret } = await benchOrganization('cost bench', 'cost.test', 1_000_000);
   const send = async (i: number) => {
     const started = performance.now();
     const response = await fetch(`${cloud.apiUrl}/api/v1/emails/send`, {
@@ -134,7 +126,8 @@ try {
   // Function run times not visible through HTTP, measured directly on fresh emails: one delivery
   // (claim, suppression check, SES emulator, record; plus the simulated events, in-process) and one
   // SES Delivery notification handled by the events function's service.
-  const { putEmail, recordSent, newEvent } = await import('../shared/data/emails.ts');
+  const { putEmail, recordSent } = await import('../shared/data/emails.ts');
+  const { outcomeDeadline } = await import('../shared/domain/due-times.ts');
   const { deliverEmail } = await import('../shared/domain/delivery.ts');
   const { handleSesNotification } = await import('../shared/domain/ses-events.ts');
   const { simulatedNotifications } = await import('../shared/domain/outcome-simulator.ts');
@@ -158,7 +151,10 @@ try {
     deliveryMs.push(performance.now() - started);
     const other = sample(1000 + i, 'live');
     await putEmail(other);
-    await recordSent(organization.id, other.id, `ses-sample-${i}`, [newEvent('sent')]);
+    await recordSent(organization.id, other.id, `ses-sample-${i}`, {
+      sentAt: new Date().toISOString(),
+      outcomeDeadline: outcomeDeadline(Date.now(), false),
+    });
     const [notification] = simulatedNotifications(other, `ses-sample-${i}`);
     const handled = performance.now();
     await handleSesNotification(notification);

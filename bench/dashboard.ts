@@ -13,7 +13,7 @@
  * filter `queued` selects all n, the worst case of the status index).
  */
 import { Agent, request } from 'node:http';
-import { startBenchCloud } from './local-cloud.ts';
+import { benchOrganization, startBenchCloud } from './local-cloud.ts';
 import { summarize } from './stats.ts';
 
 const n = Number(process.argv[2] ?? 10_000);
@@ -88,20 +88,12 @@ const cloud = await startBenchCloud({
   env: { DASHBOARD_RATE_LIMIT_PER_SECOND: '100000' },
 });
 try {
-  const { createApiKey, createOrganization, setOrganizationRateLimit, setSendingLimits } = await import(
-    '../shared/domain/accounts.ts'
-  );
-  const { addVerifiedDomainForDevelopment } = await import('../shared/domain/domains.ts');
   const { createMember } = await import('../shared/domain/members.ts');
   const { withDynamoUsage, currentDynamoUsage } = await import('../shared/data/dynamo.ts');
   const { listEmails } = await import('../shared/domain/email-list.ts');
   const { emailsPageQuery } = await import('../shared/dashboard/pages/emails.ts');
 
-  const organization = await createOrganization({ name: 'dashboard bench' });
-  await setOrganizationRateLimit(organization.id, 1000);
-  await setSendingLimits(organization.id, { environment: 'test', daily: 10_000_000 });
-  await addVerifiedDomainForDevelopment(organization.id, 'dashboard-bench.test');
-  const { secret } = await createApiKey({ organizationId: organization.id, name: 'bench', environment: 'test' });
+  const { organization, secret } = await benchOrganization('dashboard bench', 'dashboard-bench.test');
   const memberEmail = 'bench-member@example.com';
   await createMember(organization.id, memberEmail, PASSWORD);
 

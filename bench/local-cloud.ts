@@ -38,3 +38,20 @@ export function countSqsCalls(): { calls: Record<string, number>; nonEmptyReceiv
   } as typeof SQSClient.prototype.send;
   return { calls, nonEmptyReceives: () => nonEmptyReceives };
 }
+
+/**
+ * An organization for a bench (after the cloud started): a high request rate limit and daily sending
+ * limit, `domain` marked verified, and a test key.
+ */
+export async function benchOrganization(name: string, domain: string, dailyLimit = 10_000_000) {
+  const { createApiKey, createOrganization, setOrganizationRateLimit, setSendingLimits } = await import(
+    '../shared/domain/accounts.ts'
+  );
+  const { addVerifiedDomainForDevelopment } = await import('../shared/domain/domains.ts');
+  const organization = await createOrganization({ name });
+  await setOrganizationRateLimit(organization.id, 1000);
+  await setSendingLimits(organization.id, { environment: 'test', daily: dailyLimit });
+  await addVerifiedDomainForDevelopment(organization.id, domain);
+  const { secret } = await createApiKey({ organizationId: organization.id, name, environment: 'test' });
+  return { organization, secret };
+}

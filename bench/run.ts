@@ -8,6 +8,7 @@
  *   batch   a 1,000-recipient batch: accept latency vs one send, DynamoDB and SQS requests
  *   validation  validateMany: 1,000 addresses over 20 domains, wall time and DNS queries
  *   render  template render throughput (10 KB, 5-item loop, compiled and cached)
+ *   template-limits  template requests at the worst inputs the limits allow (and past them): time, memory
  *   emails-list  GET /emails cost (requests, read units) and latency at 1,000 and 10,000 emails
  *   ledger  the fault ledger: emails through the pipeline with injected crashes and SES throttling
  *   dashboard  time to first byte of the dashboard's email list with 10,000 emails in the organization
@@ -22,6 +23,7 @@ const benches: Record<string, string> = {
   suppressions: 'suppressions.ts',
   send: 'send.ts',
   render: 'render.ts',
+  'template-limits': 'template-limits.ts',
   validation: 'validation.ts',
   cost: 'cost.ts',
   batch: 'batch.ts',

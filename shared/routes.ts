@@ -226,8 +226,9 @@ export const routes: readonly RouteDefinition[] = [
 
 /**
  * The dashboard's pages (functions/dashboard). Every signed-in page needs `read` (its session is
- * read before the page runs); pages that change something add `write`. Only the public pages
- * (assets, the sign-in form) declare no table access.
+ * read before the page runs); pages that change something add `write`. The assets declare no
+ * table access; the sign-in form reads (and on first use creates, with a conditional put) the
+ * secret its signed token is made with (shared/data/server-secrets.ts).
  */
 function dashboardRoutes(): RouteDefinition[] {
   const page = (method: HttpMethod, path: string, handler: string, access: ResourceAccess = { table: ['read'] }) => ({
@@ -240,7 +241,7 @@ function dashboardRoutes(): RouteDefinition[] {
   return [
     page('GET', '', 'home.ts'),
     page('GET', '/assets/{file}', 'asset.ts', {}),
-    page('GET', '/sign-in', 'sign-in-page.ts', {}),
+    page('GET', '/sign-in', 'sign-in-page.ts', { table: ['read', 'update'] }),
     page('POST', '/sign-in', 'sign-in.ts', readWrite),
     page('POST', '/sign-out', 'sign-out.ts', readWrite),
     page('GET', '/emails', 'emails/list.ts'),
@@ -393,11 +394,14 @@ export interface ScheduledFunctionDefinition {
 
 export const scheduledFunctions: readonly ScheduledFunctionDefinition[] = [
   {
-    // Releases scheduled emails and sweeps lost ones (shared/domain/scheduler.ts): Query the due
-    // index, update emails (and put the failed event of one it gives up on), send to the queue.
+    // Releases scheduled emails, sweeps lost ones and finishes handed-over ones whose outcome never
+    // came (shared/domain/scheduler.ts): Query the due index, send to the queue, update emails (and
+    // put the failed event of one it gives up on); to finish, read an email's collection and apply
+    // events as SES events are applied (event puts, status and count updates, soft-bounce counts,
+    // suppressions: their transactions and lookups).
     name: 'scheduler',
     handler: 'functions/scheduler/run.ts',
-    access: { table: ['update'], indexQuery: ['GSI2'], sendTo: ['send'] },
+    access: { table: ['read', 'write'], indexQuery: ['GSI2'], sendTo: ['send'] },
     everyMinutes: 1,
     // Under the one-minute period, so runs rarely overlap (an overlap is harmless).
     timeoutSeconds: 50,

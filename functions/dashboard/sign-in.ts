@@ -1,13 +1,15 @@
 /**
- * POST /dashboard/sign-in — email + password (+ the form's double-submit token). Success: a new
- * session cookie and a redirect to `next`; a wrong password 401 and a locked email 429, both
- * with the form again.
+ * POST /dashboard/sign-in — email + password (+ the form's signed double-submit token: the same in
+ * its cookie and field, issued by this deployment, unexpired; else 403 and nothing is checked).
+ * Success: a new session cookie and a redirect to `next`; a wrong password 401 and a locked email
+ * 429, both with the form again.
  */
 import { z } from 'zod';
 import { readCookies, SIGN_IN_CSRF_COOKIE } from '../../shared/dashboard/cookies.ts';
 import { errorPage, publicPage, safeNextPath } from '../../shared/dashboard/page-handler.ts';
-import { signInAnswer, signInTokenMatches } from '../../shared/dashboard/pages/sign-in.ts';
+import { signInAnswer } from '../../shared/dashboard/pages/sign-in.ts';
 import { signIn } from '../../shared/domain/members.ts';
+import { checkSignInToken, issueSignInToken } from '../../shared/domain/sign-in-token.ts';
 
 // Unknown fields are ignored (a password manager may add some); lengths are checked by the
 // service; a `next` the form cannot use is dropped, never a reason to refuse the sign-in.
@@ -19,9 +21,10 @@ const form = z.object({
 });
 
 export const handler = publicPage({ form }, async ({ form, event, secureCookies }) => {
-  if (!signInTokenMatches(readCookies(event).get(SIGN_IN_CSRF_COOKIE), form.csrf_token)) {
+  if (!(await checkSignInToken(readCookies(event).get(SIGN_IN_CSRF_COOKIE), form.csrf_token))) {
     return errorPage(403, 'This form has expired', 'Reload the sign-in page and try again.');
   }
   const outcome = await signIn(form.email, form.password);
-  return signInAnswer(outcome, { next: form.next, email: form.email, secureCookies });
+  // A refused sign-in shows the form again, with a token of its own.
+  return signInAnswer(outcome, { next: form.next, email: form.email, secureCookies, token: await issueSignInToken() });
 });

@@ -123,6 +123,9 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       // Test-key emails skip SES in AWS; locally they go to the emulator so its inbox shows them.
       DELIVER_TEST_EMAILS_TO_SES: 'true',
       SIMULATE_OUTCOMES: 'true', // no SES events come back locally: simulate them (outcome-simulator.ts)
+      // The SES emulator shares this process: a slow answer means a busy CPU, not a lost request
+      // (which, as an ambiguous outcome, would be sent again once the lease expires).
+      SES_REQUEST_TIMEOUT_MS: '25000',
       LOCAL_ENCRYPTION_KEY: options.localEncryptionKey ?? randomBytes(32).toString('base64'),
       ...Object.fromEntries(
         Object.entries(queues).map(([name, queue]) => [queueUrlEnvName(name as QueueName), queue.url]),

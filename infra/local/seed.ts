@@ -1,7 +1,8 @@
 /**
  * Development data for `npm start` (never run in AWS): the organization `org_dev`, a
  * fresh `pb_test_` key each start (a key's secret cannot be shown twice), the sending
- * domain `postbox.test` marked verified (there is no DNS to verify it against locally), and
+ * domain `postbox.test` marked verified (there is no DNS to verify it against locally; its claim
+ * holds: another organization adding or verifying it gets 409), and
  * the dashboard member `dev@postbox.test` with a fresh random password each start (printed;
  * with kept data the reset also ends the previous run's sessions).
  */

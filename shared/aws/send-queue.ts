@@ -16,6 +16,9 @@ const queueUrl = requiredEnv(queueUrlEnvName('send'));
 // Locally the queue URL names a *.localhost host that does not resolve: use the endpoint.
 const sqs = new SQSClient(process.env.SQS_ENDPOINT ? { endpoint: process.env.SQS_ENDPOINT } : {});
 
+/** The module's client (the fault-injecting tests add a middleware to it). */
+export { sqs as sendQueueClient };
+
 export async function enqueueEmail(message: SendQueueMessage, delaySeconds = 0): Promise<void> {
   await sqs.send(
     new SendMessageCommand({

@@ -27,8 +27,15 @@ export interface SesSendInput {
 }
 
 // Bounded so that a hung connection surfaces as a TimeoutError (classified 'retry') well within
-// the consumer's 30 s timeout: 3 attempts × 6 s plus backoff, leaving time to record the result.
-const CLIENT_TIMEOUTS = { connectionTimeout: 2_000, requestTimeout: 6_000, throwOnRequestTimeout: true };
+// the consumer's 30 s timeout, leaving time to record the result. A request timeout is an ambiguous
+// outcome (SES may have accepted the email: sesOutcomeUnknown), so the delivery keeps its lease.
+// SES_REQUEST_TIMEOUT_MS overrides the 6 s: the local stack's emulator runs in the same process, so
+// there a slow answer only means a busy CPU, never a lost request, and waiting is right.
+const CLIENT_TIMEOUTS = {
+  connectionTimeout: 2_000,
+  requestTimeout: Number(process.env.SES_REQUEST_TIMEOUT_MS) || 6_000,
+  throwOnRequestTimeout: true,
+};
 
 let client: SESv2Client | undefined;
 
@@ -187,6 +194,34 @@ const NETWORK_ERROR_CODES = new Set([
   'ENETUNREACH',
   'EHOSTUNREACH',
 ]);
+
+/** Network errors raised before a request could reach SES: it never had the email. */
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH']);
+/** Connection failures after the request may have gone out: SES may have the email. */
+const DROPPED_CONNECTION_CODES = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ETIMEDOUT']);
+
+/**
+ * Whether SES may have accepted the email although the call failed (an ambiguous outcome): no answer
+ * came back after the request may have gone out — the request timeout (`TimeoutError`, ETIMEDOUT)
+ * or a connection dropped mid-request. Definite (false): any answer from SES (an HTTP status, e.g.
+ * throttling), a connection never made (refused, unresolvable, unreachable, or the SDK's connection
+ * timeout, "did not establish a connection"), anything else.
+ */
+export function sesOutcomeUnknown(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { name, code, message, $metadata } = error as {
+    name?: unknown;
+    code?: unknown;
+    message?: unknown;
+    $metadata?: { httpStatusCode?: number };
+  };
+  if (typeof $metadata?.httpStatusCode === 'number') return false;
+  if (typeof code === 'string' && NOT_SENT_CODES.has(code)) return false;
+  if (name === 'TimeoutError') {
+    return !(typeof message === 'string' && message.includes('did not establish a connection'));
+  }
+  return typeof code === 'string' && DROPPED_CONNECTION_CODES.has(code);
+}
 
 /**
  * Whether an error from sendWithSes can go away by itself ('retry'), will happen again for this

@@ -43,6 +43,12 @@ export interface DomainClaim {
   domain_id: string;
   /** The domain item whose DKIM key SES currently signs with; equals domain_id once pushed. */
   signing_domain_id?: string;
+  /**
+   * Marked verified without DNS for local development (addVerifiedDomainForDevelopment, `npm start`'s
+   * seed and tests): no record can show the holder still controls the name, so the claim holds.
+   * Written only there; a verification through DNS writes the claim without it.
+   */
+  verified_without_dns?: boolean;
 }
 
 export async function domainNameTaken(organizationId: string, domainName: string): Promise<boolean> {
@@ -140,6 +146,8 @@ export async function recordVerification(input: {
   claim: 'acquire' | 'release' | 'keep';
   currentClaim: DomainClaim | undefined;
   takeoverFrom?: DomainClaim;
+  /** Local development only (addVerifiedDomainForDevelopment): the claim is marked `verified_without_dns`. */
+  withoutDns?: boolean;
 }): Promise<boolean> {
   const { item, flags, currentClaim, takeoverFrom } = input;
   const items: TransactItems = [flagsUpdate(item, flags)];
@@ -157,6 +165,7 @@ export async function recordVerification(input: {
           ...(keepsSigning && currentClaim?.signing_domain_id
             ? { signing_domain_id: currentClaim.signing_domain_id }
             : {}),
+          ...(input.withoutDns ? { verified_without_dns: true } : {}),
         },
         ConditionExpression: takeoverFrom
           ? 'organization_id = :holder AND domain_id = :holderDomain'

@@ -1,7 +1,8 @@
 /**
  * The due index (GSI2, sparse): emails with a deadline for the scheduler. An entry is written
- * with the email (putEmail) and removed in the same write that makes the email sent or failed
- * (recordSent, recordFailed); this module reads the due entries of a shard and moves or removes
+ * with the email (putEmail), moved to the outcome deadline by the hand-over (recordSent,
+ * recordHandOverReportedBySes) and removed in the same write that takes the status out of `queued`
+ * (applyEmailEvents, recordFailed); this module reads the due entries of a shard and moves or removes
  * one deadline. Every write is conditioned on the entry the scheduler read (GSI2SK), so a
  * concurrent run, a consumer or a cancel that changed the email in between always wins.
  */
@@ -69,10 +70,16 @@ export async function queryDueEntries(
 }
 
 /**
- * Moves the entry's deadline (and counts a sweep) if the email is still queued, not with SES, and
- * the entry is the one read. False when something else changed it first.
+ * Moves the entry's deadline (and counts a sweep) if the email is still queued, not with SES (or,
+ * `handedOver`, with SES: a finish), and the entry is the one read. False when something else
+ * changed it first.
  */
-export async function moveDeadline(entry: DueEntry, nextDeadline: string, countSweep: boolean): Promise<boolean> {
+export async function moveDeadline(
+  entry: DueEntry,
+  nextDeadline: string,
+  countSweep: boolean,
+  handedOver = false,
+): Promise<boolean> {
   const next = keys.dueEntry(entry.organization_id, entry.id, nextDeadline);
   try {
     await db.send(
@@ -80,7 +87,9 @@ export async function moveDeadline(entry: DueEntry, nextDeadline: string, countS
         TableName: tableName,
         Key: keys.email(entry.organization_id, entry.id),
         UpdateExpression: `SET GSI2PK = :pk, GSI2SK = :next${countSweep ? ' ADD sweeps :one' : ''}`,
-        ConditionExpression: 'GSI2SK = :seen AND #status = :queued AND attribute_not_exists(ses_message_id)',
+        ConditionExpression: `GSI2SK = :seen AND #status = :queued AND ${
+          handedOver ? 'attribute_exists(ses_message_id)' : 'attribute_not_exists(ses_message_id)'
+        }`,
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
           ':pk': next.GSI2PK,
@@ -98,7 +107,7 @@ export async function moveDeadline(entry: DueEntry, nextDeadline: string, countS
   }
 }
 
-/** Removes the entry of an email that needs nothing more (final, or already with SES). */
+/** Removes the entry of an email that needs nothing more (final). */
 export async function removeDueEntry(entry: DueEntry): Promise<void> {
   try {
     await db.send(

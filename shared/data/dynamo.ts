@@ -100,6 +100,52 @@ baseClient.middlewareStack.add(
   { step: 'initialize', name: 'countConsumedCapacity' },
 );
 
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' &&
+  value !== null &&
+  (Object.getPrototypeOf(value) === Object.prototype || Object.getPrototypeOf(value) === null);
+
+/**
+ * A value as the document client's marshaller can take it whatever its keys. The marshaller tells
+ * a map from a Set, a Map, a Buffer or a boxed String by `value.constructor.name`, which an object
+ * of JSON can forge: `{"constructor": "x"}` fails ("Unsupported type passed"), and
+ * `{"constructor": {"name": "String"}}` would be stored as the string "[object Object]". A `Map`
+ * is recognised by its real prototype and marshalled as a map key by key, so every plain object
+ * (tags, a variable's default value, anything a tenant's JSON puts in an item) becomes one first.
+ */
+function marshallable(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(marshallable);
+  if (!isPlainObject(value)) return value;
+  return new Map(Object.entries(value).map(([key, entry]) => [key, marshallable(entry)]));
+}
+
+/** The parts of a command's input that hold attribute values (the marshaller's input). */
+const ATTRIBUTE_MAPS = new Set(['Item', 'Key', 'ExpressionAttributeValues', 'ExclusiveStartKey']);
+
+const attributeValues = (attributes: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(attributes).map(([name, value]) => [name, marshallable(value)]));
+
+/** A copy of a command's input with every attribute value made marshallable (the input is the caller's). */
+function withMarshallableValues(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withMarshallableValues);
+  if (!isPlainObject(node)) return node;
+  return Object.fromEntries(
+    Object.entries(node).map(([name, value]) => {
+      if (ATTRIBUTE_MAPS.has(name) && isPlainObject(value)) return [name, attributeValues(value)];
+      if (name === 'Keys' && Array.isArray(value)) {
+        return [name, value.map((key) => (isPlainObject(key) ? attributeValues(key) : key))];
+      }
+      return [name, withMarshallableValues(value)];
+    }),
+  );
+}
+
+// Runs before the document client's own marshalling (which sits just before serialization).
+baseClient.middlewareStack.add(
+  (next) => (args) => next({ ...args, input: withMarshallableValues(args.input) as typeof args.input }),
+  { step: 'initialize', name: 'marshallableValues' },
+);
+
 export const db = DynamoDBDocumentClient.from(baseClient, {
   marshallOptions: { removeUndefinedValues: true },
 });

@@ -11,13 +11,18 @@
  * added, a later Query sees a superset of an earlier one; the number of events it saw therefore
  * orders the writers, and the status update is conditioned on `status_event_count < :seen`: a
  * writer that saw fewer events than the last one to update can never move the status back.
+ * The count is of event items only: the hand-over's events are derived from the email item
+ * (emails.ts handOverEvents), and only their suppressed recipients matter to the status.
+ *
+ * The status update that takes an email out of `queued` also takes it out of the due index (GSI2),
+ * where the hand-over left it with its outcome deadline: nothing is left for the scheduler to do.
  */
 import { PutCommand, type PutCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { deriveStatus, sentRecipientCount } from '../domain/email-status.ts';
 import { nowIso } from '../domain/ids.ts';
 import { db, isConditionalCheckFailed, queryAll, tableName } from './dynamo.ts';
 import { moveEmailCount } from './email-index.ts';
-import { type EmailEvent, type EmailStatus, type EventType, eventPut, type Mailbox } from './emails.ts';
+import { type EmailEvent, type EmailStatus, type EventType, eventPut, handOverEvents, type Mailbox } from './emails.ts';
 import { keys } from './keys.ts';
 
 /** What applying events needs to know about an email: no bodies. */
@@ -29,7 +34,11 @@ export interface EmailEventsSnapshot {
     to: Mailbox[];
     cc: Mailbox[];
     bcc: Mailbox[];
+    from?: Mailbox;
     ses_message_id?: string;
+    sent_at?: string;
+    /** Recipients dropped as suppressed at the hand-over (their `suppressed` events are derived). */
+    suppressed_recipients?: string[];
     /** How many events the stored status was derived from (absent until events are applied). */
     status_event_count?: number;
     /** For the status index key (GSI4PK) and the counts; absent only in hand-made snapshots. */
@@ -46,7 +55,10 @@ const EMAIL_ATTRIBUTES = [
   'to',
   'cc',
   'bcc',
+  'from',
   'ses_message_id',
+  'sent_at',
+  'suppressed_recipients',
   'status_event_count',
 ];
 const EVENT_ATTRIBUTES = ['id', 'event_type', 'recipient', 'smtp_code', 'smtp_message', 'created_at', 'detail'];
@@ -86,7 +98,10 @@ function toEvent(item: Record<string, unknown>): EmailEvent {
   };
 }
 
-/** The email (without bodies) and its events, in one strongly consistent Query. */
+/**
+ * The email (without bodies) and its stored events, in one strongly consistent Query. The hand-over's
+ * derived events are not among them (emails.ts eventsWithHandOver adds them for display).
+ */
 export async function readEmailEvents(
   organizationId: string,
   emailId: string,
@@ -150,7 +165,8 @@ export async function applyEmailEvents(
           recipient: (item.recipient as string | null | undefined) ?? null,
         }))
       : current.events;
-  const status = deriveStatus(sentRecipientCount(current.email, all), all);
+  // The recipients dropped at send time are on the email item (derived `suppressed` events).
+  const status = deriveStatus(sentRecipientCount(current.email, [...handOverEvents(current.email), ...all]), all);
   const previousStatus = current.email.status;
   const derivedFrom = current.email.status_event_count ?? -1;
   if (all.length <= derivedFrom) {
@@ -172,7 +188,8 @@ export async function applyEmailEvents(
 /**
  * Stores the status derived from `eventCount` events, unless a writer that saw more events stored
  * its status first. Returns false when that happened (or the email is gone). The status index key
- * (GSI4PK) is set in the same write; the old status it returns moves the list's counts.
+ * (GSI4PK) is set in the same write; the old status it returns moves the list's counts. A status
+ * other than `queued` also removes the due entry (GSI2) in the same write.
  */
 async function updateStatus(
   organizationId: string,
@@ -192,7 +209,7 @@ async function updateStatus(
         new UpdateCommand({
           TableName: tableName,
           Key: keys.email(organizationId, emailId),
-          UpdateExpression: `SET #status = :status, status_event_count = :count${touch ? ', updated_at = :now' : ''}${statusKey ? ', GSI4PK = :statusKey' : ''}`,
+          UpdateExpression: `SET #status = :status, status_event_count = :count${touch ? ', updated_at = :now' : ''}${statusKey ? ', GSI4PK = :statusKey' : ''}${status === 'queued' ? '' : ' REMOVE GSI2PK, GSI2SK'}`,
           ConditionExpression:
             'attribute_exists(PK) AND (attribute_not_exists(status_event_count) OR status_event_count < :count)',
           ExpressionAttributeNames: { '#status': 'status' },

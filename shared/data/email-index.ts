@@ -7,10 +7,11 @@
  * `to` and `tags` are multi-valued, so no index on the email item can serve them: the pointers
  * (one per distinct `to` address and per tag) can. Counters give total_count without reading the list.
  *
- * None of this is transactional with the email: pointers and the count are written right after
- * the email is stored, counts move right after each conditional status update. A process that
- * dies between the two writes leaves an email without pointers, or a count off by one (see
- * docs/data-model.md); nothing else depends on them.
+ * None of this is transactional with the email (a transaction bills every item twice): pointers
+ * and the count are written beside the email, and a send that fails takes back what it wrote
+ * (shared/domain/accept-writes.ts); counts move right after each conditional status update. Only a
+ * process that dies between two writes can leave an email without pointers, or a count off by
+ * one (see docs/data-model.md); nothing else depends on them.
  */
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Environment } from '../domain/api-key-format.ts';
@@ -49,39 +50,28 @@ function counterKey(organizationId: string, environment: string, emailId: string
   return keys.emailCounter(organizationId, environment, emailShard(emailId, EMAIL_COUNTER_SHARDS));
 }
 
-/**
- * After an email is stored: its `to` and tag pointers (⌈n/25⌉ BatchWriteItem, n ≤ 60) and
- * `total`/`queued` +1 on its counter shard (one UpdateItem), in parallel.
- */
-export async function writeEmailIndexEntries(email: EmailRecord): Promise<void> {
-  const pointers = pointerKeys(email).map((key) => ({
-    PutRequest: { Item: { ...key, type: 'email_pointer', email_id: email.id } },
-  }));
-  await Promise.all([
-    batchWriteAll(pointers),
-    db.send(
-      new UpdateCommand({
-        TableName: tableName,
-        Key: counterKey(email.organization_id, email.environment, email.id),
-        UpdateExpression: 'ADD #total :one, #queued :one',
-        ExpressionAttributeNames: { '#total': 'total', '#queued': 'queued' },
-        ExpressionAttributeValues: { ':one': 1 },
-      }),
-    ),
-  ]);
+const pointerItems = (emails: readonly EmailRecord[]) =>
+  emails.flatMap((email) =>
+    pointerKeys(email).map((key) => ({ PutRequest: { Item: { ...key, type: 'email_pointer', email_id: email.id } } })),
+  );
+
+/** The `to` and tag pointers of new emails: BatchWriteItems of 25 (n ≤ 60 per email). */
+export async function writeEmailPointers(emails: readonly EmailRecord[]): Promise<void> {
+  await batchWriteAll(pointerItems(emails));
+}
+
+/** Deletes the pointers of emails taken back (any of them may be missing: deleting is idempotent). */
+export async function deleteEmailPointers(emails: readonly EmailRecord[]): Promise<void> {
+  await batchWriteAll(emails.flatMap((email) => pointerKeys(email).map((key) => ({ DeleteRequest: { Key: key } }))));
 }
 
 /**
- * writeEmailIndexEntries for many emails at once (a batch send): all pointers in BatchWriteItems
- * of 25, and one UpdateItem per organization and environment (`ADD total n, queued n`), in parallel.
+ * Counts new emails (`sign` 1) or takes the count of emails taken back (`sign` -1): `total` and
+ * `queued` ± n, one UpdateItem per organization and environment, on the shard of the group's first
+ * email. The shards are only ever summed, so a later status move on an email's own shard may take
+ * a shard below zero while the sum stays exact.
  */
-export async function writeEmailIndexEntriesForEmails(emails: readonly EmailRecord[]): Promise<void> {
-  const pointers = emails.flatMap((email) =>
-    pointerKeys(email).map((key) => ({ PutRequest: { Item: { ...key, type: 'email_pointer', email_id: email.id } } })),
-  );
-  // One counter shard per organization and environment of the batch (one request, not ten): the
-  // shards are only ever summed, so a later status move on the email's own shard may take a shard
-  // below zero while the sum stays exact.
+export async function countNewEmails(emails: readonly EmailRecord[], sign: 1 | -1 = 1): Promise<void> {
   const perShard = new Map<string, { key: PrimaryKey; count: number }>();
   for (const email of emails) {
     const group = `${email.organization_id}#${email.environment}`;
@@ -92,36 +82,24 @@ export async function writeEmailIndexEntriesForEmails(emails: readonly EmailReco
     entry.count += 1;
     perShard.set(group, entry);
   }
-  await Promise.all([
-    batchWriteAll(pointers),
-    ...[...perShard.values()].map(({ key, count }) =>
+  await Promise.all(
+    [...perShard.values()].map(({ key, count }) =>
       db.send(
         new UpdateCommand({
           TableName: tableName,
           Key: key,
           UpdateExpression: 'ADD #total :n, #queued :n',
           ExpressionAttributeNames: { '#total': 'total', '#queued': 'queued' },
-          ExpressionAttributeValues: { ':n': count },
+          ExpressionAttributeValues: { ':n': sign * count },
         }),
       ),
     ),
-  ]);
+  );
 }
 
-/** Undoes writeEmailIndexEntries for an email deleted before it was queued (still `queued`). */
-export async function removeEmailIndexEntries(email: EmailRecord): Promise<void> {
-  await Promise.all([
-    batchWriteAll(pointerKeys(email).map((key) => ({ DeleteRequest: { Key: key } }))),
-    db.send(
-      new UpdateCommand({
-        TableName: tableName,
-        Key: counterKey(email.organization_id, email.environment, email.id),
-        UpdateExpression: 'ADD #total :minus, #queued :minus',
-        ExpressionAttributeNames: { '#total': 'total', '#queued': 'queued' },
-        ExpressionAttributeValues: { ':minus': -1 },
-      }),
-    ),
-  ]);
+/** An email's pointers and count (what the send path writes beside the email; fixtures use it). */
+export async function writeEmailIndexEntries(email: EmailRecord): Promise<void> {
+  await Promise.all([writeEmailPointers([email]), countNewEmails([email])]);
 }
 
 /**

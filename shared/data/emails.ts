@@ -4,15 +4,19 @@
  *   event   PK=EMAIL#<org>#<id>  SK=EVENT#<created_at>#<event id>
  *   list    GSI3PK=ORG#<org>#<env>#EMAILS#<shard>  GSI3SK=<created_at>#<id>           (by time)
  *           GSI4PK=ORG#<org>#<env>#STATUS#<status>#<shard>  GSI4SK=<created_at>#<id>  (by status)
- * One Query of the collection returns an email with its events, oldest first.
+ * One Query of the collection returns an email with its events, oldest first. The hand-over's
+ * events (`sent`, and `suppressed` for the recipients dropped at send time) are not items: they
+ * are derived from the email item's own `ses_message_id`, `sent_at` and `suppressed_recipients`
+ * (handOverEvents), which recordSent writes in one UpdateItem.
  */
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand, type PutCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { uuidv7 } from 'uuidv7';
 import type { Environment } from '../domain/api-key-format.ts';
 import { nowIso } from '../domain/ids.ts';
+import { deterministicEventId } from '../domain/ses-notifications.ts';
 import {
   batchGetAll,
   batchWriteAll,
@@ -69,6 +73,8 @@ export interface EmailRecord {
   /** Set once SES accepted the email: the proof it must never be sent again. */
   ses_message_id?: string;
   sent_at?: string;
+  /** Recipients left out at the hand-over because they were suppressed (a `suppressed` event each). */
+  suppressed_recipients?: string[];
   /** A consumer holds the email until this time while it talks to SES. */
   lease_until?: number;
   delivery_attempts?: number;
@@ -147,6 +153,14 @@ export async function existingEmailIds(organizationId: string, emailIds: readonl
 }
 
 /**
+ * Deletes emails of a batch whose writes failed before any was queued (BatchWriteItem, 25 a
+ * request): no consumer can hold one, and deleting a missing one is a no-op.
+ */
+export async function deleteEmailItems(organizationId: string, emailIds: readonly string[]): Promise<void> {
+  await batchWriteAll(emailIds.map((id) => ({ DeleteRequest: { Key: keys.email(organizationId, id) } })));
+}
+
+/**
  * Stores many new emails (items from newEmailItem): BatchWriteItem, 25 a request, in parallel. No
  * condition is possible in a batch: the ids are fresh (or, for a resumed batch, the caller leaves
  * out the ones already stored).
@@ -175,7 +189,67 @@ function fromStored(item: StoredEmail): EmailRecord {
   return { ...(rest as Omit<EmailRecord, 'html' | 'text'>), html: decompress(html_gz), text: decompress(text_gz) };
 }
 
-/** The email with its events (oldest first), in one strongly consistent Query. */
+const SUPPRESSED_DETAIL = 'The address is on the suppression list';
+
+/** The `suppressed` event of a recipient dropped at send time: its id depends on the email and address only. */
+export function suppressedEvent(emailId: string, address: string, createdAt: string): EmailEvent {
+  return {
+    id: deterministicEventId(['suppressed', emailId, address]),
+    type: 'suppressed',
+    recipient: address,
+    smtp_code: null,
+    smtp_message: null,
+    created_at: createdAt,
+    detail: SUPPRESSED_DETAIL,
+  };
+}
+
+/**
+ * The events of the hand-over, derived from the email item (no items of their own, so recording the
+ * hand-over is one atomic write): `sent` (id from the SES message id, at `sent_at`) and one
+ * `suppressed` per recipient dropped at send time. None before the hand-over.
+ */
+export function handOverEvents(
+  email: Pick<EmailRecord, 'id' | 'ses_message_id' | 'sent_at' | 'suppressed_recipients'>,
+): EmailEvent[] {
+  if (!email.ses_message_id || !email.sent_at) return [];
+  return [
+    {
+      id: deterministicEventId(['sent', email.ses_message_id]),
+      type: 'sent',
+      recipient: null,
+      smtp_code: null,
+      smtp_message: null,
+      created_at: email.sent_at,
+    },
+    ...(email.suppressed_recipients ?? []).map((address) => suppressedEvent(email.id, address, email.sent_at ?? '')),
+  ];
+}
+
+/**
+ * Every event of an email in time order: the stored items (in key order: time, then id) with the
+ * derived hand-over events among them (first among events of the same time). An email recorded
+ * before the hand-over events were derived has them as items: a stored `sent` event (or a stored
+ * `suppressed` one of the same recipient) wins, so none shows twice.
+ */
+export function eventsWithHandOver(
+  email: Pick<EmailRecord, 'id' | 'ses_message_id' | 'sent_at' | 'suppressed_recipients'>,
+  stored: readonly EmailEvent[],
+): EmailEvent[] {
+  const storedSent = stored.some((event) => event.type === 'sent');
+  const storedSuppressed = new Set(stored.filter((event) => event.type === 'suppressed').map((e) => e.recipient));
+  const storedIds = new Set(stored.map((event) => event.id));
+  const derived = handOverEvents(email).filter((event) =>
+    event.type === 'sent' ? !storedSent : !storedSuppressed.has(event.recipient) && !storedIds.has(event.id),
+  );
+  if (derived.length === 0) return [...stored];
+  // A stable sort: the stored events keep their key order among themselves.
+  return [...derived, ...stored].sort((a, b) =>
+    a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0,
+  );
+}
+
+/** The email with its events (oldest first, hand-over events included), in one strongly consistent Query. */
 export async function getEmailWithEvents(
   organizationId: string,
   emailId: string,
@@ -187,27 +261,30 @@ export async function getEmailWithEvents(
   });
   const emailItem = items.find((item) => item.SK === 'EMAIL');
   if (!emailItem) return undefined;
-  const events = items
+  const stored = items
     .filter((item) => String(item.SK).startsWith('EVENT#'))
     .map(({ PK: _pk, SK: _sk, type: _type, event_type, ...event }) => ({ ...event, type: event_type }) as EmailEvent);
-  return { email: fromStored(emailItem as unknown as StoredEmail), events };
+  const email = fromStored(emailItem as unknown as StoredEmail);
+  return { email, events: eventsWithHandOver(email, stored) };
 }
 
 /** What the send path needs to know about an existing email: no bodies on the wire (consistent read). */
 export async function getEmailState(
   organizationId: string,
   emailId: string,
-): Promise<Pick<EmailRecord, 'status' | 'created_at' | 'scheduled_at' | 'ses_message_id'> | undefined> {
+): Promise<Pick<EmailRecord, 'status' | 'environment' | 'created_at' | 'scheduled_at' | 'ses_message_id'> | undefined> {
   const { Item } = await db.send(
     new GetCommand({
       TableName: tableName,
       Key: keys.email(organizationId, emailId),
-      ProjectionExpression: '#status, created_at, scheduled_at, ses_message_id',
+      ProjectionExpression: '#status, environment, created_at, scheduled_at, ses_message_id',
       ExpressionAttributeNames: { '#status': 'status' },
       ConsistentRead: true,
     }),
   );
-  return Item as Pick<EmailRecord, 'status' | 'created_at' | 'scheduled_at' | 'ses_message_id'> | undefined;
+  return Item as
+    | Pick<EmailRecord, 'status' | 'environment' | 'created_at' | 'scheduled_at' | 'ses_message_id'>
+    | undefined;
 }
 
 export function newEvent(type: EventType, fields: Partial<Omit<EmailEvent, 'id' | 'type'>> = {}): EmailEvent {
@@ -278,52 +355,79 @@ export async function claimForDelivery(
   }
 }
 
-/** SES accepted the email: record its message id and the events, release the lease. */
+/** When the hand-over happened and by when its outcome must have come (due-times.ts outcomeDeadline). */
+export interface HandOver {
+  sentAt: string;
+  outcomeDeadline: string;
+  /** Recipients left out because they were suppressed at send time (a derived `suppressed` event each). */
+  suppressedRecipients?: readonly string[];
+}
+
+/** The hand-over's update: the SES id with its derived events, the lease released, the outcome deadline. */
+function handOverUpdate(organizationId: string, emailId: string, sesMessageId: string, handOver: HandOver) {
+  const due = keys.dueEntry(organizationId, emailId, handOver.outcomeDeadline);
+  const suppressed = handOver.suppressedRecipients ?? [];
+  return {
+    TableName: tableName,
+    Key: keys.email(organizationId, emailId),
+    // The due entry moves to the outcome deadline and its sweep count restarts (it counts the
+    // scheduler's finishes from now on: due-times.ts planDue); the entry leaves the index when the
+    // status leaves `queued` (applyEmailEvents, recordFailed).
+    UpdateExpression: `SET ses_message_id = :ses, sent_at = :sentAt, GSI2PK = :duePk, GSI2SK = :dueSk${
+      suppressed.length > 0 ? ', suppressed_recipients = :suppressed' : ''
+    } REMOVE lease_until, sweeps`,
+    ExpressionAttributeValues: {
+      ':ses': sesMessageId,
+      ':sentAt': handOver.sentAt,
+      ':duePk': due.GSI2PK,
+      ':dueSk': due.GSI2SK,
+      ...(suppressed.length > 0 ? { ':suppressed': [...suppressed] } : {}),
+    },
+  };
+}
+
+/**
+ * SES accepted the email: record its message id, when, and the recipients dropped as suppressed, in
+ * ONE UpdateItem (atomic, and not a transaction, which would bill every item twice): the `sent` and
+ * `suppressed` events are derived from these attributes (handOverEvents), so the proof of the
+ * hand-over never exists without its events. The lease is released and the due entry moves to the
+ * outcome deadline. A retry with the same arguments writes the same values.
+ * `updated_at` stays: it moves with the status, and the list indexes project it, so touching it
+ * here would rewrite both index entries for a change no list shows.
+ */
 export async function recordSent(
   organizationId: string,
   emailId: string,
   sesMessageId: string,
-  events: EmailEvent[],
+  handOver: HandOver,
 ): Promise<void> {
-  // Two plain writes, not a transaction (which bills every item twice): the update is the proof of
-  // the hand-over and goes first; the events are idempotent puts (a retry rewrites the same items).
-  // `updated_at` stays: it moves with the status, and the list indexes project it, so touching it
-  // here would rewrite both index entries for a change no list shows.
   await db.send(
     new UpdateCommand({
-      TableName: tableName,
-      Key: keys.email(organizationId, emailId),
-      // Out of the due index (GSI2) in the same write: nothing is left for the scheduler to do.
-      UpdateExpression: 'SET ses_message_id = :ses, sent_at = :now REMOVE lease_until, GSI2PK, GSI2SK',
+      ...handOverUpdate(organizationId, emailId, sesMessageId, handOver),
       // Never recreate an email that is gone (an update would create a stub item).
       ConditionExpression: 'attribute_exists(PK)',
-      ExpressionAttributeValues: { ':ses': sesMessageId, ':now': nowIso() },
     }),
-  );
-  await Promise.all(
-    events.map((event) => db.send(new PutCommand(eventPut(organizationId, emailId, event).Put as PutCommandInput))),
   );
 }
 
 /**
  * SES reports a message for an email whose hand-over was never recorded (the consumer died, or its
- * write failed, right after SES accepted it): record it now, out of the due index, so the sweeper
- * does not send it again and it can no longer be cancelled. False when a hand-over is already
- * recorded (or the email is gone).
+ * write failed, right after SES accepted it): record it now (its `sent` event is derived from it),
+ * with its outcome deadline, so the sweeper does not send it again, it can no longer be cancelled,
+ * and the scheduler finishes it if no outcome follows. False when a hand-over is already recorded
+ * (or the email is gone).
  */
 export async function recordHandOverReportedBySes(
   organizationId: string,
   emailId: string,
   sesMessageId: string,
+  handOver: Omit<HandOver, 'suppressedRecipients'>,
 ): Promise<boolean> {
   try {
     await db.send(
       new UpdateCommand({
-        TableName: tableName,
-        Key: keys.email(organizationId, emailId),
-        UpdateExpression: 'SET ses_message_id = :ses, sent_at = :now REMOVE lease_until, GSI2PK, GSI2SK',
+        ...handOverUpdate(organizationId, emailId, sesMessageId, handOver),
         ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(ses_message_id)',
-        ExpressionAttributeValues: { ':ses': sesMessageId, ':now': nowIso() },
       }),
     );
     return true;
@@ -406,11 +510,12 @@ export async function releaseLease(organizationId: string, emailId: string): Pro
 }
 
 /**
- * Deletes an email whose enqueue failed — but only if no consumer has touched it: when
- * SendMessage fails after the message was in fact queued, a consumer may already be sending
- * it, and then the email must stay (the caller gets its 201).
+ * Takes back an email whose accept failed: deletes it unless a consumer has touched it (a lease,
+ * a hand-over or a final status: then it is being delivered and must stay; the caller gets its
+ * 201). `gone` also when there was no email to delete (its write failed). The old item of a refused
+ * delete tells the two apart (only on this failure path).
  */
-export async function deleteUnsentEmail(organizationId: string, emailId: string): Promise<boolean> {
+export async function takeBackEmail(organizationId: string, emailId: string): Promise<'gone' | 'claimed'> {
   try {
     await db.send(
       new DeleteCommand({
@@ -420,11 +525,12 @@ export async function deleteUnsentEmail(organizationId: string, emailId: string)
           '#status = :queued AND attribute_not_exists(lease_until) AND attribute_not_exists(ses_message_id)',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':queued': 'queued' },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),
     );
-    return true;
+    return 'gone';
   } catch (error) {
-    if (isConditionalCheckFailed(error)) return false;
-    throw error;
+    if (!isConditionalCheckFailed(error)) throw error;
+    return (error as { Item?: unknown }).Item ? 'claimed' : 'gone';
   }
 }

@@ -85,6 +85,11 @@ export const keys = {
     SK: `SESSION#${tokenHash}`,
   }),
   sessionsOfMemberPrefix: (normalizedEmail: string) => ({ PK: `MEMBER#${normalizedEmail}`, SKPrefix: 'SESSION#' }),
+  /**
+   * A secret of the deployment itself (e.g. `sign-in-form`: the key of the sign-in form's signed
+   * token), created on first use; one item per name.
+   */
+  serverSecret: (name: string): PrimaryKey => ({ PK: `SECRET#${name}`, SK: 'SECRET' }),
 
   /** A domain of an organization. */
   domain: (organizationId: string, domainId: string): PrimaryKey => ({

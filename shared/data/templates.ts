@@ -7,7 +7,7 @@
  *   usage     PK=TMPLUSE#<org>#<id>  SK=<yyyy-mm-dd>   sends per UTC day (+ last_sent_at); TTL 400 days
  */
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { VariableDefinition } from '../domain/template-schema.ts';
 import {
   batchGetAll,
@@ -169,15 +169,26 @@ export async function deactivateTemplate(organizationId: string, templateId: str
   }
 }
 
+/** What countTemplateSends changed, so that a send that fails can take it back exactly. */
+export interface TemplateSendsCount {
+  organizationId: string;
+  templateId: string;
+  sends: number;
+  at: string;
+  /** The day's `last_sent_at` before; undefined when this count created the day's item. */
+  previousLastSentAt: string | undefined;
+  createdDay: boolean;
+}
+
 /** Counts `sends` emails made from the template now (one UpdateItem on the day's item). */
 export async function countTemplateSends(
   organizationId: string,
   templateId: string,
   sends: number,
   at: Date = new Date(),
-): Promise<void> {
+): Promise<TemplateSendsCount> {
   const iso = at.toISOString();
-  await db.send(
+  const { Attributes } = await db.send(
     new UpdateCommand({
       TableName: tableName,
       Key: keys.templateUsageDay(organizationId, templateId, iso.slice(0, 10)),
@@ -189,8 +200,61 @@ export async function countTemplateSends(
         ':expires': Math.floor(at.getTime() / 1000) + USAGE_KEPT_SECONDS,
         ':type': 'template_usage',
       },
+      ReturnValues: 'UPDATED_OLD',
     }),
   );
+  return {
+    organizationId,
+    templateId,
+    sends,
+    at: iso,
+    previousLastSentAt: Attributes?.last_sent_at as string | undefined,
+    createdDay: Attributes?.sends === undefined,
+  };
+}
+
+/**
+ * Takes back a count of a send that failed: the day's item goes if the count created it and
+ * nothing else was counted since; otherwise its sends go down and its `last_sent_at` returns to
+ * what it was, unless a later send set it meanwhile.
+ */
+export async function uncountTemplateSends(count: TemplateSendsCount): Promise<void> {
+  const Key = keys.templateUsageDay(count.organizationId, count.templateId, count.at.slice(0, 10));
+  const attempts = [
+    count.createdDay
+      ? new DeleteCommand({
+          TableName: tableName,
+          Key,
+          ConditionExpression: 'sends = :n AND last_sent_at = :at',
+          ExpressionAttributeValues: { ':n': count.sends, ':at': count.at },
+        })
+      : new UpdateCommand({
+          TableName: tableName,
+          Key,
+          UpdateExpression: `ADD sends :minus ${count.previousLastSentAt ? 'SET last_sent_at = :previous' : 'REMOVE last_sent_at'}`,
+          ConditionExpression: 'last_sent_at = :at',
+          ExpressionAttributeValues: {
+            ':minus': -count.sends,
+            ':at': count.at,
+            ...(count.previousLastSentAt ? { ':previous': count.previousLastSentAt } : {}),
+          },
+        }),
+    new UpdateCommand({
+      TableName: tableName,
+      Key,
+      UpdateExpression: 'ADD sends :minus',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeValues: { ':minus': -count.sends },
+    }),
+  ];
+  for (const command of attempts) {
+    try {
+      await db.send(command);
+      return;
+    } catch (error) {
+      if (!isConditionalCheckFailed(error)) throw error;
+    }
+  }
 }
 
 /** Sends over the last 30 UTC days (today included) and the last send: one Query, two when idle. */

@@ -70,29 +70,26 @@ function addToCounter(
   );
 }
 
-/** Adds `recipients` to the day and month counters of `now`: two UpdateItem ADDs on random shards, in parallel. */
+export type UsagePeriod = 'day' | 'month';
+
+/**
+ * Adds `recipients` (negative: takes them back) to the day and month counters of `now`, or to the
+ * named ones: an UpdateItem ADD on a random shard each, in parallel.
+ */
 export async function addUsage(
   organizationId: string,
   environment: Environment,
   recipients: number,
   now: Date | number = Date.now(),
+  periods: readonly UsagePeriod[] = ['day', 'month'],
 ): Promise<void> {
   if (recipients === 0) return;
-  const periods = usagePeriods(now);
-  await Promise.all([
-    addToCounter(
-      organizationId,
-      environment,
-      periods.day,
-      recipients,
-      epochSeconds(periods.dayResetsAt) + DAY_COUNTER_KEPT_SECONDS,
-    ),
-    addToCounter(
-      organizationId,
-      environment,
-      periods.month,
-      recipients,
-      epochSeconds(periods.monthResetsAt) + MONTH_COUNTER_KEPT_SECONDS,
-    ),
-  ]);
+  const current = usagePeriods(now);
+  const kept = {
+    day: epochSeconds(current.dayResetsAt) + DAY_COUNTER_KEPT_SECONDS,
+    month: epochSeconds(current.monthResetsAt) + MONTH_COUNTER_KEPT_SECONDS,
+  };
+  await Promise.all(
+    periods.map((period) => addToCounter(organizationId, environment, current[period], recipients, kept[period])),
+  );
 }

@@ -17,9 +17,10 @@ import { createHash } from 'node:crypto';
 import { enqueueEmailBatches } from '../aws/send-queue.ts';
 import type { DomainClaim } from '../data/domains.ts';
 import { batchGetAll } from '../data/dynamo.ts';
-import { writeEmailIndexEntriesForEmails } from '../data/email-index.ts';
+import { countNewEmails, deleteEmailPointers, writeEmailPointers } from '../data/email-index.ts';
 import {
   BodiesTooLargeError,
+  deleteEmailItems,
   type EmailRecord,
   existingEmailIds,
   newEmailId,
@@ -28,19 +29,25 @@ import {
 } from '../data/emails.ts';
 import { keys } from '../data/keys.ts';
 import { type OrganizationItem, organizationFromItem } from '../data/organizations.ts';
-import { countTemplateSends, templateFromItems } from '../data/templates.ts';
-import { addUsage, readUsage } from '../data/usage.ts';
+import {
+  countTemplateSends,
+  type TemplateSendsCount,
+  templateFromItems,
+  uncountTemplateSends,
+} from '../data/templates.ts';
+import { readUsage } from '../data/usage.ts';
 import { ApiError, notFound } from '../errors.ts';
 import type { Identity } from '../http/context.ts';
 import { logger } from '../logger.ts';
+import { type AcceptWrite, AcceptWritesFailedError, usageWrites, writeAllOrNothing } from './accept-writes.ts';
 import { type BatchEntry, type BatchSendRequest, parseBatchEntry } from './batch-request.ts';
 import { claimsAllowSending, senderClaimNames } from './domains.ts';
 import { planAccept } from './due-times.ts';
 import { normalizeEmailAddress } from './email-address.ts';
 import { isResourceId, nowIso } from './ids.ts';
-import { MAX_BODY_BYTES } from './send-request.ts';
 import { checkSendingLimit } from './sending-limit.ts';
 import { findSuppressedAddresses, MAX_ADDRESSES_PER_CHECK } from './suppressions.ts';
+import type { OutputMeter } from './template-engine.ts';
 import { parseTemplateForRequest } from './template-engine.ts';
 import { renderForSend } from './templates.ts';
 import { refusalReason, refusedRecipients } from './validation.ts';
@@ -99,6 +106,19 @@ export function batchEmailId(batchId: string, index: number): string {
   return `${time.slice(0, 8)}-${time.slice(8, 12)}-7${bits.slice(0, 3)}-${variant}${bits.slice(4, 7)}-${bits.slice(7, 19)}`;
 }
 
+/**
+ * What a batch may render in all (subject, html and text of every entry, in UTF-16 code units,
+ * including the renders of rejected entries up to where they stopped): its time, memory and
+ * stored size are bounded by it, whatever the template and the data. 1,000 emails of 25 KB fit.
+ */
+export const MAX_BATCH_RENDERED_CHARACTERS = 25_000_000;
+
+const batchTooLarge = () =>
+  new ApiError(
+    'PAYLOAD_TOO_LARGE',
+    `The batch renders more than ${MAX_BATCH_RENDERED_CHARACTERS / 1_000_000} million characters of content: send it in smaller batches`,
+  );
+
 /** The batch's writes stopped half-way: the Idempotency-Key is kept so a retry resumes this batch. */
 export class BatchPartlyStoredError extends Error {
   readonly keepIdempotencyKey = true;
@@ -153,11 +173,6 @@ export async function acceptBatch(
       { details: [{ field: 'from.email', message: 'Verify the domain (or a parent domain) first' }] },
     );
   }
-  // With a subject override the template is rendered with that subject instead of its own.
-  const source = request.subject === undefined ? template : { ...template, subject: request.subject };
-  const renderVersion =
-    request.subject === undefined ? template.updated_at : `${template.updated_at}#${request.subject}`;
-
   // Auto-validation (when the organization turned it on): the candidates' addresses in one
   // validateMany, DNS shared per domain.
   const autoRefused = await refusedRecipients(
@@ -172,6 +187,8 @@ export async function acceptBatch(
   // A repeated address is rejected only against an entry that is accepted (not against one
   // refused for its data, say): the first acceptable entry of each address wins.
   const acceptedAt = new Map<string, number>();
+  // Everything the batch's renders produce, accepted or not: the bound on its work.
+  const rendered: OutputMeter = { produced: 0 };
   for (const [position, candidate] of candidates.entries()) {
     const first = acceptedAt.get(candidate.address);
     if (first !== undefined) {
@@ -190,20 +207,16 @@ export async function acceptBatch(
       rejected.push({ index: candidate.index, error: refusalReason(validation) });
       continue;
     }
-    const result = renderForSend({ ...source, updated_at: renderVersion }, candidate.entry.data ?? {});
+    const result = renderForSend(template, candidate.entry.data ?? {}, request.subject, rendered);
+    if (rendered.produced > MAX_BATCH_RENDERED_CHARACTERS) throw batchTooLarge();
     if (!result.ok) {
       const problems = result.problems.map((problem) => `${problem.field} ${problem.message}`).join('; ');
-      rejected.push({ index: candidate.index, error: `Template data does not match the template: ${problems}` });
+      const ofSchema = result.problems.every((problem) => problem.field.startsWith('template_data.'));
+      const reason = ofSchema ? 'Template data does not match the template' : 'The rendered email cannot be sent';
+      rejected.push({ index: candidate.index, error: `${reason}: ${problems}` });
       continue;
     }
-    const { rendered } = result;
-    const oversized = (['html', 'text'] as const).find(
-      (part) => rendered[part] !== null && Buffer.byteLength(rendered[part] ?? '', 'utf8') > MAX_BODY_BYTES,
-    );
-    if (oversized) {
-      rejected.push({ index: candidate.index, error: `The rendered ${oversized} is larger than 256 KB` });
-      continue;
-    }
+    const content = result.rendered;
     const email: EmailRecord = {
       id: batchEmailId(batchId, candidate.index),
       organization_id: organizationId,
@@ -215,9 +228,9 @@ export async function acceptBatch(
       cc: [],
       bcc: [],
       reply_to: request.reply_to ?? [],
-      subject: rendered.subject,
-      html: rendered.html,
-      text: rendered.text,
+      subject: content.subject,
+      html: content.html,
+      text: content.text,
       headers: {},
       tags: request.tags ?? {},
       template_id: template.id,
@@ -233,7 +246,8 @@ export async function acceptBatch(
       rejected.push({ index: candidate.index, error: 'The rendered email does not fit in 380 KB once stored' });
       continue;
     }
-    emails.push(email);
+    // The bodies live on compressed in the item; what follows needs only ids, recipients and tags.
+    emails.push({ ...email, html: null, text: null });
     acceptedAt.set(candidate.address, candidate.index);
   }
   rejected.sort((a, b) => a.index - b.index);
@@ -250,27 +264,47 @@ export async function acceptBatch(
     : new Set();
   const fresh = emails.filter((email) => !stored.has(email.id));
   const ids = { organization_id: organizationId, batch_id: batchId };
-  const logged = (what: string) => (error: unknown) => {
-    logger.error(what, { ...ids, error: error instanceof Error ? error.name : String(error) });
-  };
-  // Emails, messages and counts in one round: a message that beats its email is waited for by the
-  // consumer (MISSING_EMAIL_GRACE_MS); one whose email was never stored is dropped.
-  const [written] = await Promise.allSettled([
-    putEmailItems(items.filter((_, index) => !stored.has(emails[index]?.id))),
-    // Not queued now: still stored with a deadline, the sweeper queues it (scheduler.ts).
-    enqueueEmailBatches(
-      organizationId,
-      emails.map((email) => email.id),
-    ).catch(logged('a batch was stored but not all of it was queued; the sweeper will queue the rest')),
-    Promise.all([
-      addUsage(organizationId, caller.environment, fresh.length, countedAt),
-      countTemplateSends(organizationId, template.id, fresh.length, new Date(countedAt)),
-      writeEmailIndexEntriesForEmails(fresh),
-    ]).catch(logged('a batch was stored but its counts or list entries were not all written')),
-  ]);
-  if (written.status === 'rejected') {
-    logged('a batch was only partly stored; a retry with the same Idempotency-Key completes it')(written.reason);
-    throw new BatchPartlyStoredError('The batch could not be stored completely');
+  const freshIds = fresh.map((email) => email.id);
+  let templateCount: TemplateSendsCount | undefined;
+  const writes: AcceptWrite[] = [
+    {
+      name: 'emails',
+      run: () => putEmailItems(items.filter((_, index) => !stored.has(emails[index]?.id))),
+      undo: () => deleteEmailItems(organizationId, freshIds),
+      partial: true,
+    },
+    ...usageWrites(organizationId, caller.environment, fresh.length, countedAt),
+    { name: 'pointers', run: () => writeEmailPointers(fresh), undo: () => deleteEmailPointers(fresh), partial: true },
+    { name: 'count', run: () => countNewEmails(fresh), undo: () => countNewEmails(fresh, -1) },
+    {
+      name: 'template usage',
+      run: async () => {
+        templateCount = await countTemplateSends(organizationId, template.id, fresh.length, new Date(countedAt));
+      },
+      undo: async () => {
+        if (templateCount) await uncountTemplateSends(templateCount);
+      },
+    },
+  ];
+  // Emails and counts in one round, all or nothing (accept-writes.ts); nothing is queued yet, so no
+  // consumer can hold an email that must be taken back.
+  try {
+    await writeAllOrNothing(writes, async () => 'gone', ids);
+  } catch (error) {
+    if (!(error instanceof AcceptWritesFailedError)) throw error;
+    if (error.undone) throw error.failure;
+    // Kept with its Idempotency-Key: a retry resumes the batch and completes it.
+    throw new BatchPartlyStoredError('The batch could not be stored completely, nor taken back');
   }
+  // Queued once stored. What is not queued now stays stored with its deadline: the sweeper queues it.
+  await enqueueEmailBatches(
+    organizationId,
+    emails.map((email) => email.id),
+  ).catch((error: unknown) => {
+    logger.error('a batch was stored but not all of it was queued; the sweeper will queue the rest', {
+      ...ids,
+      error: error instanceof Error ? error.name : String(error),
+    });
+  });
   return result;
 }

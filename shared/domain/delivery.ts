@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
  * can be suppressed (a bounce, a complaint) between the API call and the delivery.
  */
 
-import { classifySesError, sendWithSes } from '../aws/ses-sender.ts';
+import { classifySesError, sendWithSes, sesOutcomeUnknown } from '../aws/ses-sender.ts';
 import { failedCondition } from '../data/dynamo.ts';
 import {
   claimForDelivery,
@@ -19,8 +19,11 @@ import {
   recordFailed,
   recordSent,
   releaseLease,
+  suppressedEvent,
 } from '../data/emails.ts';
 import { logger } from '../logger.ts';
+import { outcomeDeadline } from './due-times.ts';
+import { nowIso } from './ids.ts';
 import { shouldSimulateOutcomes, simulateOutcomes } from './outcome-simulator.ts';
 import type { SendQueueMessage } from './send-queue-message.ts';
 import { findSuppressedAddresses } from './suppressions.ts';
@@ -51,6 +54,8 @@ export interface DeliveryDependencies {
     beforeSend?: (email: EmailRecord) => void | Promise<void>;
     /** SES accepted the email; nothing is recorded yet. */
     afterSesAccepted?: (email: EmailRecord, sesMessageId: string) => void | Promise<void>;
+    /** The hand-over is recorded; a simulated outcome (shouldSimulateOutcomes) has not run yet. */
+    afterRecorded?: (email: EmailRecord, sesMessageId: string) => void | Promise<void>;
   };
 }
 
@@ -149,9 +154,8 @@ export async function deliverEmail(
       recipients.map((mailbox) => mailbox.email),
     ),
   );
-  const suppressedEvents = [...suppressed].map((address) =>
-    newEvent('suppressed', { recipient: address, detail: 'The address is on the suppression list' }),
-  );
+  // The ids the hand-over's derived events have (emails.ts handOverEvents), should the email fail instead.
+  const suppressedEvents = [...suppressed].map((address) => suppressedEvent(emailId, address, nowIso()));
   const keep = (mailboxes: Mailbox[]) => mailboxes.filter((mailbox) => !suppressed.has(mailbox.email));
   const to = keep(email.to);
   const cc = keep(email.cc);
@@ -200,6 +204,18 @@ export async function deliverEmail(
         newEvent('failed', { detail: `Gave up after repeated attempts: ${failureDetail(error)}` }),
       ]);
     }
+    if (sesOutcomeUnknown(error)) {
+      // No answer after the request may have gone out (a timeout, a dropped connection): SES may
+      // have the email. The lease is kept, so no delivery claims it again before it expires (LEASE_MS;
+      // the queue's backoff puts the message's last receive after that); meanwhile SES's Send event
+      // records the hand-over (ses-events.ts), and the next claim finds the email sent.
+      logger.warn('SES send outcome unknown; the lease is kept and the email will be retried', {
+        ...ids,
+        classification,
+        ...errorLogFields(error),
+      });
+      return 'retry';
+    }
     // 'unknown' is retried too, until the queue's last attempt (see finalAttempt).
     logger.warn('SES send failed; the email will be retried', { ...ids, classification, ...errorLogFields(error) });
     await releaseLease(organizationId, emailId).catch((releaseError: unknown) => {
@@ -211,23 +227,36 @@ export async function deliverEmail(
   }
   await hooks.afterSesAccepted?.(email, sesMessageId);
 
+  // One UpdateItem: the SES id, the time and the suppressed recipients (the `sent` and `suppressed`
+  // events derive from them), and the due entry moved to the outcome deadline. The same values on
+  // every retry.
+  const sentAt = Date.now();
+  const simulated = shouldSimulateOutcomes(email);
+  const handOverRecord = {
+    sentAt: new Date(sentAt).toISOString(),
+    outcomeDeadline: outcomeDeadline(sentAt, simulated),
+    suppressedRecipients: [...suppressed],
+  };
   try {
-    await withRetries(() => recordSent(organizationId, emailId, sesMessageId, [newEvent('sent'), ...suppressedEvents]));
-    // Test keys (and every email on the local stack) get their delivery outcome simulated, written
-    // back through the SES event path. Never fails the delivery.
-    if (shouldSimulateOutcomes(email)) {
-      await simulateOutcomes({ ...email, to, cc, bcc }, sesMessageId).catch((simulatorError: unknown) => {
-        logger.warn('simulating the delivery outcome failed', { ...ids, ...errorLogFields(simulatorError) });
-      });
-    }
+    await withRetries(() => recordSent(organizationId, emailId, sesMessageId, handOverRecord));
   } catch (error) {
     // SES has the email: asking SQS for the message again would send it a second time. The
     // message is acknowledged; the email keeps status queued until SES events arrive (they
-    // carry the organization_id and email_id tags).
+    // carry the organization_id and email_id tags; the first one records the hand-over).
     logger.error('SES accepted the email but recording it failed', {
       ...ids,
       ses_message_id: sesMessageId,
       ...errorLogFields(error),
+    });
+    return 'sent';
+  }
+  await hooks.afterRecorded?.(email, sesMessageId);
+  // Test keys (and every email on the local stack) get their delivery outcome simulated, written
+  // back through the SES event path, timed from the hand-over (so the scheduler, running it again
+  // for an email whose outcome never came, writes the same events). Never fails the delivery.
+  if (simulated) {
+    await simulateOutcomes({ ...email, to, cc, bcc }, sesMessageId, sentAt).catch((simulatorError: unknown) => {
+      logger.warn('simulating the delivery outcome failed', { ...ids, ...errorLogFields(simulatorError) });
     });
   }
   return 'sent';

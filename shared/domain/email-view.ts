@@ -5,8 +5,22 @@
 import type { ListedEmail } from '../data/email-index.ts';
 import { type EmailEvent, getEmailWithEvents } from '../data/emails.ts';
 import { notFound } from '../errors.ts';
+import { MAX_SUBJECT_LENGTH } from './send-request.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * A subject as lists show it: at most MAX_SUBJECT_LENGTH characters (code points), cut with "…"
+ * beyond. Every subject accepted today fits; the cut bounds list items whatever is stored (a
+ * template's rendered subject was once unbounded), so a page of 100 stays far below Lambda's 6 MB
+ * response limit (docs/api.md, "Response sizes").
+ */
+export function listSubject(subject: string): string {
+  if (subject.length <= MAX_SUBJECT_LENGTH) return subject;
+  // Enough code units for MAX_SUBJECT_LENGTH + 1 characters (each is one or two units).
+  const head = Array.from(subject.slice(0, 2 * MAX_SUBJECT_LENGTH + 1));
+  return head.length <= MAX_SUBJECT_LENGTH ? subject : `${head.slice(0, MAX_SUBJECT_LENGTH).join('')}…`;
+}
 
 /** The Email of GET /emails/:id without `events`, `scheduled_at`, `html` and `text`: an item of GET /emails. */
 export function toListItem(email: ListedEmail) {
@@ -19,7 +33,7 @@ export function toListItem(email: ListedEmail) {
     cc: addresses(email.cc),
     bcc: addresses(email.bcc),
     reply_to: email.reply_to ?? [],
-    subject: email.subject,
+    subject: listSubject(email.subject),
     status: email.status,
     priority: email.priority,
     tags: email.tags ?? {},
@@ -40,6 +54,7 @@ export async function getEmail(organizationId: string, emailId: string) {
   const { email, events } = found;
   return {
     ...toListItem(email),
+    subject: email.subject,
     html: email.html,
     text: email.text,
     scheduled_at: email.scheduled_at,

@@ -39,12 +39,16 @@ export function shouldSimulateOutcomes(email: Pick<EmailRecord, 'environment'>):
 
 const REPORTING_MTA = 'postbox-outcome-simulator';
 
+/** What the simulator needs of an email: `to`, `cc` and `bcc` are the recipients it was actually sent to. */
+export type SimulatedEmail = Pick<EmailRecord, 'id' | 'organization_id' | 'from' | 'to' | 'cc' | 'bcc'>;
+
 /**
  * The notifications SES would publish for this email, in the order it would publish them: one
  * Delivery for every recipient delivered, one Bounce per bounce type, then complaints and opens.
- * `email` carries the recipients the email was actually sent to.
+ * `email` carries the recipients the email was actually sent to. Their timestamps (and so the event
+ * ids, see ses-notifications.ts) follow from `now`: the same `now` gives the same events.
  */
-export function simulatedNotifications(email: EmailRecord, sesMessageId: string, now: number = Date.now()) {
+export function simulatedNotifications(email: SimulatedEmail, sesMessageId: string, now: number = Date.now()) {
   const recipients = [...new Set([...email.to, ...email.cc, ...email.bcc].map((mailbox) => mailbox.email))];
   const byOutcome = (outcome: Outcome) => recipients.filter((address) => simulatedOutcome(address) === outcome);
   const delivered = recipients.filter((address) => !['bounced', 'soft_bounce'].includes(simulatedOutcome(address)));
@@ -143,12 +147,18 @@ export function simulatedNotifications(email: EmailRecord, sesMessageId: string,
 }
 
 /**
- * Simulates what SES would report back for an email it accepted as `sesMessageId`, one
- * notification after the other (as SES would, roughly), each through handleSesNotification.
+ * Simulates what SES would report back for an email it accepted as `sesMessageId` at `sentAt` (epoch
+ * ms), one notification after the other (as SES would, roughly), each through handleSesNotification.
+ * Run again with the same `sentAt` (the scheduler does, for an email whose outcome never came), it
+ * writes nothing twice: the events have the same ids, and suppressions follow only new events.
  */
-export async function simulateOutcomes(email: EmailRecord, sesMessageId: string): Promise<SesNotificationResult[]> {
+export async function simulateOutcomes(
+  email: SimulatedEmail,
+  sesMessageId: string,
+  sentAt: number = Date.now(),
+): Promise<SesNotificationResult[]> {
   const results: SesNotificationResult[] = [];
-  for (const notification of simulatedNotifications(email, sesMessageId)) {
+  for (const notification of simulatedNotifications(email, sesMessageId, sentAt)) {
     results.push(await handleSesNotification(notification));
   }
   return results;

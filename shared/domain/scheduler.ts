@@ -7,20 +7,30 @@
  * - sweeps emails still queued and unsent long after their due time (the API died between the
  *   write and the enqueue, a message ended in the dead-letter queue): queued again;
  * - fails an email swept MAX_SWEEPS times without being sent, so every email reaches a final state;
- * - removes the entries of emails already sent or final.
+ * - finishes emails handed over to SES whose outcome never came by their outcome deadline: a
+ *   simulated outcome (test keys, SIMULATE_OUTCOMES) is run again (the consumer died before running
+ *   it); an email whose outcome comes from SES is failed with the reason once SES's event window
+ *   passed. A finished email still queued at its next deadline is finished again, and failed after
+ *   MAX_SWEEPS finishes;
+ * - removes the entries of emails already final.
  * Messages go out before the deadline moves, so a crash in between only means a duplicate message
  * next run, which is harmless: the consumer claims each email once (claimForDelivery). Two runs
- * at once are harmless for the same reason; every write is conditioned on the entry as read.
+ * at once are harmless for the same reason; every write is conditioned on the entry as read. A
+ * finish moves the deadline first (the run that moves it does the work) and writes events with
+ * deterministic ids, so doing it twice writes nothing twice.
  */
 
 import { enqueueEmails, SEND_BATCH_SIZE } from '../aws/send-queue.ts';
 import { forEachLimited } from '../concurrency.ts';
 import { type DueEntry, moveDeadline, queryDueEntries, removeDueEntry } from '../data/due-index.ts';
 import { failedCondition } from '../data/dynamo.ts';
-import { newEvent, recordFailed } from '../data/emails.ts';
+import { applyEmailEvents, type EmailEventsSnapshot, readEmailEvents } from '../data/email-events.ts';
+import { type EmailEvent, type Mailbox, newEvent, recordFailed } from '../data/emails.ts';
 import { DUE_INDEX_SHARDS } from '../data/keys.ts';
 import { logger } from '../logger.ts';
-import { type DueAction, MAX_SWEEPS, planDue, SWEEP_AFTER_MS } from './due-times.ts';
+import { type DueAction, MAX_SWEEPS, planDue, SES_EVENT_WINDOW_MS, SWEEP_AFTER_MS } from './due-times.ts';
+import { type SimulatedEmail, shouldSimulateOutcomes, simulateOutcomes } from './outcome-simulator.ts';
+import { deterministicEventId } from './ses-notifications.ts';
 
 /** Entries handled per shard and run; the rest waits a minute (and is logged). */
 export const MAX_ENTRIES_PER_SHARD = 1_000;
@@ -31,6 +41,16 @@ export const GIVE_UP_DETAIL = `Could not be delivered: not handed to SES within 
   ((MAX_SWEEPS + 1) * SWEEP_AFTER_MS) / 60_000,
 )} minutes of its send time`;
 
+/** The failed event's detail for an email SES accepted but reported no outcome for within its event window. */
+export const noOutcomeDetail = (sesMessageId: string) =>
+  `SES accepted the email (message ${sesMessageId}) but reported no delivery outcome within ${Math.round(
+    SES_EVENT_WINDOW_MS / 3_600_000,
+  )} hours`;
+
+/** The failed event's detail for a handed-over email finished MAX_SWEEPS times and still without an outcome. */
+export const outcomeGiveUpDetail = (sesMessageId: string) =>
+  `SES accepted the email (message ${sesMessageId}) but no delivery outcome could be recorded after ${MAX_SWEEPS} attempts`;
+
 export interface SchedulerRunResult {
   /** Messages put on the send queue (releases and sweeps). */
   enqueued: number;
@@ -38,11 +58,16 @@ export interface SchedulerRunResult {
   released: number;
   /** Emails queued again because their deadline passed while they were still unsent. */
   swept: number;
-  /** Emails failed after MAX_SWEEPS sweeps. */
+  /** Emails failed after MAX_SWEEPS sweeps (or, handed over, MAX_SWEEPS finishes). */
   failed: number;
-  /** Index entries of emails already with SES or final, removed. */
+  /**
+   * Handed-over emails whose outcome had not come by their outcome deadline: simulated outcome run
+   * again, or (outcomes from SES) failed for want of one.
+   */
+  finished: number;
+  /** Index entries of emails already final, removed. */
   dropped: number;
-  /** Entries another writer changed first (sent, cancelled, another run); nothing to do. */
+  /** Entries another writer changed first (sent, cancelled, an outcome, another run); nothing to do. */
   skipped: number;
   /** Entries that failed (SQS or DynamoDB errors); they stay due and are retried next run. */
   errors: number;
@@ -64,6 +89,7 @@ export async function runScheduler(now = Date.now(), options: SchedulerOptions =
     released: 0,
     swept: 0,
     failed: 0,
+    finished: 0,
     dropped: 0,
     skipped: 0,
     errors: 0,
@@ -110,6 +136,10 @@ async function runShard(shard: number, now: number, options: SchedulerOptions, r
       if (action.kind === 'drop') {
         await removeDueEntry(entry);
         result.dropped += 1;
+      } else if (action.kind === 'finish') {
+        await finish(entry, action.nextDeadline, now, result);
+      } else if (entry.ses_message_id) {
+        await giveUpOnOutcome(entry, now, result);
       } else {
         await giveUp(entry, now, result);
       }
@@ -183,6 +213,93 @@ async function giveUp(entry: DueEntry, now: number, result: SchedulerRunResult):
     if (!failedCondition(error, 0)) throw error;
     result.skipped += 1;
   }
+}
+
+/**
+ * An email handed over to SES and still queued past its outcome deadline. The deadline moves first
+ * (counting a finish): only the run that moved it goes on, and if this one dies half-way the email
+ * is due again at the next deadline. Then, if its outcome is simulated, the simulation runs again
+ * with the recipients actually sent to and the hand-over's time (the same event ids: nothing is
+ * written twice); otherwise SES's event window has passed without an outcome and it is failed with
+ * the reason, through the normal event path (a late delivery still makes it delivered).
+ */
+async function finish(entry: DueEntry, nextDeadline: string, now: number, result: SchedulerRunResult): Promise<void> {
+  if (!(await moveDeadline(entry, nextDeadline, true, true))) {
+    result.skipped += 1;
+    return;
+  }
+  const snapshot = await readEmailEvents(entry.organization_id, entry.id);
+  const sesMessageId = snapshot?.email.ses_message_id;
+  if (!snapshot || !sesMessageId || snapshot.email.status !== 'queued') {
+    result.skipped += 1;
+    return;
+  }
+  if (shouldSimulateOutcomes(entry)) {
+    const sentAt = snapshot.email.sent_at ? Date.parse(snapshot.email.sent_at) : now;
+    await simulateOutcomes(sentTo(snapshot), sesMessageId, sentAt);
+    result.finished += 1;
+    logger.warn('handed-over email had no outcome by its deadline: its simulated outcome was run again', {
+      ...ids(entry),
+      sweeps: (entry.sweeps ?? 0) + 1,
+    });
+    return;
+  }
+  await failHandedOver(snapshot, sesMessageId, noOutcomeDetail(sesMessageId), now);
+  result.finished += 1;
+  logger.error('email failed by the scheduler: SES reported no delivery outcome within its event window', {
+    ...ids(entry),
+    ses_message_id: sesMessageId,
+  });
+}
+
+/** A handed-over email finished MAX_SWEEPS times and still queued: failed with the reason. */
+async function giveUpOnOutcome(entry: DueEntry, now: number, result: SchedulerRunResult): Promise<void> {
+  const snapshot = await readEmailEvents(entry.organization_id, entry.id);
+  const sesMessageId = snapshot?.email.ses_message_id;
+  if (!snapshot || !sesMessageId || snapshot.email.status !== 'queued') {
+    // Final meanwhile (its status update removed the entry), or gone.
+    result.skipped += 1;
+    return;
+  }
+  await failHandedOver(snapshot, sesMessageId, outcomeGiveUpDetail(sesMessageId), now);
+  result.failed += 1;
+  logger.error('email failed by the scheduler: handed over, finished repeatedly and still without an outcome', {
+    ...ids(entry),
+    ses_message_id: sesMessageId,
+    sweeps: entry.sweeps,
+  });
+}
+
+/**
+ * A `failed` event for a handed-over email, applied like an SES event (the status, its index and
+ * counts move; the due entry goes with the status). Its id follows from the SES message id, so a
+ * second try writes nothing new.
+ */
+async function failHandedOver(snapshot: EmailEventsSnapshot, sesMessageId: string, detail: string, now: number) {
+  const event: EmailEvent = {
+    ...newEvent('failed', { detail, created_at: new Date(now).toISOString() }),
+    id: deterministicEventId(['no-outcome', sesMessageId]),
+  };
+  await applyEmailEvents(snapshot.email.organization_id, snapshot.email.id, [event], snapshot);
+}
+
+/** The email as handed over: its recipients less those dropped as suppressed at send time. */
+function sentTo(snapshot: EmailEventsSnapshot): SimulatedEmail {
+  const { email, events } = snapshot;
+  const dropped = new Set([
+    ...(email.suppressed_recipients ?? []),
+    // Emails recorded before the suppressed recipients were kept on the email item.
+    ...events.filter((event) => event.type === 'suppressed').map((event) => event.recipient ?? ''),
+  ]);
+  const keep = (mailboxes: Mailbox[] | undefined) => (mailboxes ?? []).filter((mailbox) => !dropped.has(mailbox.email));
+  return {
+    id: email.id,
+    organization_id: email.organization_id,
+    from: email.from ?? { email: '' },
+    to: keep(email.to),
+    cc: keep(email.cc),
+    bcc: keep(email.bcc),
+  };
 }
 
 const ids = (entry: DueEntry) => ({ organization_id: entry.organization_id, email_id: entry.id });

@@ -16,7 +16,10 @@
  * - Characters of `subject` and display names are counted in Unicode code points (an emoji is 1).
  *   `html` and `text` are measured in UTF-8 bytes.
  * - Display names are trimmed; a name that is empty after trimming is refused. The subject is kept
- *   as sent; it may contain tabs but no other control characters.
+ *   as sent; it may contain tabs but no other control characters. Neither may contain
+ *   bidirectional controls (U+202A–U+202E, U+2066–U+2069) or an RFC 2047 encoded word
+ *   (`=?utf-8?B?…?=`), which mail clients would decode into text these rules never saw.
+ * - A subject rendered from a template obeys the same rules (subjectProblems).
  * - Empty `html`, `text` and `template_id` strings are refused rather than treated as absent.
  * - Tags follow SES's MessageTag rules: ASCII letters, digits, `_` and `-`, 1–256 characters
  *   (SES refuses `.` and `@` in tags, so Postbox does too, before accepting the email). The names
@@ -114,46 +117,60 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/**
+ * An RFC 2047 encoded word (`=?utf-8?B?4oCu…?=`). Mail clients decode encoded words in display
+ * names and subjects (even inside a quoted name), so one could carry what the rules here refuse (a
+ * bidirectional override, a line break). Postbox encodes non-ASCII text itself: a caller never
+ * needs to send one.
+ */
+const ENCODED_WORD = /=\?[^?\s]+\?[BbQq]\?[^?\s]*\?=/;
+const ENCODED_WORD_PROBLEM =
+  'Must not contain an RFC 2047 encoded word (=?charset?B?…?= or =?charset?Q?…?=): send the text itself, Postbox encodes it';
+
+/** What is wrong with a display name (before trimming), or undefined. */
+export function displayNameProblem(value: string): string | undefined {
+  if (LONE_SURROGATE.test(value)) return 'Must be valid Unicode text';
+  if (BIDI_CONTROL.test(value)) return 'Must not contain bidirectional control characters';
+  if (LINE_BREAK.test(value)) return 'Must not contain line breaks (CR or LF)';
+  if (CONTROL.test(value)) return 'Must not contain control characters';
+  if (ENCODED_WORD.test(value)) return ENCODED_WORD_PROBLEM;
+  const trimmed = value.trim();
+  if (trimmed === '') return 'Must not be empty';
+  if (characterCount(trimmed) > MAX_DISPLAY_NAME_LENGTH) return `Must be at most ${MAX_DISPLAY_NAME_LENGTH} characters`;
+  return undefined;
+}
+
 /** Display name: no line breaks or control characters, trimmed, 1–256 characters. */
 const displayName = z.string().transform((value, context) => {
-  if (LONE_SURROGATE.test(value)) {
-    context.addIssue({ code: 'custom', message: 'Must be valid Unicode text' });
+  const problem = displayNameProblem(value);
+  if (problem) {
+    context.addIssue({ code: 'custom', message: problem });
     return z.NEVER;
   }
-  if (BIDI_CONTROL.test(value)) {
-    context.addIssue({ code: 'custom', message: 'Must not contain bidirectional control characters' });
-    return z.NEVER;
-  }
-  if (LINE_BREAK.test(value)) {
-    context.addIssue({ code: 'custom', message: 'Must not contain line breaks (CR or LF)' });
-    return z.NEVER;
-  }
-  if (CONTROL.test(value)) {
-    context.addIssue({ code: 'custom', message: 'Must not contain control characters' });
-    return z.NEVER;
-  }
-  const trimmed = value.trim();
-  if (trimmed === '') {
-    context.addIssue({ code: 'custom', message: 'Must not be empty' });
-    return z.NEVER;
-  }
-  if (characterCount(trimmed) > MAX_DISPLAY_NAME_LENGTH) {
-    context.addIssue({ code: 'custom', message: `Must be at most ${MAX_DISPLAY_NAME_LENGTH} characters` });
-    return z.NEVER;
-  }
-  return trimmed;
+  return value.trim();
 });
 
 export const mailbox = z.strictObject({ email: emailAddress, name: displayName.optional() });
 
-const subject = z.string().superRefine((value, context) => {
-  if (LONE_SURROGATE.test(value)) context.addIssue({ code: 'custom', message: 'Must be valid Unicode text' });
-  if (value === '') context.addIssue({ code: 'custom', message: 'Must not be empty' });
+/**
+ * What is wrong with a subject, inline or rendered from a template: every problem, in a fixed order
+ * (a caller sees the length and a line break at once).
+ */
+export function subjectProblems(value: string): string[] {
+  const problems: string[] = [];
+  if (LONE_SURROGATE.test(value)) problems.push('Must be valid Unicode text');
+  if (value === '') problems.push('Must not be empty');
   else if (characterCount(value) > MAX_SUBJECT_LENGTH)
-    context.addIssue({ code: 'custom', message: `Must be at most ${MAX_SUBJECT_LENGTH} characters` });
-  if (LINE_BREAK.test(value)) context.addIssue({ code: 'custom', message: 'Must not contain line breaks (CR or LF)' });
-  else if (CONTROL_BUT_TAB.test(value))
-    context.addIssue({ code: 'custom', message: 'Must not contain control characters' });
+    problems.push(`Must be at most ${MAX_SUBJECT_LENGTH} characters`);
+  if (LINE_BREAK.test(value)) problems.push('Must not contain line breaks (CR or LF)');
+  else if (CONTROL_BUT_TAB.test(value)) problems.push('Must not contain control characters');
+  if (BIDI_CONTROL.test(value)) problems.push('Must not contain bidirectional control characters');
+  if (ENCODED_WORD.test(value)) problems.push(ENCODED_WORD_PROBLEM);
+  return problems;
+}
+
+const subject = z.string().superRefine((value, context) => {
+  for (const message of subjectProblems(value)) context.addIssue({ code: 'custom', message });
 });
 
 const body = z.string().superRefine((value, context) => {

@@ -1,25 +1,31 @@
 import { enqueueEmail } from '../aws/send-queue.ts';
 import { isConditionalCheckFailed } from '../data/dynamo.ts';
-import { removeEmailIndexEntries, writeEmailIndexEntries } from '../data/email-index.ts';
+import { countNewEmails, deleteEmailPointers, writeEmailPointers } from '../data/email-index.ts';
 import {
   BodiesTooLargeError,
-  deleteUnsentEmail,
   type EmailRecord,
   getEmailState,
   newEmailId,
   newEmailItem,
   putEmailItem,
+  takeBackEmail,
 } from '../data/emails.ts';
 import { type AutoValidationThreshold, getOrganization } from '../data/organizations.ts';
-import { countTemplateSends, type TemplateRecord } from '../data/templates.ts';
-import { addUsage, readUsage } from '../data/usage.ts';
-import { ApiError, validationError } from '../errors.ts';
+import {
+  countTemplateSends,
+  type TemplateRecord,
+  type TemplateSendsCount,
+  uncountTemplateSends,
+} from '../data/templates.ts';
+import { readUsage } from '../data/usage.ts';
+import { ApiError } from '../errors.ts';
 import type { Identity } from '../http/context.ts';
 import { logger } from '../logger.ts';
+import { type AcceptWrite, AcceptWritesFailedError, usageWrites, writeAllOrNothing } from './accept-writes.ts';
 import { canSendFrom } from './domains.ts';
 import { type AcceptPlan, planAccept } from './due-times.ts';
 import { nowIso } from './ids.ts';
-import { MAX_BODY_BYTES, type SendEmailRequest } from './send-request.ts';
+import type { SendEmailRequest } from './send-request.ts';
 import { checkSendingLimit } from './sending-limit.ts';
 import { findSuppressedAddresses } from './suppressions.ts';
 import { parseTemplateForRequest } from './template-engine.ts';
@@ -129,9 +135,17 @@ export async function acceptEmail(
     }
     throw error;
   }
-  const ids = { organization_id: organizationId, email_id: email.id };
   const message = { organization_id: organizationId, email_id: email.id };
-  const enqueue = () => (plan.enqueue ? enqueueEmail(message, plan.delaySeconds) : Promise.resolve());
+  const writes = sendWrites(caller, email, recipients.length, countedAt);
+  const enqueueWrite: AcceptWrite = {
+    name: 'enqueue',
+    run: () => (plan.enqueue ? enqueueEmail(message, plan.delaySeconds) : Promise.resolve()),
+    // A message whose email is taken back finds nothing and is dropped (deliverEmail).
+    once: true,
+  };
+  const emailWrite: AcceptWrite = { name: 'email', run: () => putEmailItem(item) };
+  const takeBack = () => takeBackEmail(organizationId, email.id);
+  const logFields = { organization_id: organizationId, email_id: email.id };
 
   if (options.emailId) {
     // An Idempotency-Key may name an email a dead request already wrote: store first, so that
@@ -142,71 +156,55 @@ export async function acceptEmail(
       if (isConditionalCheckFailed(error)) return resumeAcceptedEmail(organizationId, options.emailId, plan);
       throw error;
     }
-    const [queued] = await Promise.allSettled([enqueue(), bookkeeping(caller, email, recipients.length, countedAt)]);
-    if (queued.status === 'rejected') await forgetUnqueuedEmail(email, queued.reason);
-    return { message_id: email.id, status: 'queued', queued_at: now };
+    await writeOrFail([enqueueWrite, ...writes], takeBack, logFields);
+  } else {
+    // Every write of the send in one round trip: the email, its message, the counts. The consumer
+    // waits for an email its message arrived before (deliverEmail: MISSING_EMAIL_GRACE_MS).
+    await writeOrFail([emailWrite, enqueueWrite, ...writes], takeBack, logFields);
   }
-
-  // Every write of the send in one round trip: the email, its message, the counts. The consumer
-  // waits for an email its message arrived before (deliverEmail: MISSING_EMAIL_GRACE_MS).
-  const [stored, queued] = await Promise.allSettled([
-    putEmailItem(item),
-    enqueue(),
-    bookkeeping(caller, email, recipients.length, countedAt),
-  ]);
-  if (stored.status === 'rejected') {
-    // A message already queued finds no email and is dropped; the recipients stay counted (the
-    // sending limit errs on the safe side), the list entries are taken back.
-    await removeEmailIndexEntries(email).catch(() => undefined);
-    logger.error('the email could not be stored; the send failed', { ...ids, error: errorName(stored.reason) });
-    throw stored.reason;
-  }
-  if (queued.status === 'rejected') await forgetUnqueuedEmail(email, queued.reason);
   return { message_id: email.id, status: 'queued', queued_at: now };
 }
 
-const errorName = (error: unknown) => (error instanceof Error ? error.name : String(error));
-
-/**
- * The counts a send moves besides the email itself: the sending limit's usage, the list's to/tag
- * pointers and counters, the template's usage. Never throws: each failure is logged (a count
- * off by one, or an email missing from the to/tag filters), the email is sent all the same.
- */
-async function bookkeeping(caller: Identity, email: EmailRecord, recipients: number, countedAt: number) {
-  const ids = { organization_id: caller.organizationId, email_id: email.id };
-  const logged = (what: string) => (error: unknown) => {
-    logger.error(what, { ...ids, error: errorName(error) });
-  };
-  await Promise.all([
-    email.template_id
-      ? countTemplateSends(caller.organizationId, email.template_id, 1, new Date(countedAt)).catch(
-          logged('a template send was not counted in the template usage'),
-        )
-      : undefined,
-    addUsage(caller.organizationId, caller.environment, recipients, countedAt).catch(
-      logged('the email was accepted but its recipients were not counted towards the sending limit'),
-    ),
-    writeEmailIndexEntries(email).catch(
-      logged('the email was stored but not indexed for the to/tag filters and counts of GET /emails'),
-    ),
-  ]);
+/** writeAllOrNothing, failing with the write's own error (a 500 for the caller). */
+async function writeOrFail(...args: Parameters<typeof writeAllOrNothing>): Promise<void> {
+  try {
+    await writeAllOrNothing(...args);
+  } catch (error) {
+    throw error instanceof AcceptWritesFailedError ? error.failure : error;
+  }
 }
 
 /**
- * The enqueue failed: the send fails and the email is deleted — unless a consumer already has it
- * (the message was queued after all, e.g. a timeout), in which case the caller gets its 201.
+ * The counts a send moves besides the email itself, each with its undo: the sending limit's usage,
+ * the list's to/tag pointers and count, the template's usage.
  */
-async function forgetUnqueuedEmail(email: EmailRecord, error: unknown): Promise<void> {
-  const deleted = await deleteUnsentEmail(email.organization_id, email.id);
-  if (!deleted) {
-    logger.warn('enqueue reported an error but the email is already being delivered', {
-      organization_id: email.organization_id,
-      email_id: email.id,
-    });
-    return;
-  }
-  await removeEmailIndexEntries(email).catch(() => undefined);
-  throw error;
+function sendWrites(caller: Identity, email: EmailRecord, recipients: number, countedAt: number): AcceptWrite[] {
+  const { organizationId, environment } = caller;
+  let templateCount: TemplateSendsCount | undefined;
+  const templateId = email.template_id;
+  return [
+    ...usageWrites(organizationId, environment, recipients, countedAt),
+    {
+      name: 'pointers',
+      run: () => writeEmailPointers([email]),
+      undo: () => deleteEmailPointers([email]),
+      partial: true,
+    },
+    { name: 'count', run: () => countNewEmails([email]), undo: () => countNewEmails([email], -1) },
+    ...(templateId
+      ? [
+          {
+            name: 'template usage',
+            run: async () => {
+              templateCount = await countTemplateSends(organizationId, templateId, 1, new Date(countedAt));
+            },
+            undo: async () => {
+              if (templateCount) await uncountTemplateSends(templateCount);
+            },
+          },
+        ]
+      : []),
+  ];
 }
 
 /**
@@ -234,17 +232,11 @@ async function checkAutoValidation(
 }
 
 /**
- * The content of a template send: the template rendered with `data` (schema problems are a 400
- * on `template_data.<name>`), with the request's subject rendered in place of the template's.
+ * The content of a template send: the template rendered with `data`, with the request's subject
+ * rendered in place of the template's; a 400 when it cannot be sent (renderForSend).
  */
 function renderTemplateContent(template: TemplateRecord, subject: string, data: Record<string, unknown>) {
-  const rendered = renderForSingleSend({ ...template, subject, updated_at: `${template.updated_at}#${subject}` }, data);
-  for (const part of ['html', 'text'] as const) {
-    if (Buffer.byteLength(rendered[part] ?? '', 'utf8') > MAX_BODY_BYTES) {
-      throw validationError([{ field: 'template_data', message: `The rendered ${part} is larger than 256 KB` }]);
-    }
-  }
-  return rendered;
+  return renderForSingleSend(template, data, subject);
 }
 
 /** The email an earlier, dead request with the same Idempotency-Key wrote under `emailId`. */

@@ -14,7 +14,10 @@ import { type EmailEvent, type EmailStatus, getEmailState, recordHandOverReporte
 import { forgetSoftBounces, recordSoftBounce } from '../data/soft-bounces.ts';
 import type { SuppressionReason } from '../data/suppressions.ts';
 import { logger } from '../logger.ts';
+import type { Environment } from './api-key-format.ts';
+import { outcomeDeadline } from './due-times.ts';
 import { normalizeEmailAddress } from './email-address.ts';
+import { shouldSimulateOutcomes } from './outcome-simulator.ts';
 import { parseSesNotification, postboxTags, type SesNotification, toEmailEvents } from './ses-notifications.ts';
 import { addSuppression, findSuppressedAddresses } from './suppressions.ts';
 
@@ -150,6 +153,14 @@ export async function handleSesNotification(input: unknown): Promise<SesNotifica
   }
   if (!tags) return { outcome: 'ignored', reason: 'no organization_id/email_id tags', event_type: eventType };
   const { organizationId, emailId } = tags;
+  // A hand-over recorded from SES's report: at SES's send time, with the outcome deadline it implies.
+  const handOverAt = (environment: string | undefined) => {
+    const sentAt = Date.parse(notification.mail.timestamp);
+    return {
+      sentAt: new Date(sentAt).toISOString(),
+      outcomeDeadline: outcomeDeadline(sentAt, shouldSimulateOutcomes({ environment: environment as Environment })),
+    };
+  };
   if (eventType === 'Send') {
     // SES has the email. Usually the consumer recorded the hand-over first; if it could not (it died
     // or DynamoDB failed right after SES accepted), this records it, so that neither the sweeper
@@ -157,7 +168,12 @@ export async function handleSesNotification(input: unknown): Promise<SesNotifica
     const state = await getEmailState(organizationId, emailId);
     const recorded =
       state !== undefined && !state.ses_message_id
-        ? await recordHandOverReportedBySes(organizationId, emailId, notification.mail.messageId)
+        ? await recordHandOverReportedBySes(
+            organizationId,
+            emailId,
+            notification.mail.messageId,
+            handOverAt(state.environment),
+          )
         : false;
     return {
       outcome: 'ignored',
@@ -170,8 +186,10 @@ export async function handleSesNotification(input: unknown): Promise<SesNotifica
   if (!snapshot) return { outcome: 'ignored', reason: 'email not found', event_type: eventType };
   if (!snapshot.email.ses_message_id) {
     // An event of a message SES has, for an email whose hand-over was never recorded (see Send).
-    if (await recordHandOverReportedBySes(organizationId, emailId, notification.mail.messageId)) {
+    const handOver = handOverAt(snapshot.email.environment);
+    if (await recordHandOverReportedBySes(organizationId, emailId, notification.mail.messageId, handOver)) {
       snapshot.email.ses_message_id = notification.mail.messageId;
+      snapshot.email.sent_at = handOver.sentAt;
     }
   }
   const sesMessageId = snapshot.email.ses_message_id;

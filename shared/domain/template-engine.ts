@@ -5,6 +5,10 @@
  *     `with` and `lookup`: no tenant code ever runs, `log` is gone, and anything else (an unknown
  *     helper, a partial, a decorator, a block without its argument) is refused when the template is
  *     saved, with its line and column — never discovered at send time.
+ *   - The work is bounded before it is done: the source's tags, comments and nesting are counted in
+ *     one linear pass before Handlebars parses it (template-source-check.ts), loops run at most
+ *     MAX_RENDER_ITERATIONS iterations per render, and each part's output is metered while it is
+ *     produced: a render stops with RenderSizeError as soon as a part passes its limit.
  *   - `html` is rendered with HTML escaping; `subject` and `text` without (they are not HTML).
  *   - Prototype access stays disabled (Handlebars ≥ 4.6 default): `{{constructor}}`, `{{__proto__}}`
  *     and the like render nothing.
@@ -12,7 +16,9 @@
  */
 
 import Handlebars from 'handlebars';
+import { LRUCache } from 'lru-cache';
 import { validationError } from '../errors.ts';
+import { MAX_TEMPLATE_NESTING, sourceProblem } from './template-source-check.ts';
 
 type Node = hbs.AST.Node;
 type Program = hbs.AST.Program;
@@ -26,21 +32,72 @@ export interface RenderedTemplate {
   text: string | null;
 }
 
+/**
+ * Where a render stops, per part, in UTF-16 code units of output: above the limits of a sent email
+ * (subject 998 characters, bodies 256 KB of UTF-8), which the caller checks exactly afterwards. A
+ * character is at most two code units of the subject's count and at least one byte of UTF-8, so
+ * output past these is always over the limit.
+ */
+export const RENDER_OUTPUT_LIMITS: Record<TemplatePart, number> = { subject: 2 * 998, html: 262_144, text: 262_144 };
+
 const BLOCK_HELPERS = new Set(['if', 'unless', 'each', 'with']);
+/** The helpers that meter output (see meterOutput): written by the compiler, never by a tenant. */
+const OUTPUT_HELPERS = { literal: 'postbox_literal_output', raw: 'postbox_raw_output' };
 /** Names a bare `{{name}}` would resolve to a helper rather than a value. */
-const HELPER_NAMES = new Set(['if', 'unless', 'each', 'with', 'lookup', 'log', 'helperMissing', 'blockHelperMissing']);
-/** Blocks and subexpressions nest at most this deep (Handlebars' compiler recurses). */
-export const MAX_TEMPLATE_NESTING = 100;
+const HELPER_NAMES = new Set([
+  'if',
+  'unless',
+  'each',
+  'with',
+  'lookup',
+  'log',
+  'helperMissing',
+  'blockHelperMissing',
+  ...Object.values(OUTPUT_HELPERS),
+]);
 /** Loop iterations one render may run (all #each together): a nested loop cannot run away. */
 export const MAX_RENDER_ITERATIONS = 100_000;
-const KNOWN_HELPERS = { if: true, unless: true, each: true, with: true, lookup: true, log: false } as const;
+const KNOWN_HELPERS = {
+  if: true,
+  unless: true,
+  each: true,
+  with: true,
+  lookup: true,
+  log: false,
+  ...Object.fromEntries(Object.values(OUTPUT_HELPERS).map((name) => [name, true])),
+};
 
 const handlebars = Handlebars.create();
 handlebars.unregisterHelper('log');
 
 export class RenderBudgetError extends Error {}
+/** A part's output passed its limit (RENDER_OUTPUT_LIMITS): the render stopped there. */
+export class RenderSizeError extends Error {
+  constructor(readonly part: TemplatePart) {
+    super(`the rendered ${part} is too large`);
+  }
+}
+
 /** Iterations left in the render under way (renders are synchronous: one at a time). */
 let iterationsLeft = MAX_RENDER_ITERATIONS;
+/** The part being rendered, whether its values are HTML-escaped, and the output it may still produce. */
+let renderingPart: TemplatePart = 'html';
+let escapingHtml = true;
+let outputLeft = Number.POSITIVE_INFINITY;
+/** Counts the output of the render under way for its caller (a batch bounds all its renders together). */
+let outputMeter: OutputMeter | undefined;
+
+/** What renders produced, counted as they produce it (also by a render that stops). */
+export interface OutputMeter {
+  produced: number;
+}
+
+function chargeOutput(size: number): void {
+  outputLeft -= size;
+  if (outputMeter) outputMeter.produced += size;
+  if (outputLeft < 0) throw new RenderSizeError(renderingPart);
+}
+
 const builtinEach = handlebars.helpers.each as (this: unknown, context: unknown, options: unknown) => string;
 handlebars.registerHelper('each', function (this: unknown, context: unknown, options: unknown) {
   const size = Array.isArray(context)
@@ -53,6 +110,16 @@ handlebars.registerHelper('each', function (this: unknown, context: unknown, opt
     throw new RenderBudgetError(`loops would run more than ${MAX_RENDER_ITERATIONS} iterations in one render`);
   }
   return builtinEach.call(this, context, options);
+});
+// The output helpers (see meterOutput): a program's literal text, and a value printed unescaped in html.
+handlebars.registerHelper(OUTPUT_HELPERS.literal, (size: number) => {
+  chargeOutput(size);
+  return '';
+});
+handlebars.registerHelper(OUTPUT_HELPERS.raw, (value: unknown) => {
+  const text = value === null || value === undefined ? '' : `${value}`;
+  chargeOutput(text.length);
+  return text;
 });
 
 const HTML_ESCAPES: Record<string, string> = {
@@ -90,8 +157,18 @@ export function escapeExpression(value: unknown): string {
   lastEscapedOutput = escaped;
   return escaped;
 }
+
+/**
+ * Every printed value of a render passes here (meterOutput makes every mustache an escaped one):
+ * escaped in html, printed as Handlebars prints it unescaped in subject and text, and metered.
+ */
+function printValue(value: unknown): string {
+  const text = escapingHtml ? escapeExpression(value) : value === null || value === undefined ? '' : `${value}`;
+  chargeOutput(text.length);
+  return text;
+}
 // The runtime reads Utils.escapeExpression when it wraps a compiled template.
-(handlebars.Utils as { escapeExpression: (value: unknown) => string }).escapeExpression = escapeExpression;
+(handlebars.Utils as { escapeExpression: (value: unknown) => string }).escapeExpression = printValue;
 
 /** Handlebars' parser drops the position of a syntax error; keep it (the `hash.loc` of jison). */
 interface ParseErrorHash {
@@ -118,37 +195,9 @@ export class TemplateSyntaxError extends Error {
 
 const at = (node: Node) => ({ line: node.loc?.start.line ?? 1, column: (node.loc?.start.column ?? 0) + 1 });
 
-/**
- * Handlebars' parser takes time growing faster than the nesting (1,000 nested blocks: 0.2 s; 3,000:
- * a stack overflow after 2 s), so nesting is measured on the source first, in one linear pass over
- * its mustaches: blocks opened minus closed, and parentheses within a mustache.
- */
-function checkNestingBeforeParsing(part: TemplatePart, source: string): void {
-  const tag = /\{\{(!--[\s\S]*?--\}\}|![\s\S]*?\}\}|[\s\S]*?\}\})/g;
-  let blocks = 0;
-  for (const match of source.matchAll(tag)) {
-    const body = match[1] ?? '';
-    if (body.startsWith('!')) continue;
-    const head = body.replace(/^[{~\s]+/, '');
-    if (head.startsWith('#') || head.startsWith('^')) blocks += 1;
-    else if (head.startsWith('/')) blocks -= 1;
-    let parentheses = 0;
-    let deepest = 0;
-    for (const character of body) {
-      if (character === '(') deepest = Math.max(deepest, ++parentheses);
-      else if (character === ')') parentheses -= 1;
-    }
-    if (blocks > MAX_TEMPLATE_NESTING || deepest > MAX_TEMPLATE_NESTING) {
-      const before = source.slice(0, match.index ?? 0);
-      const line = before.split('\n').length;
-      const column = (match.index ?? 0) - before.lastIndexOf('\n');
-      throw new TemplateSyntaxError(part, line, column, `nested more than ${MAX_TEMPLATE_NESTING} levels deep`);
-    }
-  }
-}
-
 function parse(part: TemplatePart, source: string): Program {
-  checkNestingBeforeParsing(part, source);
+  const problem = sourceProblem(source);
+  if (problem) throw new TemplateSyntaxError(part, problem.line, problem.column, problem.reason);
   try {
     return Handlebars.parse(source);
   } catch (error) {
@@ -278,53 +327,133 @@ export function parseTemplateForRequest(source: TemplateSource): ParsedTemplate 
 type Renderer = (data: unknown) => string;
 
 export interface CompiledTemplate {
-  render(data: Record<string, unknown>): RenderedTemplate;
+  /** The checked syntax trees, as parsed (for the variables a preview reports). */
+  parsed: ParsedTemplate;
+  /** Throws RenderSizeError (a part too large) or RenderBudgetError (loops too long). */
+  render(data: Record<string, unknown>, meter?: OutputMeter): RenderedTemplate;
+}
+
+const outputHelper = (name: string, param: hbs.AST.Expression, loc: hbs.AST.SourceLocation) =>
+  ({
+    type: 'MustacheStatement',
+    path: { type: 'PathExpression', data: false, depth: 0, parts: [name], original: name, loc },
+    params: [param],
+    escaped: false,
+    strip: { open: false, close: false },
+    loc,
+  }) as unknown as hbs.AST.MustacheStatement;
+
+/**
+ * Rewrites a checked tree so that every character of output is metered as it is produced (a
+ * Handlebars template otherwise builds its whole string before returning it: `{{x}}` × 3,000 with
+ * a 100 KB value is 300 MB). Every printed value becomes an escaped mustache, so Handlebars hands
+ * it to printValue (a plain call; it escapes only in html); a value printed unescaped in html
+ * (`{{{x}}}`) goes through the `postbox_raw_output` helper instead. Each program (the template, a
+ * block's body or else branch) first counts its own literal text with one `postbox_literal_output`
+ * call, every time it runs (a loop body once per item). Every character comes from exactly one
+ * literal or one printed value, so the count is exact.
+ */
+function meterOutput(program: Program, part: TemplatePart): void {
+  const programs: Program[] = [program];
+  for (let current = programs.pop(); current; current = programs.pop()) {
+    let literalSize = 0;
+    current.body = current.body.map((node) => {
+      if (node.type === 'ContentStatement') literalSize += (node as hbs.AST.ContentStatement).value.length;
+      if (node.type === 'BlockStatement') {
+        const block = node as hbs.AST.BlockStatement;
+        if (block.program) programs.push(block.program);
+        if (block.inverse) programs.push(block.inverse);
+      }
+      if (node.type !== 'MustacheStatement') return node;
+      const mustache = node as hbs.AST.MustacheStatement;
+      if (mustache.escaped || part !== 'html') return { ...mustache, escaped: true } as hbs.AST.MustacheStatement;
+      // `{{{x}}}` prints a value; `{{{lookup a b}}}` prints a helper's result (as a subexpression).
+      const value =
+        mustache.params.length === 0 && !mustache.hash
+          ? mustache.path
+          : ({
+              type: 'SubExpression',
+              path: mustache.path,
+              params: mustache.params,
+              hash: mustache.hash,
+              loc: mustache.loc,
+            } as unknown as hbs.AST.SubExpression);
+      return outputHelper(OUTPUT_HELPERS.raw, value, mustache.loc);
+    });
+    if (literalSize > 0) {
+      const size = { type: 'NumberLiteral', value: literalSize, original: literalSize, loc: current.loc };
+      current.body.unshift(outputHelper(OUTPUT_HELPERS.literal, size as unknown as hbs.AST.NumberLiteral, current.loc));
+    }
+  }
 }
 
 export function compileTemplate(source: TemplateSource): CompiledTemplate {
-  const { asts } = parseTemplate(source);
+  const parsed = parseTemplate(source);
   const compilePart = (part: TemplatePart): Renderer | null => {
-    const ast = asts[part];
-    if (!ast) return null;
+    const parsedAst = parsed.asts[part];
+    if (!parsedAst) return null;
     // Static text (no mustache at all, comments aside) needs no Handlebars call per render.
-    const statements = ast.body.filter((node) => node.type !== 'CommentStatement');
+    const statements = parsedAst.body.filter((node) => node.type !== 'CommentStatement');
     if (statements.every((node) => node.type === 'ContentStatement')) {
       const fixed = statements.map((node) => (node as hbs.AST.ContentStatement).value).join('');
-      return () => fixed;
+      return () => {
+        chargeOutput(fixed.length);
+        return fixed;
+      };
     }
+    const ast = structuredClone(parsedAst);
+    meterOutput(ast, part);
     return handlebars.compile(ast, {
       knownHelpers: KNOWN_HELPERS,
       knownHelpersOnly: true,
-      noEscape: part !== 'html',
       // Values of missing paths render as empty strings (preview reports them as warnings).
       strict: false,
     }) as Renderer;
   };
-  const subject = compilePart('subject');
-  const html = compilePart('html');
-  const text = compilePart('text');
+  const renderers = { subject: compilePart('subject'), html: compilePart('html'), text: compilePart('text') };
+  const renderPart = (part: TemplatePart, data: Record<string, unknown>): string | null => {
+    const renderer = renderers[part];
+    if (!renderer) return null;
+    renderingPart = part;
+    escapingHtml = part === 'html';
+    outputLeft = RENDER_OUTPUT_LIMITS[part];
+    try {
+      return renderer(data);
+    } finally {
+      escapingHtml = true;
+      outputLeft = Number.POSITIVE_INFINITY;
+    }
+  };
   return {
-    render: (data) => {
+    parsed,
+    render: (data, meter) => {
       iterationsLeft = MAX_RENDER_ITERATIONS;
-      return {
-        subject: subject ? subject(data) : '',
-        html: html ? html(data) : null,
-        text: text ? text(data) : null,
-      };
+      outputMeter = meter;
+      try {
+        return {
+          subject: renderPart('subject', data) ?? '',
+          html: renderPart('html', data),
+          text: renderPart('text', data),
+        };
+      } finally {
+        outputMeter = undefined;
+      }
     },
   };
 }
 
-/** Compiled templates by `<id>@<version>`; bounded, oldest entry out first. */
-const cache = new Map<string, CompiledTemplate>();
+/**
+ * Compiled templates by `<id>@<version>`, the least recently used out first: a send that names a
+ * new subject (compiled apart from the template's bodies) never pushes a hot template out.
+ */
 export const TEMPLATE_CACHE_SIZE = 500;
+const cache = new LRUCache<string, CompiledTemplate>({ max: TEMPLATE_CACHE_SIZE });
 
 export function cachedTemplate(id: string, version: string, source: TemplateSource): CompiledTemplate {
   const key = `${id}@${version}`;
   const hit = cache.get(key);
   if (hit) return hit;
   const compiled = compileTemplate(source);
-  if (cache.size >= TEMPLATE_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
   cache.set(key, compiled);
   return compiled;
 }

@@ -17,6 +17,36 @@ export const MAX_SCHEMA_VARIABLES = 100;
 /** A default is copied into every send that lacks the value; kept small (the schema lives in the listed item). */
 export const MAX_DEFAULT_VALUE_BYTES = 2048;
 const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_-]{0,63}$/;
+/**
+ * A default is stored in the template's item, inside the schema's list and map: DynamoDB nests at
+ * most 32 levels, so a default may nest 16 (objects and arrays).
+ */
+export const MAX_DEFAULT_VALUE_DEPTH = 16;
+
+/**
+ * Whether DynamoDB stores this number and gives it back as JSON read it: within ±(2^53 - 1) (beyond,
+ * the SDK reads numbers back as BigInt, which JSON cannot print), and 0 or at least 1e-130 in
+ * magnitude (DynamoDB's smallest).
+ */
+function isStorableNumber(value: number): boolean {
+  const magnitude = Math.abs(value);
+  return magnitude <= Number.MAX_SAFE_INTEGER && (magnitude === 0 || magnitude >= 1e-130);
+}
+
+/** Why a default value cannot be stored as given (nesting, numbers), or undefined. Iterative. */
+function storableProblem(value: unknown): string | undefined {
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  while (stack.length > 0) {
+    const [current, depth] = stack.pop() as [unknown, number];
+    if (typeof current === 'number' && !isStorableNumber(current)) {
+      return 'Numbers must be within ±9007199254740991, and 0 or at least 1e-130 in magnitude';
+    }
+    if (typeof current !== 'object' || current === null) continue;
+    if (depth >= MAX_DEFAULT_VALUE_DEPTH) return `Must not nest deeper than ${MAX_DEFAULT_VALUE_DEPTH} levels`;
+    for (const child of Object.values(current)) stack.push([child, depth + 1]);
+  }
+  return undefined;
+}
 
 export function typeOf(value: unknown): VariableType | 'null' {
   if (value === null) return 'null';
@@ -53,6 +83,9 @@ const variableDefinition = z
         path: ['default_value'],
         message: `Must be a ${definition.type}, like the variable`,
       });
+    } else if (definition.default_value !== undefined) {
+      const problem = storableProblem(definition.default_value);
+      if (problem) context.addIssue({ code: 'custom', path: ['default_value'], message: problem });
     }
   });
 

@@ -1140,6 +1140,29 @@ describe('the sendingHost stack prop', () => {
   });
 });
 
+describe('the scheduler function', () => {
+  it('may do what finishing a handed-over email does: read its collection, write events, counts and suppressions', () => {
+    const s = synthesize(newStack());
+    const scheduler = expectedFunctions(s, sharedRouteTable).find((fn) => fn.label === 'scheduled function scheduler');
+    if (!scheduler) throw new Error('scheduler: function not found');
+    const grants = actualGrants(s, scheduler.id);
+    const onTable = JSON.stringify(getAtt(s.tableId));
+    for (const action of [
+      // the collection (readEmailEvents), suppression lookups (BatchGetItem), the due index (Query)
+      'dynamodb:Query',
+      'dynamodb:GetItem',
+      'dynamodb:BatchGetItem',
+      // events, status and counts, soft bounces; suppressions (a transaction with a condition check)
+      'dynamodb:PutItem',
+      'dynamodb:UpdateItem',
+      'dynamodb:ConditionCheckItem',
+    ]) {
+      expect(grants[action], action).toContain(onTable);
+    }
+    expect(grants['sqs:SendMessage'], 'releases and sweeps').toBeDefined();
+  });
+});
+
 describe("the middleware's IAM condition values", () => {
   it('match the partition keys of API keys and rate-limit windows and no other entity', () => {
     const matches = (pk: string) => middlewarePartitionKeyPrefixes.some((pattern) => stringLike(pattern, pk));

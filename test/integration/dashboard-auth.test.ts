@@ -6,8 +6,10 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { createLambdaContext, toApiGatewayEvent } from '../../infra/local/gateway.ts';
+import { getOrCreateServerSecret } from '../../shared/data/server-secrets.ts';
 import { createMember, resetMemberPassword } from '../../shared/domain/members.ts';
-import { DashboardBrowser, dashboardMember, MEMBER_PASSWORD } from '../support/dashboard.ts';
+import { SIGN_IN_SECRET_NAME, SIGN_IN_TOKEN_SECONDS, signSignInToken } from '../../shared/domain/sign-in-token.ts';
+import { csrfTokenIn, DashboardBrowser, dashboardMember, MEMBER_PASSWORD } from '../support/dashboard.ts';
 import { createTestOrganization } from '../support/factories.ts';
 import { call } from '../support/http.ts';
 
@@ -96,6 +98,52 @@ describe('dashboard sign-in', () => {
     const response = await browser.post('/dashboard/sign-in', { email, password: MEMBER_PASSWORD, csrf_token: 'x' });
     expect(response.status).toBe(403);
     expect(browser.cookie('postbox_session')).toBeUndefined();
+  });
+
+  it('refuses a form token the dashboard did not issue, even planted in both cookie and field (403, no session)', async () => {
+    const { email } = await member();
+    const { sourceIp } = new DashboardBrowser();
+    // A sign-in post whose cookie and field both hold `token`, as a page an attacker controls could make.
+    const postWith = (token: string) =>
+      call('POST', '/dashboard/sign-in', {
+        headers: { cookie: `postbox_sign_in_csrf=${token}`, 'content-type': 'application/x-www-form-urlencoded' },
+        raw: new URLSearchParams({ email, password: MEMBER_PASSWORD, csrf_token: token }).toString(),
+        sourceIp,
+      });
+    const sessionCookie = (response: Awaited<ReturnType<typeof postWith>>) =>
+      ([] as string[]).concat(response.headers['set-cookie'] ?? []).find((c) => c.startsWith('postbox_session='));
+    const secret = await getOrCreateServerSecret(SIGN_IN_SECRET_NAME, randomBytes(32));
+    const nonce = randomBytes(16).toString('base64url');
+    const future = Math.floor(Date.now() / 1000) + 600;
+    const forged = {
+      random: randomBytes(32).toString('base64url'),
+      'bad MAC': `v1.${future}.${nonce}.${'A'.repeat(43)}`,
+      'MAC under another secret': signSignInToken(randomBytes(32)),
+      expired: signSignInToken(secret, Date.now() - (SIGN_IN_TOKEN_SECONDS + 1) * 1000),
+    };
+    for (const [name, token] of Object.entries(forged)) {
+      const response = await postWith(token);
+      expect(response.status, name).toBe(403);
+      expect(response.text, name).toContain('This form has expired');
+      expect(sessionCookie(response), name).toBeUndefined();
+    }
+    // The same post with a token the form was served with signs in.
+    const form = await call('GET', '/dashboard/sign-in', { sourceIp });
+    const issued = csrfTokenIn(form.text);
+    expect(issued).toMatch(/^v1\.\d+\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}$/);
+    const signedIn = await postWith(issued);
+    expect(signedIn.status).toBe(303);
+    expect(sessionCookie(signedIn)).toBeDefined();
+  });
+
+  it('keeps one signing secret when two cold starts create it at once', async () => {
+    const name = `race-${randomBytes(6).toString('hex')}`;
+    const [a, b] = await Promise.all([
+      getOrCreateServerSecret(name, randomBytes(32)),
+      getOrCreateServerSecret(name, randomBytes(32)),
+    ]);
+    expect(a.equals(b)).toBe(true);
+    expect((await getOrCreateServerSecret(name, randomBytes(32))).equals(a)).toBe(true);
   });
 });
 

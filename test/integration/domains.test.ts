@@ -4,7 +4,7 @@ import { afterEach, describe, expect, inject, it, vi } from 'vitest';
 import { LocalEmailIdentities } from '../../shared/aws/email-identities.ts';
 import { db, tableName } from '../../shared/data/dynamo.ts';
 import { keys } from '../../shared/data/keys.ts';
-import { canSendFrom, verifyDomain } from '../../shared/domain/domains.ts';
+import { addVerifiedDomainForDevelopment, canSendFrom, verifyDomain } from '../../shared/domain/domains.ts';
 import { dnsControl } from '../support/dns-control.ts';
 import { createTestOrganization } from '../support/factories.ts';
 import { expectError } from '../support/http.ts';
@@ -263,6 +263,37 @@ describe('a domain held by one organization', () => {
     expect(await canSendFrom(a.organization.id, `x@${domain.data.domain}`)).toBe(false);
     const b = await createTestOrganization();
     expect((await b.api.post('/api/v1/domains', { domain: domain.data.domain })).status).toBe(201);
+  });
+});
+
+describe('a domain marked verified for development (no DNS)', () => {
+  it('holds its claim: another organization can neither add nor verify it (409), even with its own records published', async () => {
+    const a = await createTestOrganization();
+    const b = await createTestOrganization();
+    const name = uniqueDomain();
+    const early = await addDomain(b.api, name); // added before anyone held it: allowed
+    // The way `npm start`'s seed marks postbox.test verified: in-process, without DNS.
+    await addVerifiedDomainForDevelopment(a.organization.id, name);
+    expect(await canSendFrom(a.organization.id, `hello@${name}`)).toBe(true);
+
+    const c = await createTestOrganization();
+    const added = expectError(await c.api.post('/api/v1/domains', { domain: name }), 409, 'CONFLICT');
+    expect(added.message).toContain('verified by another organization');
+    // B publishes its own SPF and DKIM records: the DNS check passes, the claim still holds.
+    await publish(early);
+    const verified = expectError(await verify(b.api, early.data.id), 409, 'CONFLICT');
+    expect(verified.message).toContain('verified by another organization');
+    expect((await b.api.get('/api/v1/domains')).body.data[0]).toMatchObject({ is_verified: false });
+    expect(await canSendFrom(b.organization.id, `hello@${name}`)).toBe(false);
+    expect(await canSendFrom(a.organization.id, `hello@${name}`)).toBe(true);
+
+    // The holder's own Verify finds no record of its key, and changes nothing.
+    const own = (await a.api.get('/api/v1/domains')).body.data[0];
+    const again = await verify(a.api, own.id);
+    expect(again.status).toBe(200);
+    expect(again.body.data).toMatchObject({ is_verified: true, dkim_verified: true, spf_verified: true });
+    expect(await canSendFrom(a.organization.id, `hello@${name}`)).toBe(true);
+    expectError(await c.api.post('/api/v1/domains', { domain: name }), 409, 'CONFLICT');
   });
 });
 

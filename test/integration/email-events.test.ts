@@ -6,9 +6,13 @@
  * worker has the local cloud's environment).
  */
 
+import { PutCommand, type PutCommandInput } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { claimForDelivery, newEmailId, newEvent, putEmail, recordSent } from '../../shared/data/emails.ts';
+import { db } from '../../shared/data/dynamo.ts';
+import { claimForDelivery, eventPut, newEmailId, newEvent, putEmail, recordSent } from '../../shared/data/emails.ts';
+import { outcomeDeadline } from '../../shared/domain/due-times.ts';
 import { handleSesNotification } from '../../shared/domain/ses-events.ts';
+import { deterministicEventId } from '../../shared/domain/ses-notifications.ts';
 import { emailRecord } from '../support/email-records.ts';
 import { createTestOrganization, verifiedDomainFor } from '../support/factories.ts';
 import { expectError } from '../support/http.ts';
@@ -154,6 +158,58 @@ describe('delivery outcomes through the simulator', () => {
   });
 });
 
+describe('the hand-over events', () => {
+  it('derive `sent` and `suppressed` from the one hand-over write, in time order among the stored events', async () => {
+    const { api, organization } = await createTestOrganization({ environment: 'live' });
+    const email = emailRecord(organization.id, {
+      environment: 'live',
+      to: [{ email: 'ann@example.com' }, { email: 'bob@example.com' }],
+      subject: 'Derived',
+    });
+    await putEmail(email);
+    const sentAt = '2030-01-01T00:00:00.000Z';
+    await recordSent(organization.id, email.id, 'ses-derived-1', {
+      sentAt,
+      outcomeDeadline: outcomeDeadline(Date.now(), false),
+      suppressedRecipients: ['bob@example.com'],
+    });
+    const delivery = {
+      eventType: 'Delivery',
+      mail: {
+        timestamp: sentAt,
+        messageId: 'ses-derived-1',
+        destination: ['ann@example.com'],
+        tags: { organization_id: [organization.id], email_id: [email.id] },
+      },
+      delivery: { timestamp: '2030-01-01T00:00:01.000Z', recipients: ['ann@example.com'], smtpResponse: '250 OK' },
+    };
+    // Bob was never sent to: Ann's delivery alone makes the email delivered.
+    expect(await handleSesNotification(delivery)).toMatchObject({ outcome: 'applied', status: 'delivered' });
+    const got = await emailWhen(api, email.id, (e) => e.status === 'delivered');
+    expect(got.events.map((event) => [event.type, event.recipient, event.created_at])).toEqual([
+      ['sent', null, sentAt],
+      ['suppressed', 'bob@example.com', sentAt],
+      ['delivered', 'ann@example.com', '2030-01-01T00:00:01.000Z'],
+    ]);
+    expect(got.events[1]).toMatchObject({ detail: 'The address is on the suppression list' });
+  });
+
+  it('show an email recorded before they were derived (a stored `sent` item) once', async () => {
+    const { api, organization } = await createTestOrganization({ environment: 'live' });
+    const email = emailRecord(organization.id, { environment: 'live', subject: 'Legacy' });
+    await putEmail(email);
+    await recordSent(organization.id, email.id, 'ses-legacy-1', {
+      sentAt: new Date().toISOString(),
+      outcomeDeadline: outcomeDeadline(Date.now(), false),
+    });
+    // What the earlier recordSent wrote besides the email item: its own `sent` event item.
+    const stored = newEvent('sent');
+    await db.send(new PutCommand(eventPut(organization.id, email.id, stored).Put as PutCommandInput));
+    const events = (await api.get(`/api/v1/emails/${email.id}`)).body.data.events as ApiEvent[];
+    expect(events.map((event) => [event.type, event.id])).toEqual([['sent', stored.id]]);
+  });
+});
+
 describe('notifications that arrive twice or out of order', () => {
   const SES_MESSAGE_ID = '0100018c00000000-11111111-2222-4333-8444-555555555555-000000';
 
@@ -165,7 +221,11 @@ describe('notifications that arrive twice or out of order', () => {
       subject: 'Reordered',
     });
     await putEmail(email);
-    await recordSent(organizationId, email.id, SES_MESSAGE_ID, [newEvent('sent')]);
+    // Outcomes from SES: due again only after its event window, far beyond this file.
+    await recordSent(organizationId, email.id, SES_MESSAGE_ID, {
+      sentAt: new Date().toISOString(),
+      outcomeDeadline: outcomeDeadline(Date.now(), false),
+    });
     return email.id;
   }
 
@@ -287,6 +347,18 @@ describe('notifications that arrive twice or out of order', () => {
     };
     expect(await handleSesNotification(send)).toMatchObject({ reason: expect.stringMatching(/^Send event: recorded/) });
     expect(await handleSesNotification(send)).toMatchObject({ reason: 'Send event: nothing to record' });
+    // Its `sent` event comes with the hand-over (derived from the email item), at SES's send time.
+    const events = (await api.get(`/api/v1/emails/${email.id}`)).body.data.events;
+    expect(events).toEqual([
+      {
+        id: deterministicEventId(['sent', SES_MESSAGE_ID]),
+        type: 'sent',
+        recipient: null,
+        smtp_code: null,
+        smtp_message: null,
+        created_at: now,
+      },
+    ]);
     // SES has it: it can no longer be cancelled, and no consumer claims it again.
     expectError(await api.post(`/api/v1/emails/${email.id}/cancel`), 409, 'CONFLICT');
     expect((await claimForDelivery(organization.id, email.id, 1000)).outcome).toBe('already_sent');

@@ -194,6 +194,26 @@ describe('hostile bodies', () => {
     expect(error.details?.[0]?.message).toContain('__proto__');
   });
 
+  it('stores tags whatever their names (constructor, toString, hasOwnProperty, valueOf)', async () => {
+    const { api, domain } = await sender();
+    const tags = { constructor: 'a', toString: 'b', hasOwnProperty: 'c', valueOf: 'd', __defineGetter__: 'e' };
+    const response = await api.post('/api/v1/emails/send', {
+      from: { email: `tags@${domain}` },
+      to: [{ email: 'tags@example.com' }],
+      subject: uniqueSubject(),
+      text: 'x',
+      tags,
+    });
+    expect(response.status, response.text).toBe(201);
+    const id = response.body.data.message_id;
+    expect((await api.get(`/api/v1/emails/${id}`)).body.data.tags).toEqual(tags);
+    const byTag = await api.get('/api/v1/emails?tag=constructor:a');
+    expect(byTag.body.data.map((email: { id: string }) => email.id)).toEqual([id]);
+    expect(byTag.body.data[0].tags).toEqual(tags);
+    // The quota and the list counted it once.
+    expect((await api.get('/api/v1/emails')).body.pagination.total_count).toBe(1);
+  });
+
   it('answers 413 for an email too large to store, instead of accepting it', async () => {
     const { api, domain } = await sender();
     const { randomBytes } = await import('node:crypto');

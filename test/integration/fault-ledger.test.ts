@@ -1,9 +1,11 @@
 /**
  * The fault ledger (test/support/fault-ledger.ts) on the shared local cloud's DynamoDB and SES
- * emulator, with its own queue, poller and faulty consumer: 600 emails (see COUNT), 20% of deliveries
- * crashing (half before the SES call, half after SES accepted and before the record), 30% of SES
- * calls throttled. At the end every accepted email is final, none is lost, and the SES store
- * holds each email once except for the counted crashes after SES accepted.
+ * emulator, with its own queue, poller and faulty consumer: 600 emails (see COUNT), live and test
+ * API-key environments alternately, 20% of deliveries crashing (a third before the SES call, a third
+ * after SES accepted and before the record, a third right after the hand-over was recorded and before
+ * its simulated outcome), 30% of SES calls throttled. At the end every accepted email of either
+ * environment is final, none is lost, and the SES store holds each email once except for the counted
+ * crashes after SES accepted.
  *
  * Nothing here may load shared/aws/send-queue.ts before runFaultLedger points SEND_QUEUE_URL at
  * its queue; the test files run in their own module graphs, so other files keep the shared queue.
@@ -39,6 +41,7 @@ describe('the fault ledger', () => {
 
     expect(ledger.violations).toEqual([]);
     expect(ledger.accepted).toBe(COUNT);
+    expect(ledger.environments).toEqual({ live: Math.ceil(COUNT / 2), test: Math.floor(COUNT / 2) });
     expect(ledger.lost).toBe(0);
     expect(ledger.delivered + ledger.failed).toBe(ledger.accepted);
     expect(ledger.duplicated).toBeLessThanOrEqual(ledger.faults.crashAfterSesAccepted);
@@ -46,6 +49,7 @@ describe('the fault ledger', () => {
     // on a message's last receive, which fail the email instead).
     expect(ledger.faults.crashBeforeSend).toBeGreaterThan(0);
     expect(ledger.faults.crashAfterSesAccepted).toBeGreaterThan(0);
+    expect(ledger.faults.crashAfterRecorded).toBeGreaterThan(0);
     expect(ledger.faults.throttles).toBeGreaterThan(0);
     expect(ledger.backoffs).toBeGreaterThan(0);
     expect(ledger.backoffs).toBeLessThanOrEqual(ledger.faults.throttles);

@@ -8,7 +8,9 @@
 
 import { describe, expect, it } from 'vitest';
 import { type EmailRecord, newEmailId, putEmail } from '../../shared/data/emails.ts';
-import { GIVE_UP_DETAIL, runScheduler } from '../../shared/domain/scheduler.ts';
+import { deliverEmail } from '../../shared/domain/delivery.ts';
+import { GIVE_UP_DETAIL, noOutcomeDetail, runScheduler } from '../../shared/domain/scheduler.ts';
+import { handleSesNotification } from '../../shared/domain/ses-events.ts';
 import { emailRecord } from '../support/email-records.ts';
 import { createTestOrganization, verifiedDomainFor } from '../support/factories.ts';
 import { expectError } from '../support/http.ts';
@@ -33,7 +35,18 @@ async function sender() {
   return { ...org, domain, send, run, email };
 }
 
-const noWork = { enqueued: 0, released: 0, swept: 0, failed: 0, dropped: 0, skipped: 0, errors: 0, more: false };
+const noWork = {
+  enqueued: 0,
+  released: 0,
+  swept: 0,
+  failed: 0,
+  finished: 0,
+  dropped: 0,
+  skipped: 0,
+  errors: 0,
+  more: false,
+};
+const HOUR = 60 * MINUTE;
 
 /** An email as the API writes it, stored without being queued: the crash between write and enqueue. */
 function storedEmail(organizationId: string, subject: string, fields: Partial<EmailRecord> = {}): EmailRecord {
@@ -198,5 +211,99 @@ describe('the sweeper', () => {
     expect(await run(start + 200 * MINUTE)).toEqual(noWork);
     await pause(500);
     expect(await sesMessages(subject)).toHaveLength(0);
+  });
+});
+
+describe('handed-over emails whose outcome never came', () => {
+  class Crash extends Error {}
+  const crashAfterRecord = {
+    hooks: {
+      afterRecorded: () => {
+        throw new Crash('the consumer died right after recording the hand-over');
+      },
+    },
+  };
+
+  it('runs the simulated outcome of a test-key email again once its outcome deadline passed', async () => {
+    const { organization, run, email } = await sender();
+    const subject = uniqueSubject();
+    const start = Date.now();
+    const stored = storedEmail(organization.id, subject, { to: [{ email: 'opened@example.com' }] });
+    await putEmail(stored, new Date(start + 16 * MINUTE).toISOString());
+    // Handed over, recorded, and then the consumer died: its message comes back and is skipped.
+    const message = { organization_id: organization.id, email_id: stored.id };
+    await expect(deliverEmail(message, {}, crashAfterRecord)).rejects.toBeInstanceOf(Crash);
+    await expect(deliverEmail(message)).resolves.toBe('skipped');
+    const handedOver = await email(stored.id);
+    expect(handedOver.status).toBe('queued');
+    expect(handedOver.events.map((event: { type: string }) => event.type)).toEqual(['sent']);
+
+    // Its outcome deadline: 5 minutes after the hand-over; two runs at once finish it once.
+    expect(await run(start + 4 * MINUTE)).toEqual(noWork);
+    const runs = await Promise.all([run(start + 6 * MINUTE), run(start + 6 * MINUTE)]);
+    expect(runs.reduce((sum, result) => sum + result.finished, 0)).toBe(1);
+    expect(runs.reduce((sum, result) => sum + result.errors, 0)).toBe(0);
+    const finished = await email(stored.id);
+    expect(finished.status).toBe('opened');
+    const [sent, delivered] = finished.events;
+    expect(finished.events.map((event: { type: string }) => event.type)).toEqual(['sent', 'delivered', 'opened']);
+    // Timed from the hand-over, as the consumer would have run it (the same event ids).
+    expect(Date.parse(delivered.created_at) - Date.parse(sent.created_at)).toBe(1);
+    // Final: out of the due index.
+    expect(await run(start + 60 * MINUTE)).toEqual(noWork);
+    expect(await sesMessages(subject)).toHaveLength(1);
+  });
+
+  it('fails a live email SES reported no outcome for within its 72-hour event window, and a late delivery still counts', async () => {
+    const { organization, run, email } = await sender();
+    const subject = uniqueSubject();
+    const stored = storedEmail(organization.id, subject, { environment: 'live' });
+    await putEmail(stored, new Date(Date.now() + 16 * MINUTE).toISOString());
+    const before = process.env.SIMULATE_OUTCOMES;
+    // In AWS: a live email's outcome comes from SES's events only (none come on the local stack).
+    process.env.SIMULATE_OUTCOMES = 'false';
+    try {
+      await expect(deliverEmail({ organization_id: organization.id, email_id: stored.id })).resolves.toBe('sent');
+      const handedOver = await email(stored.id);
+      expect(handedOver.status).toBe('queued');
+      const [sent] = handedOver.events;
+      expect(sent.type).toBe('sent');
+      const sentAt = Date.parse(sent.created_at);
+      const [message] = await sesMessages(subject);
+      if (!message) throw new Error('SES never got the email');
+
+      expect(await run(sentAt + 71 * HOUR)).toEqual(noWork);
+      expect((await email(stored.id)).status).toBe('queued');
+      expect(await run(sentAt + 73 * HOUR)).toEqual({ ...noWork, finished: 1 });
+      const failed = await email(stored.id);
+      expect(failed.status).toBe('failed');
+      expect(failed.events).toEqual([
+        sent,
+        expect.objectContaining({
+          type: 'failed',
+          recipient: null,
+          detail: `SES accepted the email (message ${message.messageId}) but reported no delivery outcome within 72 hours`,
+        }),
+      ]);
+      expect(failed.events[1].detail).toBe(noOutcomeDetail(message.messageId));
+      expect(await run(sentAt + 200 * HOUR)).toEqual(noWork);
+
+      // Statuses only move forward: a delivery SES reports after all still makes it delivered.
+      const late = await handleSesNotification({
+        eventType: 'Delivery',
+        mail: {
+          timestamp: sent.created_at,
+          messageId: message.messageId,
+          destination: ['x@example.com'],
+          tags: { organization_id: [organization.id], email_id: [stored.id] },
+        },
+        delivery: { timestamp: new Date(sentAt + 80 * HOUR).toISOString(), recipients: ['x@example.com'] },
+      });
+      expect(late).toMatchObject({ outcome: 'applied', status: 'delivered', status_changed: true });
+      expect((await email(stored.id)).status).toBe('delivered');
+    } finally {
+      if (before === undefined) delete process.env.SIMULATE_OUTCOMES;
+      else process.env.SIMULATE_OUTCOMES = before;
+    }
   });
 });

@@ -186,6 +186,68 @@ describe('templates', () => {
     expect(response.body.data.text).toBe('[][][]');
   });
 
+  it('stores a default value of any JSON, whatever its keys (constructor, toString, hasOwnProperty)', async () => {
+    const { api } = await createTestOrganization();
+    const defaults: unknown[] = [
+      { constructor: 'x' },
+      { a: { constructor: { name: 'String' }, toString: 'y', hasOwnProperty: 'z', valueOf: 1 } },
+      [{ constructor: 'x' }, { constructor: { name: 'Set' } }, [{ constructor: { name: 'Buffer' } }]],
+    ];
+    const variable_schema = defaults.map((default_value, index) => ({
+      name: `v${index}`,
+      type: Array.isArray(default_value) ? 'array' : 'object',
+      default_value,
+    }));
+    const template = await create(api, { name: 'keys', subject: 's', text: 'x', variable_schema });
+    expect(template.variable_schema).toEqual(variable_schema.map((variable) => ({ ...variable, required: false })));
+    const read = await api.get(`/api/v1/templates/${template.id}`);
+    expect(read.status, read.text).toBe(200);
+    expect(read.body.data.variable_schema).toEqual(template.variable_schema);
+    const updated = await api.put(`/api/v1/templates/${template.id}`, {
+      variable_schema: [{ name: 'w', type: 'object', default_value: { constructor: 'x', toString: 'y' } }],
+    });
+    expect(updated.status, updated.text).toBe(200);
+    expect((await api.get(`/api/v1/templates/${template.id}`)).body.data.variable_schema).toEqual([
+      { name: 'w', type: 'object', required: false, default_value: { constructor: 'x', toString: 'y' } },
+    ]);
+  });
+
+  it('refuses a default value DynamoDB cannot store as given (numbers, nesting) with a 400', async () => {
+    const { api } = await createTestOrganization();
+    let deep: unknown = 1;
+    for (let level = 0; level < 20; level += 1) deep = [deep];
+    const cases: Array<[string, unknown]> = [
+      ['number', 1e300],
+      ['number', 2 ** 60],
+      ['number', 1e-200],
+      ['object', { n: -1e200 }],
+      ['array', deep],
+    ];
+    for (const [type, default_value] of cases) {
+      const response = await api.post('/api/v1/templates', {
+        name: 'n',
+        subject: 's',
+        text: 'x',
+        variable_schema: [{ name: 'v', type, default_value }],
+      });
+      expectError(response, 400, 'VALIDATION_ERROR');
+      expect(response.body.error.details.map((detail: { field: string }) => detail.field)).toEqual([
+        'variable_schema[0].default_value',
+      ]);
+    }
+    for (const value of [0, -0.5, 1.5e-100, 9007199254740991, -123456.789]) {
+      const response = await api.post('/api/v1/templates', {
+        name: 'n',
+        subject: 's',
+        text: 'x',
+        variable_schema: [{ name: 'v', type: 'number', default_value: value }],
+      });
+      expect(response.status, `${value}: ${response.text}`).toBe(201);
+      const read = await api.get(`/api/v1/templates/${response.body.data.id}`);
+      expect(read.body.data.variable_schema[0].default_value).toBe(value);
+    }
+  });
+
   it('keeps each organization to its own templates', async () => {
     const owner = await createTestOrganization();
     const other = await createTestOrganization();

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { createMember } from '../../shared/domain/members.ts';
 import { createTestOrganization } from './factories.ts';
-import { call } from './http.ts';
+import { call, randomLoopbackAddress } from './http.ts';
 
 export const MEMBER_PASSWORD = 'dashboard test password';
 
@@ -25,17 +25,12 @@ export function csrfTokenIn(html: string): string {
   return match[1];
 }
 
-/**
- * Each browser comes from its own loopback address (127.0.0.0/8), as a real visitor would: sign-in
- * posts are rate-limited per source IP, and parallel tests must not share one budget.
- */
-function randomLoopbackAddress(): string {
-  const byte = () => 1 + Math.floor(Math.random() * 254);
-  return `127.${byte()}.${byte()}.${byte()}`;
-}
-
 export class DashboardBrowser {
   private readonly cookies = new Map<string, string>();
+  /**
+   * Each browser comes from its own loopback address (127.0.0.0/8), as a real visitor would: sign-in
+   * posts are rate-limited per source IP, and parallel tests must not share one budget.
+   */
   readonly sourceIp: string = randomLoopbackAddress();
   /** The last page's CSRF token, sent with forms unless told otherwise. */
   csrfToken: string | undefined;

@@ -3,14 +3,18 @@
  * layer (acceptEmail), queued on SQS (fauxqs), delivered by the real send-queue consumer through
  * the local poller to the SES emulator — while faults are injected at the seams a consumer really
  * has (DeliveryDependencies, createSendEmailHandler):
- *  - a crash before the SES call, or after SES accepted and before the record (the hook throws:
- *    the record is not acknowledged, the lease stays until it expires), on `crashRate` of the
- *    deliveries, half each;
+ *  - a crash before the SES call, after SES accepted and before the record, or right after the
+ *    hand-over was recorded and before its simulated outcome ran (the hook throws: the record is
+ *    not acknowledged, the lease stays until it expires), on `crashRate` of the deliveries, a third
+ *    each;
  *  - SES throttling (TooManyRequestsException) on `throttleRate` of the SES calls.
  * Time is scaled down: the ledger's own queue has a short visibility timeout (and a DLQ with
  * production's maxReceiveCount), the lease and the retry backoff are shortened to match.
- * Emails whose messages end in the DLQ are recovered at the end by the scheduler's sweep (run with
- * a clock days ahead) or, without it, by redriving the DLQ, as an operator would.
+ * The emails alternate between the live and the test environment (both reach the SES emulator and
+ * get simulated outcomes on the local stack).
+ * Emails whose messages end in the DLQ, or whose outcome never came, are recovered at the end by the
+ * scheduler (run with a clock days ahead: it sweeps the unsent and finishes the handed-over) or,
+ * without it, by redriving the DLQ, as an operator would.
  *
  * The emails reach the ledger's queue because SEND_QUEUE_URL points at it when the service
  * layer's queue module first loads (it reads the URL once): runFaultLedger sets it and loads
@@ -34,7 +38,8 @@ import { startSqsPoller } from '../../infra/local/sqs-poller.ts';
 import { type SesSendInput, sendWithSes } from '../../shared/aws/ses-sender.ts';
 import { forEachLimited } from '../../shared/concurrency.ts';
 import { type EmailRecord, getEmailWithEvents } from '../../shared/data/emails.ts';
-import { createOrganization } from '../../shared/domain/accounts.ts';
+import { createOrganization, setSendingLimits } from '../../shared/domain/accounts.ts';
+import type { Environment } from '../../shared/domain/api-key-format.ts';
 import { addVerifiedDomainForDevelopment } from '../../shared/domain/domains.ts';
 import type { RetryBackoff } from '../../shared/domain/retry-backoff.ts';
 import { sendEmailBody } from '../../shared/domain/send-request.ts';
@@ -48,7 +53,10 @@ export interface FaultLedgerOptions {
   /** The SES emulator (its /store is read at the end). */
   sesUrl: string;
   seed?: number;
-  /** Share of deliveries that crash: half before the SES call, half after SES accepted. */
+  /**
+   * Share of deliveries that crash: a third before the SES call, a third after SES accepted (before
+   * the record), a third after the hand-over was recorded (before the simulated outcome).
+   */
   crashRate?: number;
   /** Share of SES calls throttled. */
   throttleRate?: number;
@@ -78,6 +86,8 @@ export interface Ledger {
   run: string;
   seed: number;
   accepted: number;
+  /** Accepted emails per API-key environment. */
+  environments: Record<Environment, number>;
   delivered: number;
   failed: number;
   failedReasons: Record<string, number>;
@@ -94,6 +104,8 @@ export interface Ledger {
     crashAfterSesAccepted: number;
     /** Emails that had at least one crash after SES accepted. */
     emailsCrashedAfterSesAccepted: number;
+    /** Crashes right after the hand-over was recorded, before the simulated outcome ran. */
+    crashAfterRecorded: number;
     throttles: number;
   };
   /** Deliveries that claimed an email and reached the SES call. */
@@ -138,8 +150,10 @@ interface EmailEntry {
   id: string;
   subject: string;
   deliveries: number;
+  environment: Environment;
   crashBefore: number;
   crashAfter: number;
+  crashRecorded: number;
   sesAccepted: number;
   status?: string;
   failedDetail?: string;
@@ -189,17 +203,23 @@ export async function runFaultLedger(options: FaultLedgerOptions): Promise<Ledge
   const organization = await createOrganization({ name: `Fault ledger ${run}` });
   const domain = `ledger-${run}.test`;
   await addVerifiedDomainForDevelopment(organization.id, domain);
-  // live: the test environment's daily limit (1,000 recipients) is below a full run.
-  const caller: Identity = {
+  // Both environments, alternately. The test environment's daily limit (1,000 recipients) is below
+  // a full run's half: raised for this organization.
+  if (options.count / 2 > 1_000) {
+    await setSendingLimits(organization.id, { environment: 'test', daily: options.count });
+  }
+  const callerIn = (environment: Environment): Identity => ({
     organizationId: organization.id,
-    apiKeyId: 'key_ledger',
-    environment: 'live',
-    keyPrefix: 'pb_live_ledger',
+    apiKeyId: `key_ledger_${environment}`,
+    environment,
+    keyPrefix: `pb_${environment}_ledger`,
     rateLimitPerSecond: null,
-  };
+  });
+  const callers = { live: callerIn('live'), test: callerIn('test') };
 
   const emails = new Map<string, EmailEntry>();
   const crashAfterPlanned = new Set<string>();
+  const crashRecordedPlanned = new Set<string>();
   let throttles = 0;
   let backoffs = 0;
   let invocations = 0;
@@ -209,7 +229,17 @@ export async function runFaultLedger(options: FaultLedgerOptions): Promise<Ledge
   const entryOf = (email: Pick<EmailRecord, 'id'>): EmailEntry => {
     let entry = emails.get(email.id);
     if (!entry) {
-      entry = { index: -1, id: email.id, subject: '', deliveries: 0, crashBefore: 0, crashAfter: 0, sesAccepted: 0 };
+      entry = {
+        index: -1,
+        id: email.id,
+        subject: '',
+        environment: 'live',
+        deliveries: 0,
+        crashBefore: 0,
+        crashAfter: 0,
+        crashRecorded: 0,
+        sesAccepted: 0,
+      };
       emails.set(email.id, entry);
     }
     return entry;
@@ -236,18 +266,26 @@ export async function runFaultLedger(options: FaultLedgerOptions): Promise<Ledge
           const entry = entryOf(email);
           entry.deliveries += 1;
           crashAfterPlanned.delete(email.id);
+          crashRecordedPlanned.delete(email.id);
           const draw = random();
-          if (draw < crashRate / 2) {
+          if (draw < crashRate / 3) {
             entry.crashBefore += 1;
             throw new InjectedCrash('crash before the SES call');
           }
-          // Fires only if this delivery's SES call is accepted (not throttled).
-          if (draw < crashRate) crashAfterPlanned.add(email.id);
+          // These fire only if this delivery's SES call is accepted (not throttled) and, for the
+          // second, its hand-over recorded.
+          if (draw < (2 * crashRate) / 3) crashAfterPlanned.add(email.id);
+          else if (draw < crashRate) crashRecordedPlanned.add(email.id);
         },
         afterSesAccepted: (email) => {
           if (!crashAfterPlanned.delete(email.id)) return;
           entryOf(email).crashAfter += 1;
           throw new InjectedCrash('crash after SES accepted, before the record');
+        },
+        afterRecorded: (email) => {
+          if (!crashRecordedPlanned.delete(email.id)) return;
+          entryOf(email).crashRecorded += 1;
+          throw new InjectedCrash('crash after the hand-over was recorded, before the outcome');
         },
       },
     },
@@ -290,14 +328,15 @@ export async function runFaultLedger(options: FaultLedgerOptions): Promise<Ledge
     const indexes = Array.from({ length: options.count }, (_, index) => index);
     await forEachLimited(indexes, options.acceptConcurrency ?? 4, async (index) => {
       const subject = `Fault ledger ${run} #${index}`;
+      const environment: Environment = index % 2 === 0 ? 'live' : 'test';
       const request = sendEmailBody.parse({
         from: { email: `ledger@${domain}`, name: 'Fault ledger' },
         to: [{ email: `r${index}@example.com` }],
         subject,
         text: `Email ${index} of the fault ledger ${run}`,
       });
-      const { message_id: id } = await acceptEmail(caller, request);
-      Object.assign(entryOf({ id }), { index, subject });
+      const { message_id: id } = await acceptEmail(callers[environment], request);
+      Object.assign(entryOf({ id }), { index, subject, environment });
     });
     acceptMs = performance.now() - acceptStarted;
     log(`accepted ${emails.size} emails in ${Math.round(acceptMs)} ms`);
@@ -317,7 +356,8 @@ export async function runFaultLedger(options: FaultLedgerOptions): Promise<Ledge
         const { runScheduler } = await import('../../shared/domain/scheduler.ts');
         // A clock days ahead: every email still unsent is past its sweep deadline (and past the
         // deadline the previous sweep set), so each round sweeps it again, and after MAX_SWEEPS
-        // the scheduler fails it.
+        // the scheduler fails it; every email handed over without an outcome is past its outcome
+        // deadline, so the scheduler finishes it (its simulated outcome is run again).
         const result = await runScheduler(Date.now() + rounds * DAY_MS, { organizationId: organization.id });
         log(`scheduler round ${rounds}: ${JSON.stringify(result)}`);
       } else {
@@ -372,7 +412,9 @@ export async function runFaultLedger(options: FaultLedgerOptions): Promise<Ledge
   // The invariants. Each line names a few emails, enough to look one up.
   const report = (what: string, offenders: EmailEntry[]) => {
     if (offenders.length === 0) return;
-    const sample = offenders.slice(0, 3).map((entry) => `#${entry.index} ${entry.id} (${entry.status})`);
+    const sample = offenders
+      .slice(0, 3)
+      .map((entry) => `#${entry.index} ${entry.id} (${entry.environment}, ${entry.status})`);
     violations.push(`${offenders.length} ${what}: ${sample.join(', ')}${offenders.length > 3 ? ', …' : ''}`);
   };
   if (emails.size !== options.count) violations.push(`${options.count - emails.size} emails were not accepted`);
@@ -415,6 +457,10 @@ export async function runFaultLedger(options: FaultLedgerOptions): Promise<Ledge
     run,
     seed,
     accepted: emails.size,
+    environments: {
+      live: count((entry) => entry.environment === 'live'),
+      test: count((entry) => entry.environment === 'test'),
+    },
     delivered: count((entry) => entry.status === 'delivered'),
     failed: count((entry) => entry.status === 'failed'),
     failedReasons,
@@ -426,6 +472,7 @@ export async function runFaultLedger(options: FaultLedgerOptions): Promise<Ledge
       crashBeforeSend: all.reduce((sum, entry) => sum + entry.crashBefore, 0),
       crashAfterSesAccepted,
       emailsCrashedAfterSesAccepted: count((entry) => entry.crashAfter > 0),
+      crashAfterRecorded: all.reduce((sum, entry) => sum + entry.crashRecorded, 0),
       throttles,
     },
     deliveries: all.reduce((sum, entry) => sum + entry.deliveries, 0),
@@ -538,7 +585,7 @@ export function formatLedger(ledger: Ledger): string {
     .map(([status, n]) => `${status}: ${n}`)
     .join(', ');
   const rows: Array<[string, string | number, string?]> = [
-    ['accepted', ledger.accepted],
+    ['accepted', ledger.accepted, `live ${ledger.environments.live}, test ${ledger.environments.test}`],
     ['delivered', ledger.delivered],
     ['failed', ledger.failed, reasons],
     ...(other ? ([['other final', other]] as Array<[string, string]>) : []),
@@ -551,6 +598,7 @@ export function formatLedger(ledger: Ledger): string {
     ],
     ['injected: crash before SES call', ledger.faults.crashBeforeSend],
     ['injected: crash after SES accepted', ledger.faults.crashAfterSesAccepted, 'before the record'],
+    ['injected: crash after the record', ledger.faults.crashAfterRecorded, 'before the simulated outcome'],
     ['injected: SES throttles', ledger.faults.throttles],
     ['deliveries (claims)', ledger.deliveries, 'claims that reached the SES call'],
     ['SES accepted calls', ledger.sesAccepted],

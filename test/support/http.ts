@@ -1,6 +1,9 @@
 /**
- * A small HTTP client for integration tests. It can bind a chosen loopback source
- * address (127.0.0.0/8), so tests of per-IP rate limiting do not share a bucket.
+ * A small HTTP client for integration tests. Every request leaves from a loopback source address
+ * (127.0.0.0/8): the one given (`sourceIp`), else one chosen at random for this test file. The
+ * local stack counts unauthenticated requests (no key, a bad or revoked key, unknown paths) and
+ * sign-in posts per source IP, so a file never shares those windows with another file running
+ * next to it (or with a browser test's Chromium), and a 401 it expects is never another file's 429.
  */
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { inject } from 'vitest';
@@ -20,9 +23,18 @@ export interface RequestOptions {
   /** A raw body, sent as is (set the content type yourself). */
   raw?: string | Buffer;
   headers?: Record<string, string>;
-  /** Loopback source address, e.g. 127.0.0.7. */
+  /** Loopback source address, e.g. 127.0.0.7 (default: this file's, `fileSourceIp`). */
   sourceIp?: string;
 }
+
+/** A random loopback address outside 127.0.0.0/16 (where tests pick fixed addresses, e.g. 127.0.0.77). */
+export function randomLoopbackAddress(): string {
+  const byte = () => 1 + Math.floor(Math.random() * 254);
+  return `127.${byte()}.${byte()}.${byte()}`;
+}
+
+/** Where this test file's requests come from unless told otherwise (never 127.0.0.1, which Chromium uses). */
+export const fileSourceIp = randomLoopbackAddress();
 
 export function apiUrl(): string {
   return inject('localCloud').apiUrl;
@@ -43,7 +55,7 @@ export function call(method: string, path: string, options: RequestOptions = {})
   return new Promise((resolve, reject) => {
     const req = httpRequest(
       url,
-      { method, headers, agent: false, ...(options.sourceIp ? { localAddress: options.sourceIp } : {}) },
+      { method, headers, agent: false, localAddress: options.sourceIp ?? fileSourceIp },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -20,6 +20,7 @@ import {
   BatchGetCommand,
   DynamoDBDocumentClient,
   PutCommand,
+  QueryCommand,
   TransactWriteCommand,
   type TransactWriteCommandInput,
   UpdateCommand,
@@ -28,8 +29,17 @@ import type { SQSEvent, SQSRecord } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSendEmailHandler, handler } from '../../functions/consumers/send-email.ts';
-import { classifySesError, encodeDisplayName, formatMailbox, toMessageTags } from '../../shared/aws/ses-sender.ts';
+import {
+  classifySesError,
+  encodeDisplayName,
+  formatMailbox,
+  sesOutcomeUnknown,
+  toMessageTags,
+} from '../../shared/aws/ses-sender.ts';
+import { handOverEvents } from '../../shared/data/emails.ts';
+import { keys } from '../../shared/data/keys.ts';
 import { deliverEmail, LEASE_MS, MISSING_EMAIL_GRACE_MS } from '../../shared/domain/delivery.ts';
+import { SES_EVENT_WINDOW_MS, SIMULATED_OUTCOME_WAIT_MS } from '../../shared/domain/due-times.ts';
 import { retryDelaySeconds, SEND_RETRY_BACKOFF } from '../../shared/domain/retry-backoff.ts';
 import { queueDefinitions } from '../../shared/queues.ts';
 
@@ -112,9 +122,18 @@ function claimSucceeds(emailId = EMAIL_ID, overrides: Record<string, unknown> = 
 
 const sendInputs = (): SendEmailCommandInput[] => ses.commandCalls(SendEmailCommand).map((call) => call.args[0].input);
 const SENT = /^SET ses_message_id = :ses/;
+/** recordSent's one UpdateItem (and recordHandOverReportedBySes's). */
+const HAND_OVER =
+  'SET ses_message_id = :ses, sent_at = :sentAt, GSI2PK = :duePk, GSI2SK = :dueSk REMOVE lease_until, sweeps';
+const eventItemPuts = () =>
+  documentClient
+    .commandCalls(PutCommand)
+    .map((call) => call.args[0].input)
+    .filter((put) => put.Item?.type === 'email_event');
 /**
- * What was written, as transactions: recordFailed's real ones, and recordSent's update with the
- * event puts that follow it (two plain writes, shown in the same shape: the update first).
+ * What was written, as transactions: recordFailed's real ones, and recordSent's one update with the
+ * events derived from it (handOverEvents: `sent`, and `suppressed` per dropped recipient), shown in
+ * the same shape: the update first, then the events as the reader sees them.
  */
 const transactions = (): TransactWriteCommandInput[] => {
   const real = documentClient.commandCalls(TransactWriteCommand).map((call) => call.args[0].input);
@@ -122,18 +141,25 @@ const transactions = (): TransactWriteCommandInput[] => {
     .commandCalls(UpdateCommand)
     .map((call) => call.args[0].input)
     .filter((input) => SENT.test(String(input.UpdateExpression)))
-    .map((update) => ({
-      TransactItems: [
-        { Update: update },
-        ...documentClient
-          .commandCalls(PutCommand)
-          .map((call) => call.args[0].input)
-          .filter((put) => put.Item?.PK === update.Key?.PK && put.Item?.type === 'email_event')
-          .map((put) => ({ Put: put })),
-      ],
-    })) as TransactWriteCommandInput[];
+    .map((update) => {
+      const values = update.ExpressionAttributeValues ?? {};
+      const derived = handOverEvents({
+        id: String(update.Key?.PK).split('#')[2] ?? '',
+        ses_message_id: values[':ses'],
+        sent_at: values[':sentAt'],
+        suppressed_recipients: values[':suppressed'],
+      });
+      return {
+        TransactItems: [
+          { Update: update },
+          ...derived.map(({ type, ...event }) => ({ Put: { Item: { ...event, event_type: type } } })),
+        ],
+      };
+    }) as TransactWriteCommandInput[];
   return [...real, ...sent];
 };
+/** Queries of the table: the simulated outcome's reads of the email's collection (handleSesNotification). */
+const queries = () => documentClient.commandCalls(QueryCommand).length;
 const updates = (expression: string) =>
   documentClient
     .commandCalls(UpdateCommand)
@@ -164,6 +190,25 @@ afterEach(() => {
 });
 
 const message = { organization_id: ORG, email_id: EMAIL_ID };
+
+/** What the SES client throws when its requestTimeout passes (@smithy/node-http-handler, throwOnRequestTimeout). */
+const sdkRequestTimeout = () =>
+  Object.assign(
+    new Error('@smithy/node-http-handler - [ERROR] a request has exceeded the configured 6000 ms requestTimeout.'),
+    {
+      name: 'TimeoutError',
+      code: 'ETIMEDOUT',
+      $metadata: { attempts: 1, totalRetryDelay: 0 },
+    },
+  );
+/** …and when no connection was made within its connectionTimeout: nothing was sent. */
+const sdkConnectionTimeout = () =>
+  Object.assign(
+    new Error(
+      '@smithy/node-http-handler - the request socket did not establish a connection with the server within the configured timeout of 2000 ms.',
+    ),
+    { name: 'TimeoutError', $metadata: { attempts: 1, totalRetryDelay: 0 } },
+  );
 
 describe('deliverEmail', () => {
   it('sends a claimed email with the exact SES input and records it as sent', async () => {
@@ -327,9 +372,43 @@ describe('deliverEmail', () => {
     documentClient
       .on(UpdateCommand, { UpdateExpression: RELEASE })
       .rejects(Object.assign(new Error('boom'), { name: 'InternalServerError', $metadata: { httpStatusCode: 500 } }));
-    ses.on(SendEmailCommand).rejects(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
+    // A definite failure (SES answered): the lease is given back, and giving it back fails.
+    ses
+      .on(SendEmailCommand)
+      .rejects(
+        Object.assign(new Error('unavailable'), { name: 'ServiceUnavailable', $metadata: { httpStatusCode: 503 } }),
+      );
 
     await expect(deliverEmail(message)).resolves.toBe('retry');
+    expect(updates(RELEASE)).toHaveLength(1);
+  });
+
+  it.each([
+    ['the request timeout', sdkRequestTimeout()],
+    ['a connection dropped mid-request', Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' })],
+  ])('keeps the lease when SES may have the email (%s), and asks for a retry', async (_label, error) => {
+    claimSucceeds();
+    ses.on(SendEmailCommand).rejects(error);
+
+    await expect(deliverEmail(message)).resolves.toBe('retry');
+    // Not released: no delivery claims the email again before the lease expires, by when SES's Send
+    // event has recorded the hand-over if SES had it. Nothing recorded, nothing failed.
+    expect(updates(RELEASE)).toHaveLength(0);
+    expect(
+      documentClient.commandCalls(UpdateCommand).filter((call) => call.args[0].input.UpdateExpression !== CLAIM),
+    ).toEqual([]);
+    expect(transactions()).toHaveLength(0);
+  });
+
+  it.each([
+    ['a refused connection', Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:443'), { code: 'ECONNREFUSED' })],
+    ['the connection timeout', sdkConnectionTimeout()],
+  ])('gives the lease back when the request never reached SES (%s)', async (_label, error) => {
+    claimSucceeds();
+    ses.on(SendEmailCommand).rejects(error);
+
+    await expect(deliverEmail(message)).resolves.toBe('retry');
+    expect(updates(RELEASE)).toHaveLength(1);
   });
 
   it('fails the email when SES rejects it, with the error in the failed event', async () => {
@@ -411,13 +490,63 @@ describe('deliverEmail', () => {
     ]);
   });
 
+  it('records the hand-over in one write: SES id, time, suppressed recipients and the outcome deadline, no event items', async () => {
+    claimSucceeds();
+    suppressedAddresses('carl@example.com');
+    ses.on(SendEmailCommand).resolves({ MessageId: 'ses-atomic' });
+    const before = Date.now();
+
+    await expect(deliverEmail(message)).resolves.toBe('sent');
+    const records = documentClient
+      .commandCalls(UpdateCommand)
+      .map((call) => call.args[0].input)
+      .filter((input) => SENT.test(String(input.UpdateExpression)));
+    expect(records).toHaveLength(1);
+    const [record] = records;
+    expect(record?.UpdateExpression).toBe(
+      'SET ses_message_id = :ses, sent_at = :sentAt, GSI2PK = :duePk, GSI2SK = :dueSk, suppressed_recipients = :suppressed REMOVE lease_until, sweeps',
+    );
+    const values = record?.ExpressionAttributeValues ?? {};
+    const sentAt = Date.parse(values[':sentAt']);
+    expect(sentAt).toBeGreaterThanOrEqual(before);
+    expect(sentAt).toBeLessThanOrEqual(Date.now());
+    // A test key: its outcome is simulated, so the due entry waits a few minutes for it, not SES's window.
+    const due = keys.dueEntry(ORG, EMAIL_ID, new Date(sentAt + SIMULATED_OUTCOME_WAIT_MS).toISOString());
+    expect(values).toEqual({
+      ':ses': 'ses-atomic',
+      ':sentAt': values[':sentAt'],
+      ':duePk': due.GSI2PK,
+      ':dueSk': due.GSI2SK,
+      ':suppressed': ['carl@example.com'],
+    });
+    // No second write whose loss would leave the hand-over without its `sent` event.
+    expect(eventItemPuts()).toEqual([]);
+    expect(writtenEvents(transactions()[0])).toEqual([
+      { type: 'sent', recipient: null, detail: undefined },
+      { type: 'suppressed', recipient: 'carl@example.com', detail: 'The address is on the suppression list' },
+    ]);
+  });
+
+  it("gives an email whose outcome comes from SES an outcome deadline at the end of SES's event window", async () => {
+    vi.stubEnv('DELIVER_TEST_EMAILS_TO_SES', '');
+    vi.stubEnv('SIMULATE_OUTCOMES', '');
+    claimSucceeds(EMAIL_ID, { environment: 'live' });
+    ses.on(SendEmailCommand).resolves({ MessageId: 'ses-live-deadline' });
+
+    await expect(deliverEmail(message)).resolves.toBe('sent');
+    const values = transactions()[0]?.TransactItems?.[0]?.Update?.ExpressionAttributeValues ?? {};
+    const sentAt = Date.parse(values[':sentAt']);
+    expect(values[':dueSk']).toBe(
+      keys.dueEntry(ORG, EMAIL_ID, new Date(sentAt + SES_EVENT_WINDOW_MS).toISOString()).GSI2SK,
+    );
+    expect(values[':suppressed']).toBeUndefined();
+  });
+
   it('acknowledges an email SES accepted even if recording it fails, so it is not sent twice', async () => {
     claimSucceeds();
     ses.on(SendEmailCommand).resolves({ MessageId: 'ses-0006' });
     documentClient
-      .on(UpdateCommand, {
-        UpdateExpression: 'SET ses_message_id = :ses, sent_at = :now REMOVE lease_until, GSI2PK, GSI2SK',
-      })
+      .on(UpdateCommand, { UpdateExpression: HAND_OVER })
       .rejects(Object.assign(new Error('unavailable'), { name: 'InternalServerError', $metadata: {} }));
 
     await expect(deliverEmail(message)).resolves.toBe('sent');
@@ -487,6 +616,41 @@ describe('deliverEmail dependencies', () => {
     expect(ses.commandCalls(SendEmailCommand)).toHaveLength(0);
     expect(updates(RELEASE)).toHaveLength(0);
     expect(transactions()).toHaveLength(0);
+  });
+
+  it('calls afterRecorded once the hand-over is recorded, before the simulated outcome runs', async () => {
+    claimSucceeds();
+    ses.on(SendEmailCommand).resolves({ MessageId: 'ses-recorded' });
+    const order: string[] = [];
+    const afterRecorded = vi.fn(() => {
+      order.push(`afterRecorded (${transactions().length} hand-over writes, ${queries()} reads of the collection)`);
+    });
+    await expect(deliverEmail(message, {}, { hooks: { afterRecorded } })).resolves.toBe('sent');
+    expect(afterRecorded).toHaveBeenCalledWith(expect.objectContaining({ id: EMAIL_ID }), 'ses-recorded');
+    // The simulated outcome (a test key) starts with a read of the email's collection, after the hook.
+    expect(order).toEqual(['afterRecorded (1 hand-over writes, 0 reads of the collection)']);
+    expect(queries()).toBeGreaterThan(0);
+  });
+
+  it('dies like a crashed consumer when afterRecorded throws: the hand-over is recorded, its outcome not simulated', async () => {
+    claimSucceeds();
+    ses.on(SendEmailCommand).resolves({ MessageId: 'ses-recorded' });
+    const crash = new Error('injected crash');
+    await expect(
+      deliverEmail(
+        message,
+        {},
+        {
+          hooks: {
+            afterRecorded: () => {
+              throw crash;
+            },
+          },
+        },
+      ),
+    ).rejects.toBe(crash);
+    expect(transactions()).toHaveLength(1);
+    expect(queries()).toBe(0);
   });
 
   it('dies like a crashed consumer when a hook throws after SES accepted: nothing recorded, lease kept', async () => {
@@ -784,6 +948,36 @@ describe('SES message tags', () => {
       tags: [{ Name: 'ok', Value: 'a-b_c' }],
       dropped: 4,
     });
+  });
+});
+
+describe('sesOutcomeUnknown', () => {
+  it.each([
+    ['the request timeout', sdkRequestTimeout()],
+    ['a socket timeout', Object.assign(new Error('the request socket timed out'), { name: 'TimeoutError' })],
+    ['a reset connection', Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' })],
+    ['a broken pipe', Object.assign(new Error('write EPIPE'), { code: 'EPIPE' })],
+  ])('is true for %s: SES may have the email', (_label, error) => {
+    expect(sesOutcomeUnknown(error)).toBe(true);
+  });
+
+  it.each([
+    ['the connection timeout', sdkConnectionTimeout()],
+    ['a refused connection', Object.assign(new Error('x'), { code: 'ECONNREFUSED' })],
+    ['a name that does not resolve', Object.assign(new Error('x'), { code: 'ENOTFOUND' })],
+    [
+      'throttling (SES answered)',
+      new TooManyRequestsException({ message: 'slow down', $metadata: { httpStatusCode: 429 } }),
+    ],
+    [
+      'a 5xx (SES answered)',
+      Object.assign(new Error('x'), { name: 'ServiceUnavailable', $metadata: { httpStatusCode: 503 } }),
+    ],
+    ['a rejection', new MessageRejected({ message: 'no', $metadata: { httpStatusCode: 400 } })],
+    ['a plain Error', new Error('x')],
+    ['not an error', 'TimeoutError'],
+  ])('is false for %s', (_label, error) => {
+    expect(sesOutcomeUnknown(error)).toBe(false);
   });
 });
 

@@ -8,10 +8,13 @@ import {
   type DueState,
   MAX_QUEUE_DELAY_SECONDS,
   MAX_SWEEPS,
+  outcomeDeadline,
   planAccept,
   planDue,
   queueDelaySeconds,
   RELEASE_LOOKAHEAD_MS,
+  SES_EVENT_WINDOW_MS,
+  SIMULATED_OUTCOME_WAIT_MS,
   SWEEP_AFTER_MS,
 } from '../../shared/domain/due-times.ts';
 import { queueDefinitions } from '../../shared/queues.ts';
@@ -35,6 +38,15 @@ describe('queueDelaySeconds', () => {
     expect(queueDelaySeconds(NOW + 2_500, NOW)).toBe(3);
     expect(queueDelaySeconds(NOW - 5_000, NOW)).toBe(0);
     expect(queueDelaySeconds(NOW + 60 * MINUTE, NOW)).toBe(MAX_QUEUE_DELAY_SECONDS);
+  });
+});
+
+describe('outcomeDeadline', () => {
+  it("is 5 minutes after the hand-over for a simulated outcome, SES's 72-hour event window otherwise", () => {
+    expect(SIMULATED_OUTCOME_WAIT_MS).toBe(5 * MINUTE);
+    expect(SES_EVENT_WINDOW_MS).toBe(72 * 60 * MINUTE);
+    expect(outcomeDeadline(NOW, true)).toBe(iso(NOW + 5 * MINUTE));
+    expect(outcomeDeadline(NOW, false)).toBe(iso(NOW + 72 * 60 * MINUTE));
   });
 });
 
@@ -88,11 +100,23 @@ describe('planDue', () => {
     ...fields,
   });
 
-  it('drops the entry of an email already with SES or final', () => {
-    expect(planDue(entry({ ses_message_id: 'ses-1' }), NOW)).toEqual({ kind: 'drop' });
+  it('drops the entry of an email already final, handed over or not', () => {
     for (const status of ['failed', 'delivered', 'bounced', 'opened']) {
       expect(planDue(entry({ status }), NOW)).toEqual({ kind: 'drop' });
+      expect(planDue(entry({ status, ses_message_id: 'ses-1', sweeps: MAX_SWEEPS }), NOW)).toEqual({ kind: 'drop' });
     }
+  });
+
+  it('finishes an email handed over and still queued past its outcome deadline, then gives up after MAX_SWEEPS finishes', () => {
+    const handedOver = (sweeps?: number) =>
+      entry({ ses_message_id: 'ses-1', deadline: outcomeDeadline(NOW - 10 * MINUTE, true), sweeps });
+    for (const sweeps of [undefined, 0, 1, MAX_SWEEPS - 1]) {
+      expect(planDue(handedOver(sweeps), NOW)).toEqual({
+        kind: 'finish',
+        nextDeadline: iso(NOW + SIMULATED_OUTCOME_WAIT_MS),
+      });
+    }
+    expect(planDue(handedOver(MAX_SWEEPS), NOW)).toEqual({ kind: 'give_up' });
   });
 
   it('releases a scheduled email (deadline before its time) with the rest of the wait as DelaySeconds', () => {

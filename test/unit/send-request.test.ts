@@ -10,6 +10,7 @@ import {
   MAX_SUBJECT_LENGTH,
   MAX_TAGS,
   sendEmailBody,
+  subjectProblems,
 } from '../../shared/domain/send-request.ts';
 import type { ErrorDetail } from '../../shared/errors.ts';
 import { issuesToDetails } from '../../shared/http/validation.ts';
@@ -834,6 +835,24 @@ describe('send request: text that would be accepted and then fail later', () => 
   it('refuses bidirectional overrides in display names (sender spoofing)', () => {
     expect(fields(valid({ from: { email: 'sender@acme.test', name: 'Bank\u202Emoc.evil' } }))).toEqual(['from.name']);
     expect(fields(valid({ to: [{ email: 'r@example.com', name: '\u2066x' }] }))).toEqual(['to[0].name']);
+  });
+
+  it('refuses bidirectional controls and RFC 2047 encoded words in the subject, encoded words in names', () => {
+    expect(fields(valid({ subject: 'Invoice \u202Efdp.exe' }))).toEqual(['subject']);
+    expect(fields(valid({ subject: '=?utf-8?B?4oCuZmRwLmV4ZQ==?=' }))).toEqual(['subject']);
+    expect(fields(valid({ subject: 'x =?iso-8859-1?q?a=E9?= y' }))).toEqual(['subject']);
+    expect(fields(valid({ from: { email: 'sender@acme.test', name: '=?UTF-8?Q?=E2=80=AE?=' } }))).toEqual([
+      'from.name',
+    ]);
+    // Not encoded words: no encoding letter, a space inside, nothing but the delimiters.
+    for (const subject of ['2+2=?', 'a =?utf-8?X?abc?= b', '=?utf 8?B?abc?=', 'ask =? and ?=']) {
+      expect(fields(valid({ subject })), subject).toEqual([]);
+    }
+    expect(subjectProblems(`${'x'.repeat(999)}\n\u202E`)).toEqual([
+      'Must be at most 998 characters',
+      'Must not contain line breaks (CR or LF)',
+      'Must not contain bidirectional control characters',
+    ]);
   });
 
   it('refuses template_data nested deeper than the limit, without exhausting the stack', () => {

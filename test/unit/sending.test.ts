@@ -114,11 +114,27 @@ describe('acceptEmail writes', () => {
 
   it('answers 201 when the failed enqueue reached a consumer after all (the email is being sent)', async () => {
     documentClient.on(PutCommand).resolves({});
+    // The delete's condition fails on the email as a consumer holds it (DynamoDB returns it: ALL_OLD).
+    documentClient.on(DeleteCommand).rejects(
+      Object.assign(new Error('The conditional request failed'), {
+        name: 'ConditionalCheckFailedException',
+        Item: { status: { S: 'queued' }, lease_until: { N: '1' } },
+      }),
+    );
+    sqs.on(SendMessageCommand).rejects(Object.assign(new Error('timeout'), { name: 'TimeoutError' }));
+    await expect(acceptEmail(caller, request)).resolves.toMatchObject({ status: 'queued' });
+    expect(documentClient.commandCalls(DeleteCommand)[0]?.args[0].input.ReturnValuesOnConditionCheckFailure).toBe(
+      'ALL_OLD',
+    );
+  });
+
+  it('fails the send when the email it would take back was never stored', async () => {
+    documentClient.on(PutCommand).rejects(Object.assign(new Error('timeout'), { name: 'TimeoutError' }));
     documentClient
       .on(DeleteCommand)
       .rejects(Object.assign(new Error('The conditional request failed'), { name: 'ConditionalCheckFailedException' }));
-    sqs.on(SendMessageCommand).rejects(Object.assign(new Error('timeout'), { name: 'TimeoutError' }));
-    await expect(acceptEmail(caller, request)).resolves.toMatchObject({ status: 'queued' });
+    sqs.on(SendMessageCommand).resolves({ MessageId: 'm1' });
+    await expect(acceptEmail(caller, request)).rejects.toThrow('timeout');
   });
 
   it('with an Idempotency-Key, stores first, then queues', async () => {

@@ -16,10 +16,12 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { SNSEvent } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { handler } from '../../functions/consumers/ses-events.ts';
 import { applyEmailEvents } from '../../shared/data/email-events.ts';
 import type { EmailEvent, EmailRecord } from '../../shared/data/emails.ts';
+import { keys } from '../../shared/data/keys.ts';
+import { SES_EVENT_WINDOW_MS } from '../../shared/domain/due-times.ts';
 import {
   shouldSimulateOutcomes,
   simulatedNotifications,
@@ -162,6 +164,10 @@ const statusUpdates = () =>
     .filter((input) => input.Key?.SK === 'EMAIL');
 
 describe('handleSesNotification', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
   it('writes the events, then the status derived from all of them, conditioned on the event count', async () => {
     const delivered = toEmailEvents(parse(samples.Delivery()));
     documentClient
@@ -188,6 +194,8 @@ describe('handleSesNotification', () => {
         ConditionExpression:
           'attribute_exists(PK) AND (attribute_not_exists(status_event_count) OR status_event_count < :count)',
         ExpressionAttributeValues: expect.objectContaining({ ':status': 'delivered', ':count': 2 }),
+        // Out of queued: out of the due index (where the hand-over left it) in the same write.
+        UpdateExpression: 'SET #status = :status, status_event_count = :count, updated_at = :now REMOVE GSI2PK, GSI2SK',
       }),
     ]);
     // Both reads are strongly consistent; the second reads only the events.
@@ -195,6 +203,21 @@ describe('handleSesNotification', () => {
     expect(queries.map((query) => query.ConsistentRead)).toEqual([true, true]);
     expect(queries[1]?.KeyConditionExpression).toContain('begins_with(SK, :event)');
     expect(documentClient.commandCalls(TransactWriteCommand)).toHaveLength(0);
+  });
+
+  it('keeps the due entry of an email an event leaves queued (a delay): its outcome deadline still stands', async () => {
+    const delayed = toEmailEvents(parse(samples.DeliveryDelay()));
+    documentClient
+      .on(QueryCommand)
+      .resolvesOnce({ Items: collection([sent]) })
+      .resolves({ Items: collection([sent, ...delayed]).slice(1) });
+    documentClient.on(PutCommand).resolves({});
+    documentClient.on(UpdateCommand).resolves({});
+
+    expect(await handleSesNotification(samples.DeliveryDelay())).toMatchObject({ status: 'queued' });
+    expect(statusUpdates().map((update) => update.UpdateExpression)).toEqual([
+      'SET #status = :status, status_event_count = :count',
+    ]);
   });
 
   it('changes nothing for a notification it has already applied', async () => {
@@ -313,19 +336,36 @@ describe('handleSesNotification', () => {
   });
 
   it('records the hand-over a Send event reports when the consumer had not, and only then', async () => {
+    // A live email in AWS: its outcome comes from SES, not the simulator (whatever this process's environment).
+    vi.stubEnv('SIMULATE_OUTCOMES', '');
     documentClient.on(GetCommand).resolves({ Item: { status: 'queued', ses_message_id: SAMPLE_MESSAGE_ID } });
     expect(await handleSesNotification(samples.Send())).toMatchObject({ reason: 'Send event: nothing to record' });
     expect(documentClient.commandCalls(UpdateCommand)).toHaveLength(0);
 
-    documentClient.on(GetCommand).resolves({ Item: { status: 'queued' } });
+    documentClient.on(GetCommand).resolves({ Item: { status: 'queued', environment: 'live' } });
     documentClient.on(UpdateCommand).resolves({});
     expect(await handleSesNotification(samples.Send())).toMatchObject({
       reason: 'Send event: recorded the hand-over the consumer had not',
     });
     const [update] = documentClient.commandCalls(UpdateCommand).map((call) => call.args[0].input);
     expect(update?.ConditionExpression).toBe('attribute_exists(PK) AND attribute_not_exists(ses_message_id)');
-    expect(update?.UpdateExpression).toContain('REMOVE lease_until, GSI2PK, GSI2SK');
-    expect(update?.ExpressionAttributeValues?.[':ses']).toBe(SAMPLE_MESSAGE_ID);
+    expect(update?.UpdateExpression).toBe(
+      'SET ses_message_id = :ses, sent_at = :sentAt, GSI2PK = :duePk, GSI2SK = :dueSk REMOVE lease_until, sweeps',
+    );
+    // Sent at SES's send time; its outcome comes from SES (a live email), so it is due at the end of SES's
+    // event window, when the scheduler fails it if no outcome came.
+    const sentAt = samples.Send().mail.timestamp;
+    const due = keys.dueEntry(
+      SAMPLE_ORG,
+      SAMPLE_EMAIL_ID,
+      new Date(Date.parse(sentAt) + SES_EVENT_WINDOW_MS).toISOString(),
+    );
+    expect(update?.ExpressionAttributeValues).toEqual({
+      ':ses': SAMPLE_MESSAGE_ID,
+      ':sentAt': sentAt,
+      ':duePk': due.GSI2PK,
+      ':dueSk': due.GSI2SK,
+    });
   });
 
   it('ignores an email that does not exist or was sent as another SES message', async () => {

@@ -7,11 +7,20 @@ import {
   escapeExpression,
   parseTemplate,
   parseTemplateForRequest,
+  RENDER_OUTPUT_LIMITS,
   RenderBudgetError,
+  RenderSizeError,
+  TEMPLATE_CACHE_SIZE,
   type TemplateSource,
   TemplateSyntaxError,
 } from '../../shared/domain/template-engine.ts';
 import { applyVariableSchema, variableSchema } from '../../shared/domain/template-schema.ts';
+import {
+  MAX_TEMPLATE_COMMENTS,
+  MAX_TEMPLATE_NESTING,
+  MAX_TEMPLATE_TAGS,
+  sourceProblem,
+} from '../../shared/domain/template-source-check.ts';
 import { missingValueWarnings, templateReferences } from '../../shared/domain/template-variables.ts';
 
 const html = (source: string): TemplateSource => ({ subject: 's', html: source, text: null });
@@ -294,11 +303,90 @@ describe('render budget', () => {
   });
 });
 
+describe('source limits, checked before Handlebars parses', () => {
+  it('counts tags, comments and nesting the way the lexer reads them', () => {
+    expect(sourceProblem('{{x}}'.repeat(MAX_TEMPLATE_TAGS))).toBeUndefined();
+    expect(sourceProblem('{{x}}'.repeat(MAX_TEMPLATE_TAGS + 1))?.reason).toBe('more than 2000 tags ({{…}})');
+    // Escaped tags are text; a tag after an escaped backslash counts.
+    expect(sourceProblem(`${'\\{{x}}'.repeat(MAX_TEMPLATE_TAGS)}{{x}}`)).toBeUndefined();
+    expect(sourceProblem(`${'\\\\{{x}}'.repeat(MAX_TEMPLATE_TAGS)}{{x}}`)?.reason).toMatch(/more than 2000 tags/);
+    expect(sourceProblem('{{! a }}{{!-- b }} --}}'.repeat(MAX_TEMPLATE_COMMENTS / 2))).toBeUndefined();
+    expect(sourceProblem('{{!-- }} --}}'.repeat(MAX_TEMPLATE_COMMENTS + 1))?.reason).toBe('more than 200 comments');
+    expect(sourceProblem('a\nb {{!-- never closed')).toEqual({
+      line: 2,
+      column: 3,
+      reason: 'a comment is never closed',
+    });
+    expect(sourceProblem('ok {{x}} {{y')).toEqual({ line: 1, column: 10, reason: 'a {{ is never closed with }}' });
+  });
+
+  it('counts else-if links and subexpressions as nesting; a plain else or a closed block does not', () => {
+    const chain = (links: number) => `{{#if a}}x${'{{else if b}}y'.repeat(links)}{{else}}z{{/if}}`;
+    expect(sourceProblem(chain(MAX_TEMPLATE_NESTING - 1))).toBeUndefined();
+    expect(sourceProblem(chain(MAX_TEMPLATE_NESTING))?.reason).toBe('nested more than 100 levels deep');
+    // Closing a chain gives back all its levels.
+    expect(sourceProblem(`${chain(60)}${chain(60)}`)).toBeUndefined();
+    expect(sourceProblem(`{{#each a}}${'{{^}}'.repeat(300)}{{/each}}`.repeat(3))).toBeUndefined();
+    expect(sourceProblem(`{{#each a}}${'{{^b}}'.repeat(101)}`)?.reason).toBe('nested more than 100 levels deep');
+    const parentheses = (depth: number) => `{{lookup ${'('.repeat(depth)}a${')'.repeat(depth)} b}}`;
+    expect(sourceProblem(parentheses(100))).toBeUndefined();
+    expect(sourceProblem(parentheses(101))?.reason).toBe('nested more than 100 levels deep');
+  });
+
+  it('takes linear time on the inputs that made Handlebars slow', () => {
+    const started = performance.now();
+    for (const source of ['{{'.repeat(100_000), '{{!-- x --}}'.repeat(20_000), '{{else if x}}'.repeat(20_000)]) {
+      sourceProblem(source);
+    }
+    expect(performance.now() - started).toBeLessThan(500);
+  });
+});
+
+describe('output meter', () => {
+  it('stops a render as soon as a part passes its limit, naming the part', () => {
+    const template = compileTemplate({ subject: '{{s}}', html: '{{#each list}}{{../x}}{{/each}}', text: '{{{x}}}' });
+    const list = Array.from({ length: 1000 }, () => 1);
+    const big = 'y'.repeat(100_000);
+    expect(() => template.render({ list, x: big })).toThrow(new RenderSizeError('html'));
+    expect(() => template.render({ s: 'z'.repeat(RENDER_OUTPUT_LIMITS.subject + 1) })).toThrow(
+      new RenderSizeError('subject'),
+    );
+    expect(() => template.render({ x: 'y'.repeat(RENDER_OUTPUT_LIMITS.text + 1) })).toThrow(
+      new RenderSizeError('text'),
+    );
+    // Literal text counts every time it is produced (a loop body once per item).
+    const literal = compileTemplate(html(`{{#each list}}${'L'.repeat(1000)}{{/each}}`));
+    expect(literal.render({ list: list.slice(0, 262) }).html).toHaveLength(262_000);
+    expect(() => literal.render({ list: list.slice(0, 263) })).toThrow(RenderSizeError);
+  });
+
+  it('counts exactly: output the size of the limit renders, one character more does not', () => {
+    const limit = RENDER_OUTPUT_LIMITS.html;
+    const template = compileTemplate(html('<{{x}}>{{{y}}}{{#if z}}&{{/if}}'));
+    const fill = (size: number) => 'a'.repeat(size);
+    // Escaped output is counted after escaping ("&" becomes "&amp;").
+    expect(template.render({ x: fill(limit - 8), y: '', z: true }).html).toHaveLength(limit - 8 + 3);
+    expect(template.render({ x: `${fill(limit - 8)}&`, y: 'b', z: false }).html).toHaveLength(limit);
+    expect(() => template.render({ x: `${fill(limit - 7)}&`, y: 'b', z: false })).toThrow(RenderSizeError);
+  });
+});
+
 describe('compiled template cache', () => {
   it('compiles once per template version', () => {
     const first = cachedTemplate('tmpl_a', 'v1', html('{{x}}'));
     expect(cachedTemplate('tmpl_a', 'v1', html('ignored: cached'))).toBe(first);
     const next = cachedTemplate('tmpl_a', 'v2', html('[{{x}}]'));
     expect(next.render({ x: 1 }).html).toBe('[1]');
+  });
+
+  it('keeps a template in use while many others come and go (least recently used out first)', () => {
+    const hot = cachedTemplate('tmpl_hot', 'v1', html('{{x}}'));
+    for (let index = 0; index < 2 * TEMPLATE_CACHE_SIZE; index += 1) {
+      cachedTemplate('subject', `Order ${index} {{x}}`, { subject: `Order ${index} {{x}}`, html: null, text: null });
+      if (index % 100 === 0) expect(cachedTemplate('tmpl_hot', 'v1', html('ignored: cached'))).toBe(hot);
+    }
+    expect(cachedTemplate('tmpl_hot', 'v1', html('ignored: cached'))).toBe(hot);
+    const cold = cachedTemplate('subject', 'Order 0 {{x}}', { subject: 'other', html: null, text: null });
+    expect(cold.render({ x: 1 }).subject).toBe('other');
   });
 });

@@ -1,25 +1,10 @@
 /** The sign-in form (GET shows it; a failed POST shows it again with the message) and a post's answer. */
-import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { SESSION_LIFETIME_SECONDS, type SignInOutcome } from '../../domain/members.ts';
+import { SIGN_IN_TOKEN_SECONDS } from '../../domain/sign-in-token.ts';
 import { clearCookie, SESSION_COOKIE, SIGN_IN_CSRF_COOKIE, serializeCookie } from '../cookies.ts';
 import { html, type SafeHtml } from '../html.ts';
 import { layout, notice } from '../layout.ts';
 import type { PageResult } from '../page-handler.ts';
-
-/** The double-submit token lives as long as a sign-in form may stay open. */
-const SIGN_IN_FORM_SECONDS = 60 * 60;
-
-export function newSignInToken(): string {
-  return randomBytes(32).toString('base64url');
-}
-
-/** The form's token must equal the cookie's (set when the form was served): a login-CSRF guard. */
-export function signInTokenMatches(cookieToken: string | undefined, formToken: string | undefined): boolean {
-  if (!cookieToken || !formToken) return false;
-  const a = Buffer.from(cookieToken);
-  const b = Buffer.from(formToken);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
 
 export interface SignInFormState {
   next: string;
@@ -28,15 +13,20 @@ export interface SignInFormState {
   status?: number;
   headers?: Record<string, string>;
   secureCookies: boolean;
+  /** The form's signed double-submit token (shared/domain/sign-in-token.ts), set in its cookie too. */
+  token: string;
 }
 
 export function signInPage(state: SignInFormState): PageResult {
-  const token = newSignInToken();
+  const { token } = state;
   return {
     status: state.status ?? 200,
     ...(state.headers ? { headers: state.headers } : {}),
     cookies: [
-      serializeCookie(SIGN_IN_CSRF_COOKIE, token, { maxAgeSeconds: SIGN_IN_FORM_SECONDS, secure: state.secureCookies }),
+      serializeCookie(SIGN_IN_CSRF_COOKIE, token, {
+        maxAgeSeconds: SIGN_IN_TOKEN_SECONDS,
+        secure: state.secureCookies,
+      }),
     ],
     body: layout({
       title: 'Sign in',
@@ -60,12 +50,15 @@ ${state.message}
 
 export const signedOutNotice = (): SafeHtml => notice('ok', 'You are signed out.');
 
-/** What a sign-in post answers: the session cookie and a redirect, or the form again (401 / 429). */
+/**
+ * What a sign-in post answers: the session cookie and a redirect, or the form again (401 / 429)
+ * with a fresh `token`.
+ */
 export function signInAnswer(
   outcome: SignInOutcome,
-  form: { next: string; email: string; secureCookies: boolean },
+  form: { next: string; email: string; secureCookies: boolean; token: string },
 ): PageResult {
-  const { next, email, secureCookies } = form;
+  const { next, email, secureCookies, token } = form;
   if (outcome.outcome === 'signed_in') {
     return {
       redirect: next,
@@ -83,6 +76,7 @@ export function signInAnswer(
     next,
     email,
     secureCookies,
+    token,
     status: locked ? 429 : 401,
     ...(locked ? { headers: { 'Retry-After': String(outcome.retryAfterSeconds) } } : {}),
     message: notice(

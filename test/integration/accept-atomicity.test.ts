@@ -1,0 +1,148 @@
+/**
+ * A send is all-or-nothing (shared/domain/accept-writes.ts): whichever write of the accept path
+ * fails, the request either fails and leaves nothing behind, or stands with everything written.
+ * Each write of a working send (and batch) is failed in turn (test/support/write-faults.ts, on the
+ * real clients of this process, against the local cloud's DynamoDB and queue); after each attempt
+ * the totals are checked through the API (GET /emails, the `to` filter, the template's usage) and
+ * the sending quota in the table. The tags use names that once broke DynamoDB's marshaller.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sendQueueClient } from '../../shared/aws/send-queue.ts';
+import { db } from '../../shared/data/dynamo.ts';
+import { readUsage } from '../../shared/data/usage.ts';
+import { batchSendBody } from '../../shared/domain/batch-request.ts';
+import { acceptBatch } from '../../shared/domain/batch-send.ts';
+import { sendEmailBody } from '../../shared/domain/send-request.ts';
+import { acceptEmail } from '../../shared/domain/sending.ts';
+import type { Identity } from '../../shared/http/context.ts';
+import { createTestOrganization, verifiedDomainFor } from '../support/factories.ts';
+import { InjectedFault, writeFaults } from '../support/write-faults.ts';
+
+const faults = writeFaults([db, sendQueueClient]);
+const TAGS = { constructor: 'x', toString: 'y', hasOwnProperty: 'z', valueOf: 'v' };
+
+async function setup() {
+  const org = await createTestOrganization();
+  const domain = await verifiedDomainFor(org.api);
+  const template = await org.api.post('/api/v1/templates', {
+    name: 'Atomic',
+    subject: 'Hi {{name}}',
+    text: 'Hello {{name}}',
+  });
+  expect(template.status, template.text).toBe(201);
+  const caller: Identity = {
+    organizationId: org.organization.id,
+    apiKeyId: org.apiKey.id,
+    environment: 'test',
+    keyPrefix: org.key.slice(0, 12),
+    rateLimitPerSecond: null,
+  };
+  return { ...org, domain, caller, templateId: template.body.data.id as string };
+}
+
+type Setup = Awaited<ReturnType<typeof setup>>;
+
+/** The organization's totals agree with `emails` accepted emails of `recipients` each. */
+async function expectTotals(fixture: Setup, emails: number, recipients: number, address: string) {
+  const list = await fixture.api.get('/api/v1/emails?limit=100');
+  expect(list.status, list.text).toBe(200);
+  expect(list.body.data).toHaveLength(emails);
+  expect(list.body.pagination.total_count).toBe(emails);
+  const byRecipient = await fixture.api.get(`/api/v1/emails?to=${encodeURIComponent(address)}`);
+  expect(byRecipient.body.pagination.total_count).toBe(emails);
+  const template = await fixture.api.get(`/api/v1/templates/${fixture.templateId}`);
+  expect(template.body.data.usage.sends_last_30_days).toBe(emails);
+  const usage = await readUsage(fixture.caller.organizationId, 'test');
+  expect(usage).toEqual({ day: emails * recipients, month: emails * recipients });
+}
+
+/** Runs `send` once without a fault (counting its writes), then once with each write failing. */
+async function failEachWrite(send: () => Promise<unknown>, check: (accepted: number) => Promise<void>) {
+  faults.arm();
+  await send();
+  const writes = faults.writes();
+  let accepted = 1;
+  await check(accepted);
+  const outcomes: string[] = [];
+  for (let position = 1; position <= writes.length; position += 1) {
+    faults.arm(position);
+    const outcome = await send().then(
+      () => 'accepted',
+      (error: unknown) => error,
+    );
+    faults.arm();
+    if (outcome === 'accepted') accepted += 1;
+    else expect(outcome, `write ${position} (${writes[position - 1]})`).toBeInstanceOf(InjectedFault);
+    outcomes.push(`${writes[position - 1]}: ${outcome === 'accepted' ? 'accepted' : 'failed'}`);
+    await check(accepted);
+  }
+  return { writes, outcomes };
+}
+
+describe('a send whose writes fail half-way', () => {
+  let fixture: Setup;
+  beforeAll(async () => {
+    fixture = await setup();
+  });
+
+  it('changes nothing when it fails, whichever write fails (single send with a template)', async () => {
+    const address = 'atomic-single@example.com';
+    const request = sendEmailBody.parse({
+      from: { email: `hello@${fixture.domain}` },
+      to: [{ email: address }],
+      subject: 'Hi {{name}}',
+      template_id: fixture.templateId,
+      template_data: { name: 'Ann' },
+      tags: TAGS,
+    });
+    const { writes, outcomes } = await failEachWrite(
+      () => acceptEmail(fixture.caller, request),
+      (accepted) => expectTotals(fixture, accepted, 1, address),
+    );
+    // The email, its message, two usage counters, the pointers, the list count, the template usage.
+    expect(writes).toHaveLength(7);
+    // A failed enqueue (nothing queued) and a failed email write always fail the send.
+    expect(outcomes.filter((outcome) => outcome.endsWith('failed')).length).toBeGreaterThanOrEqual(2);
+  }, 60_000);
+});
+
+describe('a batch whose writes fail half-way', () => {
+  it('changes nothing when it fails, whichever write fails', async () => {
+    const fixture = await setup();
+    const address = 'atomic-batch@example.com';
+    const request = batchSendBody.parse({
+      template_id: fixture.templateId,
+      from: { email: `hello@${fixture.domain}` },
+      recipients: [
+        { to: { email: address }, data: { name: 'A' } },
+        { to: { email: 'atomic-b@example.com' }, data: { name: 'B' } },
+      ],
+      tags: TAGS,
+    });
+    let batches = 0;
+    const { writes, outcomes } = await failEachWrite(
+      () => acceptBatch(fixture.caller, request),
+      async (accepted) => {
+        batches = accepted;
+        const list = await fixture.api.get('/api/v1/emails?limit=100');
+        expect(list.body.data).toHaveLength(2 * accepted);
+        expect(list.body.pagination.total_count).toBe(2 * accepted);
+        const byRecipient = await fixture.api.get(`/api/v1/emails?to=${encodeURIComponent(address)}`);
+        expect(byRecipient.body.pagination.total_count).toBe(accepted);
+        const template = await fixture.api.get(`/api/v1/templates/${fixture.templateId}`);
+        expect(template.body.data.usage.sends_last_30_days).toBe(2 * accepted);
+        expect(await readUsage(fixture.caller.organizationId, 'test')).toEqual({
+          day: 2 * accepted,
+          month: 2 * accepted,
+        });
+      },
+    );
+    // The emails, two usage counters, the pointers, the list count, the template usage; then the messages.
+    expect(writes.at(-1)).toBe('SendMessageBatchCommand');
+    expect(writes).toHaveLength(7);
+    // Every write before the enqueue fails the batch; a failed enqueue leaves it to the sweeper.
+    expect(outcomes.slice(0, -1).every((outcome) => outcome.endsWith('failed'))).toBe(true);
+    expect(outcomes.at(-1)).toBe('SendMessageBatchCommand: accepted');
+    expect(batches).toBe(2);
+  }, 60_000);
+});
