@@ -12,9 +12,9 @@
  */
 
 /** Tags (`{{…}}` of any kind, comments included) per part. */
-export const MAX_TEMPLATE_TAGS = 2_000;
+export const MAX_TEMPLATE_TAGS = 1_000;
 /** Comments per part (`{{! … }}` and `{{!-- … --}}`). */
-export const MAX_TEMPLATE_COMMENTS = 200;
+export const MAX_TEMPLATE_COMMENTS = 100;
 /**
  * Blocks, `{{else if}}` links of a chain and subexpressions nest at most this deep: Handlebars'
  * compiler recurses once per level (an `{{else if}}` opens a block inside the previous one).

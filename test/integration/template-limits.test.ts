@@ -29,7 +29,7 @@ describe('template sources beyond the limits', () => {
   it('are refused at once with the position, never an internal message', async () => {
     const { api } = await createTestOrganization();
     const cases: Array<[string, string, RegExp]> = [
-      ['20,000 comments', '{{!-- x --}}'.repeat(20_000), /line 1, column 2401: more than 200 comments$/],
+      ['20,000 comments', '{{!-- x --}}'.repeat(20_000), /line 1, column 1201: more than 100 comments$/],
       ['100,000 unclosed {{', '{{'.repeat(100_000), /line 1, column 1: a \{\{ is never closed with \}\}$/],
       [
         '3,000 else-if links',
@@ -41,7 +41,7 @@ describe('template sources beyond the limits', () => {
         `{{#if a}}x${'{{else if b}}y'.repeat(5_000)}{{/if}}`,
         /nested more than 100 levels deep$/,
       ],
-      ['2,001 tags', `{{x}}\n${'{{x}}'.repeat(2_000)}`, /line 2, column 9996: more than 2000 tags/],
+      ['1,001 tags', `{{x}}\n${'{{x}}'.repeat(1_000)}`, /line 2, column 4996: more than 1000 tags/],
     ];
     for (const [label, html, message] of cases) {
       const { result, ms } = await timed(() => api.post('/api/v1/templates', { name: 'T', subject: 'S', html }));
@@ -58,7 +58,7 @@ describe('template sources beyond the limits', () => {
   it('at the limits are accepted', async () => {
     const { api } = await createTestOrganization();
     await template(api, {
-      html: `${'{{!-- x --}}'.repeat(200)}${'{{x}}'.repeat(1_800)}`,
+      html: `${'{{!-- x --}}'.repeat(100)}${'{{x}}'.repeat(900)}`,
       text: `{{#if a}}x${'{{else if b}}y'.repeat(99)}{{/if}}`,
     });
   });
@@ -67,7 +67,7 @@ describe('template sources beyond the limits', () => {
 describe('a render past its limits', () => {
   it('stops the preview at the body limit, with a warning instead of 300 MB', async () => {
     const { api } = await createTestOrganization();
-    const id = await template(api, { html: '{{x}}'.repeat(2_000) });
+    const id = await template(api, { html: '{{x}}'.repeat(1_000) });
     const { result, ms } = await timed(() =>
       api.post(`/api/v1/templates/${id}/preview`, { data: { x: 'y'.repeat(100_000) } }),
     );
@@ -106,7 +106,7 @@ describe('a render past its limits', () => {
   it('rejects the batch entries whose render passes a limit, and answers 413 for a batch too large in all', async () => {
     const { api } = await createTestOrganization();
     const domain = await verifiedDomainFor(api);
-    const id = await template(api, { html: '{{x}}'.repeat(2_000) });
+    const id = await template(api, { html: '{{x}}'.repeat(1_000) });
     const big = { to: { email: 'big@example.com' }, data: { x: 'y'.repeat(40_000) } };
     const { result, ms } = await timed(() =>
       api.post('/api/v1/emails/batch', {

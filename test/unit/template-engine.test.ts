@@ -306,12 +306,12 @@ describe('render budget', () => {
 describe('source limits, checked before Handlebars parses', () => {
   it('counts tags, comments and nesting the way the lexer reads them', () => {
     expect(sourceProblem('{{x}}'.repeat(MAX_TEMPLATE_TAGS))).toBeUndefined();
-    expect(sourceProblem('{{x}}'.repeat(MAX_TEMPLATE_TAGS + 1))?.reason).toBe('more than 2000 tags ({{…}})');
+    expect(sourceProblem('{{x}}'.repeat(MAX_TEMPLATE_TAGS + 1))?.reason).toBe('more than 1000 tags ({{…}})');
     // Escaped tags are text; a tag after an escaped backslash counts.
     expect(sourceProblem(`${'\\{{x}}'.repeat(MAX_TEMPLATE_TAGS)}{{x}}`)).toBeUndefined();
-    expect(sourceProblem(`${'\\\\{{x}}'.repeat(MAX_TEMPLATE_TAGS)}{{x}}`)?.reason).toMatch(/more than 2000 tags/);
+    expect(sourceProblem(`${'\\\\{{x}}'.repeat(MAX_TEMPLATE_TAGS)}{{x}}`)?.reason).toMatch(/more than 1000 tags/);
     expect(sourceProblem('{{! a }}{{!-- b }} --}}'.repeat(MAX_TEMPLATE_COMMENTS / 2))).toBeUndefined();
-    expect(sourceProblem('{{!-- }} --}}'.repeat(MAX_TEMPLATE_COMMENTS + 1))?.reason).toBe('more than 200 comments');
+    expect(sourceProblem('{{!-- }} --}}'.repeat(MAX_TEMPLATE_COMMENTS + 1))?.reason).toBe('more than 100 comments');
     expect(sourceProblem('a\nb {{!-- never closed')).toEqual({
       line: 2,
       column: 3,
