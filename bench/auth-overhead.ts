@@ -14,11 +14,11 @@ const iterations = Number(process.argv[2] ?? 500);
 const cloud = await startBenchCloud();
 try {
   const { GetCommand } = await import('@aws-sdk/lib-dynamodb');
-  const { db, dynamoUsage, tableName } = await import('../shared/data/dynamo.ts');
-  const { keys } = await import('../shared/data/keys.ts');
-  const { createApiKey, createOrganization, setOrganizationRateLimit } = await import('../shared/domain/accounts.ts');
-  const { resolveIdentity } = await import('../shared/http/middleware/authenticate.ts');
-  const { countRequest } = await import('../shared/data/rate-limits.ts');
+  const { db, dynamoUsage, tableName } = await import('#dynamo/client.ts');
+  const { keys } = await import('#dynamo/keys.ts');
+  const { createApiKey, createOrganization, setOrganizationRateLimit } = await import('#accounts/accounts.service.ts');
+  const { resolveIdentity } = await import('#http/middleware/authenticate.ts');
+  const { countRequest } = await import('#http/rate-limit.store.ts');
 
   const organization = await createOrganization({ name: 'bench' });
   await setOrganizationRateLimit(organization.id, 1000);

@@ -32,8 +32,8 @@ const MEMORY_GB = 512 / 1024;
 
 const cloud = await startBenchCloud();
 try {
-  const { dynamoUsage, dynamoUsageByCommand } = await import('../shared/data/dynamo.ts');
-  const { readEmailCounts } = await import('../shared/data/email-index.ts');
+  const { dynamoUsage, dynamoUsageByCommand } = await import('#dynamo/client.ts');
+  const { readEmailCounts } = await import('#emails/email-index.store.ts');
   const { organization, secret } = await benchOrganization('cost bench', 'cost.test', 1_000_000);
   const send = async (i: number) => {
     const started = performance.now();
@@ -126,11 +126,11 @@ try {
   // Function run times not visible through HTTP, measured directly on fresh emails: one delivery
   // (claim, suppression check, SES emulator, record; plus the simulated events, in-process) and one
   // SES Delivery notification handled by the events function's service.
-  const { putEmail, recordSent } = await import('../shared/data/emails.ts');
-  const { outcomeDeadline } = await import('../shared/domain/due-times.ts');
-  const { deliverEmail } = await import('../shared/domain/delivery.ts');
-  const { handleSesNotification } = await import('../shared/domain/ses-events.ts');
-  const { simulatedNotifications } = await import('../shared/domain/outcome-simulator.ts');
+  const { putEmail, recordSent } = await import('#emails/email.store.ts');
+  const { outcomeDeadline } = await import('#emails/schedule/due-times.ts');
+  const { deliverEmail } = await import('#emails/delivery/delivery.service.ts');
+  const { handleSesNotification } = await import('#emails/events/ses-events.service.ts');
+  const { simulatedNotifications } = await import('#emails/delivery/outcome-simulator.service.ts');
   const { emailRecord } = await import('../test/support/email-records.ts');
   const sample = (i: number, environment: 'test' | 'live' = 'test') =>
     emailRecord(organization.id, {

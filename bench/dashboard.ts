@@ -88,10 +88,10 @@ const cloud = await startBenchCloud({
   env: { DASHBOARD_RATE_LIMIT_PER_SECOND: '100000' },
 });
 try {
-  const { createMember } = await import('../shared/domain/members.ts');
-  const { withDynamoUsage, currentDynamoUsage } = await import('../shared/data/dynamo.ts');
-  const { listEmails } = await import('../shared/domain/email-list.ts');
-  const { emailsPageQuery } = await import('../shared/dashboard/pages/emails.ts');
+  const { createMember } = await import('#accounts/members.service.ts');
+  const { withDynamoUsage, currentDynamoUsage } = await import('#dynamo/client.ts');
+  const { listEmails } = await import('#emails/list.service.ts');
+  const { emailsPageQuery } = await import('#dashboard/pages/emails.ts');
 
   const { organization, secret } = await benchOrganization('dashboard bench', 'dashboard-bench.test');
   const memberEmail = 'bench-member@example.com';

@@ -19,11 +19,11 @@ const runs = Number(process.argv[2] ?? 30);
 const cloud = await startBenchCloud();
 try {
   const { BatchWriteCommand, UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
-  const { db, tableName, withDynamoUsage, currentDynamoUsage } = await import('../shared/data/dynamo.ts');
-  const { EMAIL_COUNTER_SHARDS, emailShard, keys } = await import('../shared/data/keys.ts');
-  const { newEmailId } = await import('../shared/data/emails.ts');
-  const { createApiKey, createOrganization, setOrganizationRateLimit } = await import('../shared/domain/accounts.ts');
-  const { emailListQuery, listEmails } = await import('../shared/domain/email-list.ts');
+  const { db, tableName, withDynamoUsage, currentDynamoUsage } = await import('#dynamo/client.ts');
+  const { EMAIL_COUNTER_SHARDS, emailShard, keys } = await import('#dynamo/keys.ts');
+  const { newEmailId } = await import('#emails/email.store.ts');
+  const { createApiKey, createOrganization, setOrganizationRateLimit } = await import('#accounts/accounts.service.ts');
+  const { emailListQuery, listEmails } = await import('#emails/list.service.ts');
 
   const organization = await createOrganization({ name: 'bench' });
   await setOrganizationRateLimit(organization.id, 1000);

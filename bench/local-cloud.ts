@@ -45,9 +45,9 @@ export function countSqsCalls(): { calls: Record<string, number>; nonEmptyReceiv
  */
 export async function benchOrganization(name: string, domain: string, dailyLimit = 10_000_000) {
   const { createApiKey, createOrganization, setOrganizationRateLimit, setSendingLimits } = await import(
-    '../shared/domain/accounts.ts'
+    '#accounts/accounts.service.ts'
   );
-  const { addVerifiedDomainForDevelopment } = await import('../shared/domain/domains.ts');
+  const { addVerifiedDomainForDevelopment } = await import('#domains/domains.service.ts');
   const organization = await createOrganization({ name });
   await setOrganizationRateLimit(organization.id, 1000);
   await setSendingLimits(organization.id, { environment: 'test', daily: dailyLimit });

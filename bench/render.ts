@@ -3,7 +3,7 @@
  * taken from the per-version cache as the send path does, rendered over and over on one core.
  *   npm run bench -- render [seconds]
  */
-import { cachedTemplate } from '../shared/domain/template-engine.ts';
+import { cachedTemplate } from '#templates/template-engine.ts';
 
 const seconds = Number(process.argv[2] ?? 3);
 

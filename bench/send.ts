@@ -17,9 +17,9 @@ const cloud = await startBenchCloud({ runConsumers: !acceptOnly });
 try {
   const { GetCommand, PutCommand } = await import('@aws-sdk/lib-dynamodb');
   const { SendMessageCommand, SQSClient } = await import('@aws-sdk/client-sqs');
-  const { db, dynamoUsage, tableName } = await import('../shared/data/dynamo.ts');
-  const { createApiKey, createOrganization, setOrganizationRateLimit } = await import('../shared/domain/accounts.ts');
-  const { addVerifiedDomainForDevelopment } = await import('../shared/domain/domains.ts');
+  const { db, dynamoUsage, tableName } = await import('#dynamo/client.ts');
+  const { createApiKey, createOrganization, setOrganizationRateLimit } = await import('#accounts/accounts.service.ts');
+  const { addVerifiedDomainForDevelopment } = await import('#domains/domains.service.ts');
 
   const organization = await createOrganization({ name: 'bench' });
   await setOrganizationRateLimit(organization.id, 1000);

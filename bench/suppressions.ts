@@ -9,10 +9,10 @@ import { summarize, timeEach } from './stats.ts';
 
 const cloud = await startBenchCloud();
 try {
-  const { dynamoUsage } = await import('../shared/data/dynamo.ts');
-  const { createOrganization } = await import('../shared/domain/accounts.ts');
+  const { dynamoUsage } = await import('#dynamo/client.ts');
+  const { createOrganization } = await import('#accounts/accounts.service.ts');
   const { addSuppression, findSuppressedAddresses, listSuppressions } = await import(
-    '../shared/domain/suppressions.ts'
+    '#suppressions/suppressions.service.ts'
   );
   const organization = await createOrganization({ name: 'bench' });
 

@@ -11,7 +11,7 @@
  * distinct domain, under 2 s.
  *   npm run bench -- validation [addresses] [domains]
  */
-import { createAddressValidator, createMailDnsResolver } from '../shared/domain/address-validation.ts';
+import { createAddressValidator, createMailDnsResolver } from '#validation/address-validation.service.ts';
 import { startTestDnsServer } from '../test/support/dns-server.ts';
 import { startBenchCloud } from './local-cloud.ts';
 
@@ -72,7 +72,9 @@ try {
     scheduleIntervalMs: 0,
   });
   try {
-    const { createApiKey, createOrganization, setOrganizationRateLimit } = await import('../shared/domain/accounts.ts');
+    const { createApiKey, createOrganization, setOrganizationRateLimit } = await import(
+      '#accounts/accounts.service.ts'
+    );
     const organization = await createOrganization({ name: 'validation bench' });
     await setOrganizationRateLimit(organization.id, 1000);
     const { secret } = await createApiKey({ organizationId: organization.id, name: 'v', environment: 'test' });

@@ -5,10 +5,11 @@
  * /dashboard get the dashboard's HTML error page (with its headers) instead of the JSON envelope,
  * counted per source IP like the API's unknown paths.
  */
-import { publicPage } from '../shared/dashboard/page-handler.ts';
-import { ApiError } from '../shared/errors.ts';
-import { publicHandler } from '../shared/http/api-handler.ts';
-import { isDashboardPath, matchRoute } from '../shared/routes.ts';
+
+import { ApiError } from '#core/errors.ts';
+import { publicPage } from '#dashboard/page-handler.ts';
+import { publicHandler } from '#http/api-handler.ts';
+import { isDashboardPath, matchRoute } from '#platform/routes.ts';
 
 function unmatched(method: string, path: string): never {
   const resolution = matchRoute(method, path);

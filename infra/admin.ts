@@ -72,10 +72,10 @@ if (!process.env.TABLE_NAME) {
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 // Imported after the environment is settled: configuration is read at import time.
-const accounts = await import('../shared/domain/accounts.ts');
-const { ApiError } = await import('../shared/errors.ts');
+const accounts = await import('#accounts/accounts.service.ts');
+const { ApiError } = await import('#core/errors.ts');
 
-const members = await import('../shared/domain/members.ts');
+const members = await import('#accounts/members.service.ts');
 
 /** A member's password: --password, else POSTBOX_PASSWORD, else the first line of stdin. */
 async function memberPassword(): Promise<string> {

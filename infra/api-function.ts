@@ -16,7 +16,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as ses from 'aws-cdk-lib/aws-ses';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { type QueueName, queueUrlEnvName } from '../shared/queues.ts';
+import { type QueueName, queueUrlEnvName } from '#platform/queues.ts';
 import {
   type KeyAccess,
   middlewarePartitionKeyPrefixes,
@@ -26,8 +26,8 @@ import {
   type SesAccess,
   sesActions,
   tableActions,
-} from '../shared/routes.ts';
-import { tableDefinition } from '../shared/table.ts';
+} from '#platform/routes.ts';
+import { tableDefinition } from '#platform/table.ts';
 import { lambdaBundling } from './bundling.ts';
 
 export const SERVICE_NAME = 'postbox';
@@ -35,7 +35,7 @@ export const SERVICE_NAME = 'postbox';
 /**
  * The one KMS action behind each key access level. Not CDK's grantEncrypt / grantDecrypt,
  * which add kms:ReEncrypt* and kms:GenerateDataKey*: the key protector
- * (shared/aws/key-protector.ts) calls only Encrypt and Decrypt.
+ * (shared/adapters/key-protector.ts) calls only Encrypt and Decrypt.
  */
 export const keyActions: Record<KeyAccess, string> = {
   encrypt: 'kms:Encrypt',
@@ -158,7 +158,7 @@ export class ApiFunction extends Construct {
   }
 
   /**
-   * HTTP functions: the middleware's actions (shared/routes.ts middlewareTableActions) on
+   * HTTP functions: the middleware's actions (shared/platform/routes.ts middlewareTableActions) on
    * the table itself, never an index (API keys and rate-limit windows are primary-key items),
    * and only on the partition keys the middleware uses (`dynamodb:LeadingKeys`), so a route
    * that declared no `write` cannot update, say, a revoked key or another organization's

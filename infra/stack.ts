@@ -1,7 +1,7 @@
 /**
  * The Postbox stack: one DynamoDB table, the queues (each with a dead-letter queue), the
  * KMS key that encrypts DKIM private keys, an HTTP API whose routes come only from the
- * route table in shared/routes.ts, one function per route, one for API Gateway's `$default`
+ * route table in shared/platform/routes.ts, one function per route, one for API Gateway's `$default`
  * route, and one per queue consumer; the SES configuration set that sending uses, the SNS
  * topic its events are published to, and one function (with its own dead-letter queue) per
  * notification handler subscribed to that topic; one function per scheduled function with the
@@ -25,7 +25,7 @@ import * as sns from 'aws-cdk-lib/aws-sns';
 import { LambdaSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { type QueueName, queueDefinitions, SEND_CONSUMER_TIMEOUT_SECONDS } from '../shared/queues.ts';
+import { type QueueName, queueDefinitions, SEND_CONSUMER_TIMEOUT_SECONDS } from '#platform/queues.ts';
 import {
   type ConsumerDefinition,
   consumers,
@@ -39,16 +39,16 @@ import {
   routes,
   type ScheduledFunctionDefinition,
   scheduledFunctions,
-} from '../shared/routes.ts';
-import { tableDefinition } from '../shared/table.ts';
+} from '#platform/routes.ts';
+import { tableDefinition } from '#platform/table.ts';
 import { ApiFunction } from './api-function.ts';
 
-export { ROUTE_TIMEOUT_SECONDS } from '../shared/routes.ts';
+export { ROUTE_TIMEOUT_SECONDS } from '#platform/routes.ts';
 
 /** Where `handler` paths of the route table are relative to. */
 export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-/** The parts of shared/routes.ts the stack is built from. */
+/** The parts of shared/platform/routes.ts the stack is built from. */
 export interface RouteTable {
   routes: readonly RouteDefinition[];
   defaultRoute: Pick<RouteDefinition, 'handler' | 'access'>;

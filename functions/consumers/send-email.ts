@@ -1,6 +1,6 @@
-/** Send queue consumer: delivers each record's emails through SES (shared/domain/send-consumer.ts). */
-import { createSendEmailHandler } from '../../shared/domain/send-consumer.ts';
+/** Send queue consumer: delivers each record's emails through SES (shared/emails/delivery/send-consumer.service.ts). */
+import { createSendEmailHandler } from '#emails/delivery/send-consumer.service.ts';
 
-export { createSendEmailHandler, type SendEmailConsumerDependencies } from '../../shared/domain/send-consumer.ts';
+export { createSendEmailHandler, type SendEmailConsumerDependencies } from '#emails/delivery/send-consumer.service.ts';
 
 export const handler = createSendEmailHandler();

@@ -8,9 +8,9 @@
  * handling the same notification again is harmless.
  */
 import type { SNSEvent } from 'aws-lambda';
-import { errorLogFields } from '../../shared/domain/delivery.ts';
-import { handleAndLogSesNotification } from '../../shared/domain/ses-events.ts';
-import { logger } from '../../shared/logger.ts';
+import { logger } from '#core/logger.ts';
+import { errorLogFields } from '#emails/delivery/delivery.service.ts';
+import { handleAndLogSesNotification } from '#emails/events/ses-events.service.ts';
 
 export async function handler(event: SNSEvent): Promise<void> {
   // SNS invokes with one record; several are handled one after the other, all before failing.

@@ -5,11 +5,11 @@
  * 429, both with the form again.
  */
 import { z } from 'zod';
-import { readCookies, SIGN_IN_CSRF_COOKIE } from '../../shared/dashboard/cookies.ts';
-import { errorPage, publicPage, safeNextPath } from '../../shared/dashboard/page-handler.ts';
-import { signInAnswer } from '../../shared/dashboard/pages/sign-in.ts';
-import { signIn } from '../../shared/domain/members.ts';
-import { checkSignInToken, issueSignInToken } from '../../shared/domain/sign-in-token.ts';
+import { signIn } from '#accounts/members.service.ts';
+import { checkSignInToken, issueSignInToken } from '#accounts/sign-in-token.service.ts';
+import { readCookies, SIGN_IN_CSRF_COOKIE } from '#dashboard/cookies.ts';
+import { errorPage, publicPage, safeNextPath } from '#dashboard/page-handler.ts';
+import { signInAnswer } from '#dashboard/pages/sign-in.ts';
 
 // Unknown fields are ignored (a password manager may add some); lengths are checked by the
 // service; a `next` the form cannot use is dropped, never a reason to refuse the sign-in.

@@ -1,7 +1,8 @@
 /** POST /dashboard/sign-out — ends the session (the token no longer finds it) and clears the cookie. */
-import { clearCookie, SESSION_COOKIE } from '../../shared/dashboard/cookies.ts';
-import { memberPage } from '../../shared/dashboard/page-handler.ts';
-import { deleteSession } from '../../shared/domain/members.ts';
+
+import { deleteSession } from '#accounts/members.service.ts';
+import { clearCookie, SESSION_COOKIE } from '#dashboard/cookies.ts';
+import { memberPage } from '#dashboard/page-handler.ts';
 
 export const handler = memberPage({}, async ({ session, sessionToken, secureCookies }) => {
   await deleteSession(sessionToken, session);

@@ -1,8 +1,8 @@
 /** POST /api/v1/domains */
 import { z } from 'zod';
-import { addDomain } from '../../shared/domain/domains.ts';
-import { apiHandler } from '../../shared/http/api-handler.ts';
-import { created } from '../../shared/http/response.ts';
+import { addDomain } from '#domains/domains.service.ts';
+import { apiHandler } from '#http/api-handler.ts';
+import { created } from '#http/response.ts';
 
 const body = z.strictObject({ domain: z.string().min(1).max(1000) });
 

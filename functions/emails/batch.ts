@@ -1,9 +1,10 @@
 /** POST /api/v1/emails/batch */
-import { batchSendBody } from '../../shared/domain/batch-request.ts';
-import { acceptBatch } from '../../shared/domain/batch-send.ts';
-import { withIdempotency } from '../../shared/domain/idempotency.ts';
-import { apiHandler } from '../../shared/http/api-handler.ts';
-import { created } from '../../shared/http/response.ts';
+
+import { acceptBatch } from '#emails/batch.service.ts';
+import { batchSendBody } from '#emails/batch-request.ts';
+import { apiHandler } from '#http/api-handler.ts';
+import { withIdempotency } from '#http/idempotency.ts';
+import { created } from '#http/response.ts';
 
 /** 1,000 recipients with their data; below Lambda's 6 MB invoke payload (the event wraps the body). */
 const MAX_BATCH_BODY_BYTES = 5 * 1024 * 1024;

@@ -1,9 +1,10 @@
 /** POST /api/v1/emails/send */
-import { withIdempotency } from '../../shared/domain/idempotency.ts';
-import { sendEmailBody } from '../../shared/domain/send-request.ts';
-import { acceptEmail } from '../../shared/domain/sending.ts';
-import { apiHandler } from '../../shared/http/api-handler.ts';
-import { created } from '../../shared/http/response.ts';
+
+import { acceptEmail } from '#emails/send.service.ts';
+import { sendEmailBody } from '#emails/send-request.ts';
+import { apiHandler } from '#http/api-handler.ts';
+import { withIdempotency } from '#http/idempotency.ts';
+import { created } from '#http/response.ts';
 
 export const handler = apiHandler(
   { body: sendEmailBody, deferRateLimit: true },

@@ -1,9 +1,9 @@
 /** POST /api/v1/emails/validate/batch — one result per address, in order (at most 1,000). */
 import { z } from 'zod';
-import { MAX_ADDRESSES_PER_VALIDATION } from '../../shared/domain/address-validation.ts';
-import { validateAddresses } from '../../shared/domain/validation.ts';
-import { apiHandler } from '../../shared/http/api-handler.ts';
-import { ok } from '../../shared/http/response.ts';
+import { apiHandler } from '#http/api-handler.ts';
+import { ok } from '#http/response.ts';
+import { MAX_ADDRESSES_PER_VALIDATION } from '#validation/address-validation.service.ts';
+import { validateAddresses } from '#validation/auto-validation.service.ts';
 
 const body = z.strictObject({
   emails: z

@@ -1,8 +1,8 @@
 /** POST /api/v1/emails/validate — an invalid address is a result (undeliverable), not an error. */
 import { z } from 'zod';
-import { validateAddress } from '../../shared/domain/validation.ts';
-import { apiHandler } from '../../shared/http/api-handler.ts';
-import { ok } from '../../shared/http/response.ts';
+import { apiHandler } from '#http/api-handler.ts';
+import { ok } from '#http/response.ts';
+import { validateAddress } from '#validation/auto-validation.service.ts';
 
 const body = z.strictObject({ email: z.string().max(1024, 'Must be at most 1024 characters') });
 

@@ -1,9 +1,10 @@
 /**
  * The scheduler function: invoked every minute by an EventBridge rule (the local stack: a timer).
- * Releases scheduled emails to the send queue and sweeps emails left unsent (shared/domain/scheduler.ts).
+ * Releases scheduled emails to the send queue and sweeps emails left unsent (shared/emails/schedule/scheduler.service.ts).
  */
-import { runScheduler, type SchedulerRunResult } from '../../shared/domain/scheduler.ts';
-import { logger } from '../../shared/logger.ts';
+
+import { logger } from '#core/logger.ts';
+import { runScheduler, type SchedulerRunResult } from '#emails/schedule/scheduler.service.ts';
 
 export async function handler(): Promise<SchedulerRunResult> {
   const result = await runScheduler();

@@ -1,9 +1,9 @@
 /** PUT /api/v1/settings/auto-validation */
 import { z } from 'zod';
-import { AUTO_VALIDATION_THRESHOLDS } from '../../shared/data/organizations.ts';
-import { setAutoValidationThreshold } from '../../shared/domain/settings.ts';
-import { apiHandler } from '../../shared/http/api-handler.ts';
-import { ok } from '../../shared/http/response.ts';
+import { AUTO_VALIDATION_THRESHOLDS } from '#accounts/organization.store.ts';
+import { setAutoValidationThreshold } from '#accounts/settings.service.ts';
+import { apiHandler } from '#http/api-handler.ts';
+import { ok } from '#http/response.ts';
 
 const body = z.strictObject({ threshold: z.enum(AUTO_VALIDATION_THRESHOLDS) });
 

@@ -1,10 +1,10 @@
 /** POST /api/v1/suppressions — adds (or re-reasons) a manual suppression. */
 import { z } from 'zod';
-import { SUPPRESSION_REASONS } from '../../shared/data/suppressions.ts';
-import { addSuppression } from '../../shared/domain/suppressions.ts';
-import { apiHandler } from '../../shared/http/api-handler.ts';
-import { created } from '../../shared/http/response.ts';
-import { emailAddress } from '../../shared/http/schemas.ts';
+import { apiHandler } from '#http/api-handler.ts';
+import { created } from '#http/response.ts';
+import { emailAddress } from '#http/schemas.ts';
+import { SUPPRESSION_REASONS } from '#suppressions/suppression.store.ts';
+import { addSuppression } from '#suppressions/suppressions.service.ts';
 
 const body = z.strictObject({ email: emailAddress, reason: z.enum(SUPPRESSION_REASONS) });
 

@@ -1,8 +1,9 @@
 /** DELETE /api/v1/suppressions/{id} */
-import { removeSuppression } from '../../shared/domain/suppressions.ts';
-import { apiHandler } from '../../shared/http/api-handler.ts';
-import { ok } from '../../shared/http/response.ts';
-import { idPath } from '../../shared/http/schemas.ts';
+
+import { apiHandler } from '#http/api-handler.ts';
+import { ok } from '#http/response.ts';
+import { idPath } from '#http/schemas.ts';
+import { removeSuppression } from '#suppressions/suppressions.service.ts';
 
 export const handler = apiHandler({ path: idPath }, async ({ caller, path }) => {
   await removeSuppression(caller.organizationId, path.id);

@@ -1,8 +1,9 @@
 /** POST /api/v1/templates */
-import { createTemplateBody } from '../../shared/domain/template-request.ts';
-import { createTemplate } from '../../shared/domain/templates.ts';
-import { apiHandler } from '../../shared/http/api-handler.ts';
-import { created } from '../../shared/http/response.ts';
+
+import { apiHandler } from '#http/api-handler.ts';
+import { created } from '#http/response.ts';
+import { createTemplateBody } from '#templates/template-request.ts';
+import { createTemplate } from '#templates/templates.service.ts';
 
 export const handler = apiHandler({ body: createTemplateBody }, async ({ caller, body }) =>
   created(await createTemplate(caller.organizationId, body)),

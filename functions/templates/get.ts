@@ -1,8 +1,9 @@
 /** GET /api/v1/templates/{id} */
-import { getTemplateView } from '../../shared/domain/templates.ts';
-import { apiHandler } from '../../shared/http/api-handler.ts';
-import { ok } from '../../shared/http/response.ts';
-import { idPath } from '../../shared/http/schemas.ts';
+
+import { apiHandler } from '#http/api-handler.ts';
+import { ok } from '#http/response.ts';
+import { idPath } from '#http/schemas.ts';
+import { getTemplateView } from '#templates/templates.service.ts';
 
 export const handler = apiHandler({ path: idPath }, async ({ caller, path }) =>
   ok(await getTemplateView(caller.organizationId, path.id)),

@@ -1,9 +1,10 @@
 /** PUT /api/v1/templates/{id} */
-import { updateTemplateBody } from '../../shared/domain/template-request.ts';
-import { updateTemplate } from '../../shared/domain/templates.ts';
-import { apiHandler } from '../../shared/http/api-handler.ts';
-import { ok } from '../../shared/http/response.ts';
-import { idPath } from '../../shared/http/schemas.ts';
+
+import { apiHandler } from '#http/api-handler.ts';
+import { ok } from '#http/response.ts';
+import { idPath } from '#http/schemas.ts';
+import { updateTemplateBody } from '#templates/template-request.ts';
+import { updateTemplate } from '#templates/templates.service.ts';
 
 export const handler = apiHandler({ path: idPath, body: updateTemplateBody }, async ({ caller, path, body }) =>
   ok(await updateTemplate(caller.organizationId, path.id, body)),

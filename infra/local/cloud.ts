@@ -10,9 +10,9 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SQSClient } from '@aws-sdk/client-sqs';
-import type { LambdaHttpHandler } from '../../shared/http/api-handler.ts';
-import { type QueueName, queueDefinitions, queueUrlEnvName } from '../../shared/queues.ts';
-import { consumers, scheduledFunctions } from '../../shared/routes.ts';
+import type { LambdaHttpHandler } from '#http/api-handler.ts';
+import { type QueueName, queueDefinitions, queueUrlEnvName } from '#platform/queues.ts';
+import { consumers, scheduledFunctions } from '#platform/routes.ts';
 import { type RunningEmulator, startDynamoDbLocal, startSesEmulator, startSqsEmulator } from './emulators.ts';
 import { startGateway } from './gateway.ts';
 import { createQueues, createTable, type ProvisionedQueue } from './provision.ts';
@@ -118,7 +118,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       DYNAMODB_ENDPOINT: dynamodb.endpoint,
       SQS_ENDPOINT: sqs.endpoint,
       SES_ENDPOINT: ses.endpoint,
-      // No identity or KMS emulator exists: the local adapters stand in (shared/aws/*).
+      // No identity or KMS emulator exists: the local adapters stand in (shared/adapters/*).
       IDENTITY_PROVIDER: 'local',
       // Test-key emails skip SES in AWS; locally they go to the emulator so its inbox shows them.
       DELIVER_TEST_EMAILS_TO_SES: 'true',

@@ -23,8 +23,8 @@ import {
 } from 'node:http';
 import { isIP } from 'node:net';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
-import type { LambdaHttpHandler } from '../../shared/http/api-handler.ts';
-import { defaultRoute, matchRoute, ROUTE_TIMEOUT_SECONDS, routeId } from '../../shared/routes.ts';
+import type { LambdaHttpHandler } from '#http/api-handler.ts';
+import { defaultRoute, matchRoute, ROUTE_TIMEOUT_SECONDS, routeId } from '#platform/routes.ts';
 
 /** API Gateway's request payload quota (10 MB). */
 export const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;

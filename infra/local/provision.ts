@@ -1,6 +1,6 @@
 /**
  * Creates the table and queues on the emulators from the same definitions the CDK stack
- * uses (shared/table.ts, shared/queues.ts). Idempotent, so a persisted local database
+ * uses (shared/platform/table.ts, shared/platform/queues.ts). Idempotent, so a persisted local database
  * is reused across restarts.
  */
 import {
@@ -12,8 +12,8 @@ import {
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import { CreateQueueCommand, GetQueueAttributesCommand, type SQSClient } from '@aws-sdk/client-sqs';
-import { type QueueName, queueDefinitions } from '../../shared/queues.ts';
-import { keyAttributeNames, tableDefinition } from '../../shared/table.ts';
+import { type QueueName, queueDefinitions } from '#platform/queues.ts';
+import { keyAttributeNames, tableDefinition } from '#platform/table.ts';
 
 export async function createTable(dynamodb: DynamoDBClient, tableName: string): Promise<void> {
   try {

@@ -21,9 +21,9 @@ export interface DevelopmentSeed {
 }
 
 export async function seedDevelopment(): Promise<DevelopmentSeed> {
-  const { createApiKey, createOrganization } = await import('../../shared/domain/accounts.ts');
-  const { getOrganization } = await import('../../shared/data/organizations.ts');
-  const { addVerifiedDomainForDevelopment } = await import('../../shared/domain/domains.ts');
+  const { createApiKey, createOrganization } = await import('#accounts/accounts.service.ts');
+  const { getOrganization } = await import('#accounts/organization.store.ts');
+  const { addVerifiedDomainForDevelopment } = await import('#domains/domains.service.ts');
   if (!(await getOrganization(DEV_ORGANIZATION_ID))) {
     // Another runner sharing a kept database may create it at the same moment: that is fine.
     await createOrganization({ id: DEV_ORGANIZATION_ID, name: 'Development' }).catch((error: unknown) => {
@@ -37,7 +37,7 @@ export async function seedDevelopment(): Promise<DevelopmentSeed> {
   });
   await addVerifiedDomainForDevelopment(DEV_ORGANIZATION_ID, DEV_SENDING_DOMAIN);
   const memberPassword = randomBytes(12).toString('base64url');
-  const { createMember, resetMemberPassword } = await import('../../shared/domain/members.ts');
+  const { createMember, resetMemberPassword } = await import('#accounts/members.service.ts');
   await createMember(DEV_ORGANIZATION_ID, DEV_MEMBER_EMAIL, memberPassword).catch(async (error: unknown) => {
     if (!(error instanceof Error && 'code' in error && error.code === 'CONFLICT')) throw error;
     await resetMemberPassword(DEV_MEMBER_EMAIL, memberPassword);

@@ -2,10 +2,10 @@
  * The page shell every dashboard page shares (head, navigation, who is signed in, sign-out)
  * and the small components pages are built from. Everything returns SafeHtml.
  */
-import type { Environment } from '../domain/api-key-format.ts';
-import type { ErrorDetail } from '../errors.ts';
-import { assetUrl } from './assets.ts';
-import { html, type SafeHtml } from './html.ts';
+import type { Environment } from '#accounts/api-key.ts';
+import type { ErrorDetail } from '#core/errors.ts';
+import { assetUrl } from '#dashboard/assets.ts';
+import { html, type SafeHtml } from '#dashboard/html.ts';
 
 /** The signed-in member as pages see it. */
 export interface PageMember {

@@ -16,17 +16,17 @@ import { randomUUID } from 'node:crypto';
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
-import { config } from '../config.ts';
-import { currentDynamoUsage, withDynamoUsage } from '../data/dynamo.ts';
-import { countRequest } from '../data/rate-limits.ts';
-import { checkCsrfToken, csrfTokenFor, getSession, type Session } from '../domain/members.ts';
-import { ApiError, type ErrorDetail, validationError } from '../errors.ts';
-import type { LambdaHttpHandler } from '../http/api-handler.ts';
-import { capDetails, issuesToDetails } from '../http/validation.ts';
-import { logger } from '../logger.ts';
-import { isLoopbackRequest, readCookies, SESSION_COOKIE } from './cookies.ts';
-import { html, type SafeHtml } from './html.ts';
-import { errorList, layout, notice, type PageMember } from './layout.ts';
+import { checkCsrfToken, csrfTokenFor, getSession, type Session } from '#accounts/members.service.ts';
+import { config } from '#core/config.ts';
+import { ApiError, type ErrorDetail, validationError } from '#core/errors.ts';
+import { logger } from '#core/logger.ts';
+import { isLoopbackRequest, readCookies, SESSION_COOKIE } from '#dashboard/cookies.ts';
+import { html, type SafeHtml } from '#dashboard/html.ts';
+import { errorList, layout, notice, type PageMember } from '#dashboard/layout.ts';
+import { currentDynamoUsage, withDynamoUsage } from '#dynamo/client.ts';
+import type { LambdaHttpHandler } from '#http/api-handler.ts';
+import { countRequest } from '#http/rate-limit.store.ts';
+import { capDetails, issuesToDetails } from '#http/zod-details.ts';
 
 /** Form bodies are small: the largest is a template-free settings form. */
 export const MAX_FORM_BYTES = 32 * 1024;

@@ -3,8 +3,8 @@
  * (`/dashboard/emails/{id}/body`) and a template's rendered preview (`/dashboard/templates/{id}/preview`).
  * Their markup is a tenant's own, so it is served as is, only here, and only under these headers.
  */
-import type { SafeHtml } from './html.ts';
-import type { PageResult } from './page-handler.ts';
+import type { SafeHtml } from '#dashboard/html.ts';
+import type { PageResult } from '#dashboard/page-handler.ts';
 
 /**
  * What a sandboxed document answers with instead of the page CSP: a sandbox (no script, no forms,

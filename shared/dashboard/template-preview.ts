@@ -3,8 +3,8 @@
  * (the template's default sample when blank) rendered by the preview of
  * POST /api/v1/templates/{id}/preview (previewOf / previewTemplate), the template read once. Another organization's template is 404 (the services').
  */
-import { getTemplateForPreview, previewOf, previewTemplate } from '../domain/templates.ts';
-import type { PageResult } from './page-handler.ts';
+
+import type { PageResult } from '#dashboard/page-handler.ts';
 import {
   isDefaultSample,
   parseSampleData,
@@ -12,7 +12,8 @@ import {
   previewErrorResult,
   sampleFields,
   type TemplateDetailState,
-} from './pages/templates.ts';
+} from '#dashboard/pages/templates.ts';
+import { getTemplateForPreview, previewOf, previewTemplate } from '#templates/templates.service.ts';
 
 /** GET /dashboard/templates/{id}: the template (with its usage) and the preview of the sample, from one read. */
 export async function templateDetailWithPreview(

@@ -13,16 +13,16 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
-import { config } from '../config.ts';
-import { withDynamoUsage } from '../data/dynamo.ts';
-import type { ApiContext, Identity } from './context.ts';
-import { authenticate, requireAuthentication } from './middleware/authenticate.ts';
-import { errorEnvelope } from './middleware/error-envelope.ts';
-import { jsonBody } from './middleware/json-body.ts';
-import { rateLimit } from './middleware/rate-limit.ts';
-import { requestContext } from './middleware/request-context.ts';
-import { validateInput } from './middleware/validate-input.ts';
-import { type ApiResult, jsonResponse } from './response.ts';
+import { config } from '#core/config.ts';
+import { withDynamoUsage } from '#dynamo/client.ts';
+import type { ApiContext, Identity } from '#http/context.ts';
+import { authenticate, requireAuthentication } from '#http/middleware/authenticate.ts';
+import { errorEnvelope } from '#http/middleware/error-envelope.ts';
+import { jsonBody } from '#http/middleware/json-body.ts';
+import { rateLimit } from '#http/middleware/rate-limit.ts';
+import { requestContext } from '#http/middleware/request-context.ts';
+import { validateInput } from '#http/middleware/validate-input.ts';
+import { type ApiResult, jsonResponse } from '#http/response.ts';
 
 type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
 

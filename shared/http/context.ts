@@ -1,8 +1,8 @@
 import type middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import type { RateLimitState } from '../data/rate-limits.ts';
-import type { Environment } from '../domain/api-key-format.ts';
-import type { ApiError } from '../errors.ts';
+import type { Environment } from '#accounts/api-key.ts';
+import type { ApiError } from '#core/errors.ts';
+import type { RateLimitState } from '#http/rate-limit.store.ts';
 
 /** Who is calling: resolved from the API key by the authenticate middleware. */
 export interface Identity {

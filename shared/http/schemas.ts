@@ -1,7 +1,7 @@
 /** zod schemas shared by several routes. */
 import { z } from 'zod';
-import { normalizeEmailAddress } from '../domain/email-address.ts';
-import { isResourceId } from '../domain/ids.ts';
+import { normalizeEmailAddress } from '#core/email-address.ts';
+import { isResourceId } from '#core/ids.ts';
 
 /** An email address, validated and turned into Postbox's normal form. */
 export const emailAddress = z

@@ -12,8 +12,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
-import { esbuildOptionsFor } from '../../infra/bundling.ts';
-import { queueUrlEnvName } from '../../shared/queues.ts';
+import { queueUrlEnvName } from '#platform/queues.ts';
 import {
   consumers,
   defaultRoute,
@@ -21,7 +20,8 @@ import {
   type ResourceAccess,
   routes,
   scheduledFunctions,
-} from '../../shared/routes.ts';
+} from '#platform/routes.ts';
+import { esbuildOptionsFor } from '../../infra/bundling.ts';
 
 const outDir = mkdtempSync(join(tmpdir(), 'postbox-bundle-'));
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));

@@ -20,22 +20,8 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as ses from 'aws-cdk-lib/aws-ses';
 import type { CfnQueue } from 'aws-cdk-lib/aws-sqs';
 import { describe, expect, it } from 'vitest';
-import {
-  PostboxStack,
-  type PostboxStackProps,
-  PROJECT_ROOT,
-  ROUTE_TIMEOUT_SECONDS,
-  type RouteTable,
-  SES_CONFIGURATION_SET_NAME,
-  sharedRouteTable,
-} from '../../infra/stack.ts';
-import { keys } from '../../shared/data/keys.ts';
-import {
-  type QueueName,
-  queueDefinitions,
-  queueUrlEnvName,
-  SEND_CONSUMER_TIMEOUT_SECONDS,
-} from '../../shared/queues.ts';
+import { keys } from '#dynamo/keys.ts';
+import { type QueueName, queueDefinitions, queueUrlEnvName, SEND_CONSUMER_TIMEOUT_SECONDS } from '#platform/queues.ts';
 import {
   type KeyAccess,
   middlewarePartitionKeyPrefixes,
@@ -48,8 +34,17 @@ import {
   type SesAccess,
   sesActions,
   tableActions,
-} from '../../shared/routes.ts';
-import { keyAttributeNames, tableDefinition } from '../../shared/table.ts';
+} from '#platform/routes.ts';
+import { keyAttributeNames, tableDefinition } from '#platform/table.ts';
+import {
+  PostboxStack,
+  type PostboxStackProps,
+  PROJECT_ROOT,
+  ROUTE_TIMEOUT_SECONDS,
+  type RouteTable,
+  SES_CONFIGURATION_SET_NAME,
+  sharedRouteTable,
+} from '../../infra/stack.ts';
 
 /** What CDK's queue.grantSendMessages grants (the queues use SQS-managed keys, so no KMS). */
 const SQS_SEND_ACTIONS = ['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'];
@@ -62,7 +57,7 @@ const SQS_CONSUME_ACTIONS = [
   'sqs:GetQueueAttributes',
 ];
 /**
- * The one KMS action per key access level: what shared/aws/key-protector.ts calls, and not
+ * The one KMS action per key access level: what shared/adapters/key-protector.ts calls, and not
  * CDK's grantEncrypt / grantDecrypt, which add kms:ReEncrypt* and kms:GenerateDataKey*.
  */
 const KEY_ACTIONS: Record<KeyAccess, string> = { encrypt: 'kms:Encrypt', decrypt: 'kms:Decrypt' };

@@ -1,5 +1,5 @@
 /**
- * A send is all-or-nothing (shared/domain/accept-writes.ts): whichever write of the accept path
+ * A send is all-or-nothing (shared/emails/accept-writes.service.ts): whichever write of the accept path
  * fails, the request either fails and leaves nothing behind, or stands with everything written.
  * Each write of a working send (and batch) is failed in turn (test/support/write-faults.ts, on the
  * real clients of this process, against the local cloud's DynamoDB and queue); after each attempt
@@ -7,14 +7,14 @@
  * the sending quota in the table. The tags use names that once broke DynamoDB's marshaller.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sendQueueClient } from '../../shared/aws/send-queue.ts';
-import { db } from '../../shared/data/dynamo.ts';
-import { readUsage } from '../../shared/data/usage.ts';
-import { batchSendBody } from '../../shared/domain/batch-request.ts';
-import { acceptBatch } from '../../shared/domain/batch-send.ts';
-import { sendEmailBody } from '../../shared/domain/send-request.ts';
-import { acceptEmail } from '../../shared/domain/sending.ts';
-import type { Identity } from '../../shared/http/context.ts';
+import { sendQueueClient } from '#adapters/send-queue.ts';
+import { db } from '#dynamo/client.ts';
+import { acceptBatch } from '#emails/batch.service.ts';
+import { batchSendBody } from '#emails/batch-request.ts';
+import { acceptEmail } from '#emails/send.service.ts';
+import { sendEmailBody } from '#emails/send-request.ts';
+import { readUsage } from '#emails/usage.store.ts';
+import type { Identity } from '#http/context.ts';
 import { createTestOrganization, verifiedDomainFor } from '../support/factories.ts';
 import { InjectedFault, writeFaults } from '../support/write-faults.ts';
 

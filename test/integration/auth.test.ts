@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { insertApiKey, listApiKeys, touchApiKeyLastUsed } from '../../shared/data/api-keys.ts';
-import { dynamoUsage } from '../../shared/data/dynamo.ts';
-import { generateApiKey, hashApiKey } from '../../shared/domain/api-key-format.ts';
-import { resolveIdentity } from '../../shared/http/middleware/authenticate.ts';
+import { insertApiKey, listApiKeys, touchApiKeyLastUsed } from '#accounts/api-key.store.ts';
+import { generateApiKey, hashApiKey } from '#accounts/api-key.ts';
+import { dynamoUsage } from '#dynamo/client.ts';
+import { resolveIdentity } from '#http/middleware/authenticate.ts';
 import { createTestOrganization } from '../support/factories.ts';
 import { call, expectError } from '../support/http.ts';
 

@@ -5,10 +5,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
+import { createMember, resetMemberPassword } from '#accounts/members.service.ts';
+import { getOrCreateServerSecret } from '#accounts/server-secret.store.ts';
+import { SIGN_IN_SECRET_NAME, SIGN_IN_TOKEN_SECONDS, signSignInToken } from '#accounts/sign-in-token.service.ts';
 import { createLambdaContext, toApiGatewayEvent } from '../../infra/local/gateway.ts';
-import { getOrCreateServerSecret } from '../../shared/data/server-secrets.ts';
-import { createMember, resetMemberPassword } from '../../shared/domain/members.ts';
-import { SIGN_IN_SECRET_NAME, SIGN_IN_TOKEN_SECONDS, signSignInToken } from '../../shared/domain/sign-in-token.ts';
 import { csrfTokenIn, DashboardBrowser, dashboardMember, MEMBER_PASSWORD } from '../support/dashboard.ts';
 import { createTestOrganization } from '../support/factories.ts';
 import { call } from '../support/http.ts';

@@ -15,9 +15,9 @@ import { join } from 'node:path';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { db, tableName } from '../../shared/data/dynamo.ts';
-import { keys } from '../../shared/data/keys.ts';
-import { createMember } from '../../shared/domain/members.ts';
+import { createMember } from '#accounts/members.service.ts';
+import { db, tableName } from '#dynamo/client.ts';
+import { keys } from '#dynamo/keys.ts';
 import { MEMBER_PASSWORD } from '../support/dashboard.ts';
 import { createTestOrganization, verifiedDomainFor } from '../support/factories.ts';
 import { apiUrl, call } from '../support/http.ts';
@@ -120,7 +120,7 @@ async function populatedOrganization(label: string) {
   });
   expect(template.status, template.text).toBe(201);
   const keyName = `${label} key ${token()}`;
-  const { createApiKey } = await import('../../shared/domain/accounts.ts');
+  const { createApiKey } = await import('#accounts/accounts.service.ts');
   await createApiKey({ organizationId: fixture.organization.id, name: keyName, environment: 'live' });
   return {
     ...fixture,

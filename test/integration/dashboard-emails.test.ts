@@ -5,8 +5,8 @@
  * path stores them (putEmail + writeEmailIndexEntries), and stay queued.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type EmailRecord, newEmailId } from '../../shared/data/emails.ts';
-import { createApiKey } from '../../shared/domain/accounts.ts';
+import { createApiKey } from '#accounts/accounts.service.ts';
+import { type EmailRecord, newEmailId } from '#emails/email.store.ts';
 import { DashboardBrowser, dashboardMember, type PageResponse } from '../support/dashboard.ts';
 import { seedListedEmail } from '../support/email-records.ts';
 import { verifiedDomainFor } from '../support/factories.ts';

@@ -4,8 +4,8 @@
  * auto-validation form, checked against what the API itself then does.
  */
 import { describe, expect, it } from 'vitest';
-import { createApiKey, getApiKey, listApiKeys, revokeApiKey } from '../../shared/domain/accounts.ts';
-import { ApiError } from '../../shared/errors.ts';
+import { createApiKey, getApiKey, listApiKeys, revokeApiKey } from '#accounts/accounts.service.ts';
+import { ApiError } from '#core/errors.ts';
 import { DashboardBrowser, dashboardMember } from '../support/dashboard.ts';
 import { call, client, expectError } from '../support/http.ts';
 

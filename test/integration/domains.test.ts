@@ -1,10 +1,10 @@
 import { createPrivateKey, createPublicKey, randomBytes } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, inject, it, vi } from 'vitest';
-import { LocalEmailIdentities } from '../../shared/aws/email-identities.ts';
-import { db, tableName } from '../../shared/data/dynamo.ts';
-import { keys } from '../../shared/data/keys.ts';
-import { addVerifiedDomainForDevelopment, canSendFrom, verifyDomain } from '../../shared/domain/domains.ts';
+import { LocalEmailIdentities } from '#adapters/email-identities.ts';
+import { addVerifiedDomainForDevelopment, canSendFrom, verifyDomain } from '#domains/domains.service.ts';
+import { db, tableName } from '#dynamo/client.ts';
+import { keys } from '#dynamo/keys.ts';
 import { dnsControl } from '../support/dns-control.ts';
 import { createTestOrganization } from '../support/factories.ts';
 import { expectError } from '../support/http.ts';

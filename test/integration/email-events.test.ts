@@ -8,11 +8,11 @@
 
 import { PutCommand, type PutCommandInput } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { db } from '../../shared/data/dynamo.ts';
-import { claimForDelivery, eventPut, newEmailId, newEvent, putEmail, recordSent } from '../../shared/data/emails.ts';
-import { outcomeDeadline } from '../../shared/domain/due-times.ts';
-import { handleSesNotification } from '../../shared/domain/ses-events.ts';
-import { deterministicEventId } from '../../shared/domain/ses-notifications.ts';
+import { db } from '#dynamo/client.ts';
+import { claimForDelivery, eventPut, newEmailId, newEvent, putEmail, recordSent } from '#emails/email.store.ts';
+import { handleSesNotification } from '#emails/events/ses-events.service.ts';
+import { deterministicEventId } from '#emails/events/ses-notifications.ts';
+import { outcomeDeadline } from '#emails/schedule/due-times.ts';
 import { emailRecord } from '../support/email-records.ts';
 import { createTestOrganization, verifiedDomainFor } from '../support/factories.ts';
 import { expectError } from '../support/http.ts';

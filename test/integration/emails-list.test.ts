@@ -6,10 +6,10 @@
  */
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { db, tableName } from '../../shared/data/dynamo.ts';
-import { type EmailRecord, newEvent, recordFailed } from '../../shared/data/emails.ts';
-import { keys } from '../../shared/data/keys.ts';
-import { MAX_FILTERED_CANDIDATES } from '../../shared/domain/email-list.ts';
+import { db, tableName } from '#dynamo/client.ts';
+import { keys } from '#dynamo/keys.ts';
+import { type EmailRecord, newEvent, recordFailed } from '#emails/email.store.ts';
+import { MAX_FILTERED_CANDIDATES } from '#emails/list.service.ts';
 import { seedListedEmail } from '../support/email-records.ts';
 import { createTestOrganization, verifiedDomainFor } from '../support/factories.ts';
 import { type ApiResponse, expectError } from '../support/http.ts';

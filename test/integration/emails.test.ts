@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { enqueueEmail } from '../../shared/aws/send-queue.ts';
+import { enqueueEmail } from '#adapters/send-queue.ts';
 import { createTestOrganization, verifiedDomainFor } from '../support/factories.ts';
 import { expectError } from '../support/http.ts';
 import { eventually, sesMessages } from '../support/ses-store.ts';

@@ -7,7 +7,7 @@
  * environment is final, none is lost, and the SES store holds each email once except for the counted
  * crashes after SES accepted.
  *
- * Nothing here may load shared/aws/send-queue.ts before runFaultLedger points SEND_QUEUE_URL at
+ * Nothing here may load shared/adapters/send-queue.ts before runFaultLedger points SEND_QUEUE_URL at
  * its queue; the test files run in their own module graphs, so other files keep the shared queue.
  * The sibling test shows the retry backoff on a queue with production's 180 s visibility timeout.
  */
@@ -73,12 +73,12 @@ describe('the retry backoff', () => {
     const [{ createSendEmailHandler }, { changeVisibility }, { sendWithSes }, { TooManyRequestsException }] =
       await Promise.all([
         import('../../functions/consumers/send-email.ts'),
-        import('../../shared/aws/queue-visibility.ts'),
-        import('../../shared/aws/ses-sender.ts'),
+        import('#adapters/queue-visibility.ts'),
+        import('#adapters/ses-sender.ts'),
         import('@aws-sdk/client-sesv2'),
       ]);
     const { createTestOrganization, verifiedDomainFor } = await import('../support/factories.ts');
-    const { putEmail, newEmailId } = await import('../../shared/data/emails.ts');
+    const { putEmail, newEmailId } = await import('#emails/email.store.ts');
 
     const { organization, api } = await createTestOrganization();
     const domain = await verifiedDomainFor(api);

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { beginIdempotentRequest } from '../../shared/data/idempotency.ts';
-import { requestHash } from '../../shared/domain/idempotency.ts';
-import { sendEmailBody } from '../../shared/domain/send-request.ts';
-import { acceptEmail } from '../../shared/domain/sending.ts';
+import { acceptEmail } from '#emails/send.service.ts';
+import { sendEmailBody } from '#emails/send-request.ts';
+import { beginIdempotentRequest } from '#http/idempotency.store.ts';
+import { requestHash } from '#http/idempotency.ts';
 import { createTestOrganization, verifiedDomainFor } from '../support/factories.ts';
 import { expectError } from '../support/http.ts';
 import { eventually, sesMessages } from '../support/ses-store.ts';

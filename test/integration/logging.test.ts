@@ -4,9 +4,9 @@
  * a validation error, not on an authentication failure.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { logger } from '#core/logger.ts';
 import { handler as putAutoValidation } from '../../functions/settings/put-auto-validation.ts';
 import { createLambdaContext, toApiGatewayEvent } from '../../infra/local/gateway.ts';
-import { logger } from '../../shared/logger.ts';
 import { createTestOrganization } from '../support/factories.ts';
 
 const PATH = '/api/v1/settings/auto-validation';

@@ -3,9 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, inject, it } from 'vitest';
-import { db, tableName } from '../../shared/data/dynamo.ts';
-import { keys } from '../../shared/data/keys.ts';
-import { createOrganization } from '../../shared/domain/accounts.ts';
+import { createOrganization } from '#accounts/accounts.service.ts';
 import {
   checkCsrfToken,
   createMember,
@@ -16,7 +14,9 @@ import {
   resetMemberPassword,
   SESSION_LIFETIME_SECONDS,
   verifyMemberPassword,
-} from '../../shared/domain/members.ts';
+} from '#accounts/members.service.ts';
+import { db, tableName } from '#dynamo/client.ts';
+import { keys } from '#dynamo/keys.ts';
 
 const PASSWORD = 'correct horse battery staple';
 const uniqueEmail = () => `member-${randomBytes(6).toString('hex')}@example.com`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createApiKey, createOrganization } from '../../shared/domain/accounts.ts';
+import { createApiKey, createOrganization } from '#accounts/accounts.service.ts';
 import { createTestOrganization } from '../support/factories.ts';
 import { type ApiResponse, call, client, expectError } from '../support/http.ts';
 

@@ -7,10 +7,10 @@
  */
 
 import { describe, expect, it } from 'vitest';
-import { type EmailRecord, newEmailId, putEmail } from '../../shared/data/emails.ts';
-import { deliverEmail } from '../../shared/domain/delivery.ts';
-import { GIVE_UP_DETAIL, noOutcomeDetail, runScheduler } from '../../shared/domain/scheduler.ts';
-import { handleSesNotification } from '../../shared/domain/ses-events.ts';
+import { deliverEmail } from '#emails/delivery/delivery.service.ts';
+import { type EmailRecord, newEmailId, putEmail } from '#emails/email.store.ts';
+import { handleSesNotification } from '#emails/events/ses-events.service.ts';
+import { GIVE_UP_DETAIL, noOutcomeDetail, runScheduler } from '#emails/schedule/scheduler.service.ts';
 import { emailRecord } from '../support/email-records.ts';
 import { createTestOrganization, verifiedDomainFor } from '../support/factories.ts';
 import { expectError } from '../support/http.ts';

@@ -1,8 +1,8 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, inject, it } from 'vitest';
-import { setSendingLimits } from '../../shared/domain/accounts.ts';
-import { usagePeriods } from '../../shared/domain/sending-limit.ts';
+import { setSendingLimits } from '#accounts/accounts.service.ts';
+import { usagePeriods } from '#emails/sending-limit.ts';
 import { createTestOrganization, verifiedDomainFor } from '../support/factories.ts';
 import { expectError } from '../support/http.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dynamoUsage } from '../../shared/data/dynamo.ts';
-import { findSuppressedAddresses, listSuppressions } from '../../shared/domain/suppressions.ts';
+import { dynamoUsage } from '#dynamo/client.ts';
+import { findSuppressedAddresses, listSuppressions } from '#suppressions/suppressions.service.ts';
 import { createTestOrganization } from '../support/factories.ts';
 import { expectError } from '../support/http.ts';
 

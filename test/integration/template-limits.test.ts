@@ -1,5 +1,5 @@
 /**
- * What a template may make Postbox do, bounded before the work (shared/domain/template-source-check.ts,
+ * What a template may make Postbox do, bounded before the work (shared/templates/template-source-check.ts,
  * template-engine.ts): sources with too many comments, tags or else-if links are refused at once
  * with their position; a render stops as soon as a part passes its limit; a rendered subject obeys
  * the rules of an inline one; an email that renders empty is refused; encoded words cannot smuggle

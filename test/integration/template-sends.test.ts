@@ -4,11 +4,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { beginIdempotentRequest } from '../../shared/data/idempotency.ts';
-import { setSendingLimits } from '../../shared/domain/accounts.ts';
-import { batchSendBody } from '../../shared/domain/batch-request.ts';
-import { acceptBatch } from '../../shared/domain/batch-send.ts';
-import { requestHash } from '../../shared/domain/idempotency.ts';
+import { setSendingLimits } from '#accounts/accounts.service.ts';
+import { acceptBatch } from '#emails/batch.service.ts';
+import { batchSendBody } from '#emails/batch-request.ts';
+import { beginIdempotentRequest } from '#http/idempotency.store.ts';
+import { requestHash } from '#http/idempotency.ts';
 import { createTestOrganization, verifiedDomainFor } from '../support/factories.ts';
 import { expectError } from '../support/http.ts';
 import { eventually, sesMessages } from '../support/ses-store.ts';

@@ -9,7 +9,7 @@ import {
   isDisposableDomain,
   mailDnsResolverFromEnv,
   suggestDomain,
-} from '../../shared/domain/address-validation.ts';
+} from '#validation/address-validation.service.ts';
 import { startTestDnsServer, type TestDnsServer } from '../support/dns-server.ts';
 
 const TIMEOUT_MS = 400;

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { dkimMatches, dkimRecordValue, generateDkimKeyPair } from '../../shared/domain/dns-records.ts';
-import { createTxtResolver, resolverFromEnv, type TxtResolver } from '../../shared/domain/dns-resolver.ts';
+import { createTxtResolver, resolverFromEnv, type TxtResolver } from '#adapters/dns-resolver.ts';
+import { dkimMatches, dkimRecordValue, generateDkimKeyPair } from '#domains/dns-records.ts';
 import { dnsControl } from '../support/dns-control.ts';
 import { startTestDnsServer, type TestDnsServer } from '../support/dns-server.ts';
 

@@ -4,7 +4,7 @@
  * does. `dashboardMember()` makes an organization (with an API key) and a member of it.
  */
 import { randomBytes } from 'node:crypto';
-import { createMember } from '../../shared/domain/members.ts';
+import { createMember } from '#accounts/members.service.ts';
 import { createTestOrganization } from './factories.ts';
 import { call, randomLoopbackAddress } from './http.ts';
 

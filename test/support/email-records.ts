@@ -3,8 +3,9 @@
  * text body), each test or bench overriding what it is about; and one stored with its list index
  * entries, as the send path writes them.
  */
-import { writeEmailIndexEntries } from '../../shared/data/email-index.ts';
-import { type EmailRecord, newEmailId, putEmail } from '../../shared/data/emails.ts';
+
+import { type EmailRecord, newEmailId, putEmail } from '#emails/email.store.ts';
+import { writeEmailIndexEntries } from '#emails/email-index.store.ts';
 
 export function emailRecord(organizationId: string, fields: Partial<EmailRecord> = {}): EmailRecord {
   const now = new Date().toISOString();

@@ -8,8 +8,8 @@ import {
   createOrganization,
   revokeApiKey,
   setOrganizationRateLimit,
-} from '../../shared/domain/accounts.ts';
-import type { Environment } from '../../shared/domain/api-key-format.ts';
+} from '#accounts/accounts.service.ts';
+import type { Environment } from '#accounts/api-key.ts';
 import { client } from './http.ts';
 
 let counter = 0;

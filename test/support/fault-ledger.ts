@@ -18,7 +18,7 @@
  *
  * The emails reach the ledger's queue because SEND_QUEUE_URL points at it when the service
  * layer's queue module first loads (it reads the URL once): runFaultLedger sets it and loads
- * those modules itself, so a caller must not have loaded shared/aws/send-queue.ts before.
+ * those modules itself, so a caller must not have loaded shared/adapters/send-queue.ts before.
  * Used by test/integration/fault-ledger.test.ts and `npm run bench -- ledger`.
  */
 
@@ -34,17 +34,17 @@ import {
   SendMessageBatchCommand,
   SQSClient,
 } from '@aws-sdk/client-sqs';
+import { createOrganization, setSendingLimits } from '#accounts/accounts.service.ts';
+import type { Environment } from '#accounts/api-key.ts';
+import { type SesSendInput, sendWithSes } from '#adapters/ses-sender.ts';
+import type { RetryBackoff } from '#core/backoff.ts';
+import { forEachLimited } from '#core/concurrency.ts';
+import { addVerifiedDomainForDevelopment } from '#domains/domains.service.ts';
+import { type EmailRecord, getEmailWithEvents } from '#emails/email.store.ts';
+import { sendEmailBody } from '#emails/send-request.ts';
+import type { Identity } from '#http/context.ts';
+import { queueDefinitions, queueUrlEnvName } from '#platform/queues.ts';
 import { startSqsPoller } from '../../infra/local/sqs-poller.ts';
-import { type SesSendInput, sendWithSes } from '../../shared/aws/ses-sender.ts';
-import { forEachLimited } from '../../shared/concurrency.ts';
-import { type EmailRecord, getEmailWithEvents } from '../../shared/data/emails.ts';
-import { createOrganization, setSendingLimits } from '../../shared/domain/accounts.ts';
-import type { Environment } from '../../shared/domain/api-key-format.ts';
-import { addVerifiedDomainForDevelopment } from '../../shared/domain/domains.ts';
-import type { RetryBackoff } from '../../shared/domain/retry-backoff.ts';
-import { sendEmailBody } from '../../shared/domain/send-request.ts';
-import type { Identity } from '../../shared/http/context.ts';
-import { queueDefinitions, queueUrlEnvName } from '../../shared/queues.ts';
 
 export interface FaultLedgerOptions {
   count: number;
@@ -195,9 +195,9 @@ export async function runFaultLedger(options: FaultLedgerOptions): Promise<Ledge
   // Before the service layer's queue module loads (see the header).
   process.env[queueUrlEnvName('send')] = queueUrl;
   const [{ acceptEmail }, { createSendEmailHandler }, { changeVisibility }] = await Promise.all([
-    import('../../shared/domain/sending.ts'),
+    import('#emails/send.service.ts'),
     import('../../functions/consumers/send-email.ts'),
-    import('../../shared/aws/queue-visibility.ts'),
+    import('#adapters/queue-visibility.ts'),
   ]);
 
   const organization = await createOrganization({ name: `Fault ledger ${run}` });
@@ -353,7 +353,7 @@ export async function runFaultLedger(options: FaultLedgerOptions): Promise<Ledge
     while (pending.length > 0 && rounds < 6 && Date.now() < deadline) {
       rounds += 1;
       if (recovery === 'scheduler') {
-        const { runScheduler } = await import('../../shared/domain/scheduler.ts');
+        const { runScheduler } = await import('#emails/schedule/scheduler.service.ts');
         // A clock days ahead: every email still unsent is past its sweep deadline (and past the
         // deadline the previous sweep set), so each round sweeps it again, and after MAX_SWEEPS
         // the scheduler fails it; every email handed over without an outcome is past its outcome
@@ -533,7 +533,7 @@ async function depth(sqs: SQSClient, queueUrl: string): Promise<number> {
 
 /**
  * Waits until the queue is empty (every message deleted or dead-lettered). Fails fast when nothing
- * consumes it: the emails then went to another queue (shared/aws/send-queue.ts loaded too early).
+ * consumes it: the emails then went to another queue (shared/adapters/send-queue.ts loaded too early).
  */
 async function drain(sqs: SQSClient, queueUrl: string, deadline: number, invocations: () => number): Promise<void> {
   const stallAt = Date.now() + 15_000;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { crc32, displayPrefix, generateApiKey, hashApiKey, parseApiKey } from '../../shared/domain/api-key-format.ts';
+import { crc32, displayPrefix, generateApiKey, hashApiKey, parseApiKey } from '#accounts/api-key.ts';
 
 describe('API key format', () => {
   it('is pb_<env>_ + 32 random base62 + 6 checksum characters', () => {

@@ -9,8 +9,8 @@ import {
 } from '@aws-sdk/client-sesv2';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LocalEmailIdentities, SesEmailIdentities } from '../../shared/aws/email-identities.ts';
-import { KmsKeyProtector, LocalKeyProtector } from '../../shared/aws/key-protector.ts';
+import { LocalEmailIdentities, SesEmailIdentities } from '#adapters/email-identities.ts';
+import { KmsKeyProtector, LocalKeyProtector } from '#adapters/key-protector.ts';
 
 const sesMock = mockClient(SESv2Client);
 const kmsMock = mockClient(KMSClient);
@@ -192,8 +192,8 @@ describe('selection from the environment', () => {
     }
   });
 
-  const keyModule = () => import('../../shared/aws/key-protector.ts');
-  const identityModule = () => import('../../shared/aws/email-identities.ts');
+  const keyModule = () => import('#adapters/key-protector.ts');
+  const identityModule = () => import('#adapters/email-identities.ts');
 
   it('uses KMS when KMS_KEY_ID is set, even with a local key', async () => {
     process.env.KMS_KEY_ID = KEY_ARN;

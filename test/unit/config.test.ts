@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 function importWith(env: Record<string, string | undefined>) {
   return spawnSync(
     process.execPath,
-    ['--import', 'tsx', '--input-type=module', '-e', "await import('./shared/config.ts')"],
+    ['--import', 'tsx', '--input-type=module', '-e', "await import('./shared/core/config.ts')"],
     { env: { PATH: process.env.PATH, ...env }, encoding: 'utf8' },
   );
 }

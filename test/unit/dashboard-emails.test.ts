@@ -1,6 +1,6 @@
 /** The Emails pages' pure parts: the list's query string, the rendering and the body route's headers. */
 import { describe, expect, it } from 'vitest';
-import type { PageResult } from '../../shared/dashboard/page-handler.ts';
+import type { PageResult } from '#dashboard/page-handler.ts';
 import {
   EMAILS_PAGE_SIZE,
   type EmailView,
@@ -10,9 +10,9 @@ import {
   emailsPageQuery,
   invalidFiltersPage,
   MAX_EMAILS_PAGE,
-} from '../../shared/dashboard/pages/emails.ts';
-import { SANDBOXED_DOCUMENT_HEADERS } from '../../shared/dashboard/sandbox.ts';
-import type { EmailListItem } from '../../shared/domain/email-list.ts';
+} from '#dashboard/pages/emails.ts';
+import { SANDBOXED_DOCUMENT_HEADERS } from '#dashboard/sandbox.ts';
+import type { EmailListItem } from '#emails/list.service.ts';
 
 const member = { organizationId: 'org_test', memberEmail: 'member@example.com', csrfToken: 'token' };
 

@@ -1,11 +1,11 @@
 /** The dashboard's page building blocks: escaping, cookies, redirects after sign-in, layout, pager. */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import { assets, assetUrl } from '../../shared/dashboard/assets.ts';
-import { isLoopbackRequest, readCookies, serializeCookie } from '../../shared/dashboard/cookies.ts';
-import { escapeHtml, html, SafeHtml } from '../../shared/dashboard/html.ts';
-import { layout, pager } from '../../shared/dashboard/layout.ts';
-import { safeNextPath, toLambdaResult } from '../../shared/dashboard/page-handler.ts';
+import { assets, assetUrl } from '#dashboard/assets.ts';
+import { isLoopbackRequest, readCookies, serializeCookie } from '#dashboard/cookies.ts';
+import { escapeHtml, html, SafeHtml } from '#dashboard/html.ts';
+import { layout, pager } from '#dashboard/layout.ts';
+import { safeNextPath, toLambdaResult } from '#dashboard/page-handler.ts';
 
 const event = (headers: Record<string, string>, cookies?: string[]) =>
   ({

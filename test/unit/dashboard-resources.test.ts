@@ -3,9 +3,9 @@
  * data for previews and the preview frame's headers.
  */
 import { describe, expect, it } from 'vitest';
-import type { PageResult } from '../../shared/dashboard/page-handler.ts';
-import { domainStatus, domainsPage } from '../../shared/dashboard/pages/domains.ts';
-import { suppressionsPage } from '../../shared/dashboard/pages/suppressions.ts';
+import type { PageResult } from '#dashboard/page-handler.ts';
+import { domainStatus, domainsPage } from '#dashboard/pages/domains.ts';
+import { suppressionsPage } from '#dashboard/pages/suppressions.ts';
 import {
   defaultSampleData,
   MAX_SAMPLE_DATA_ENCODED_LENGTH,
@@ -14,8 +14,8 @@ import {
   previewErrorResult,
   sampleFields,
   variableRows,
-} from '../../shared/dashboard/pages/templates.ts';
-import { SANDBOXED_DOCUMENT_HEADERS } from '../../shared/dashboard/sandbox.ts';
+} from '#dashboard/pages/templates.ts';
+import { SANDBOXED_DOCUMENT_HEADERS } from '#dashboard/sandbox.ts';
 
 const member = { organizationId: 'org_test', memberEmail: 'member@example.com', csrfToken: 'token' };
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { PageResult } from '../../shared/dashboard/page-handler.ts';
-import { apiKeysPage, autoValidationPage, confirmRevokePage } from '../../shared/dashboard/pages/settings.ts';
-import type { ApiKey } from '../../shared/data/api-keys.ts';
-import { ApiError } from '../../shared/errors.ts';
+import type { ApiKey } from '#accounts/api-key.store.ts';
+import { ApiError } from '#core/errors.ts';
+import type { PageResult } from '#dashboard/page-handler.ts';
+import { apiKeysPage, autoValidationPage, confirmRevokePage } from '#dashboard/pages/settings.ts';
 
 const member = { organizationId: 'org_unit', memberEmail: 'ada@example.com', csrfToken: 'csrf-token-1' };
 const HOSTILE = `<script>alert("x")</script><img src=x onerror='y'>`;

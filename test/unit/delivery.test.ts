@@ -28,20 +28,20 @@ import {
 import type { SQSEvent, SQSRecord } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createSendEmailHandler, handler } from '../../functions/consumers/send-email.ts';
 import {
   classifySesError,
   encodeDisplayName,
   formatMailbox,
   sesOutcomeUnknown,
   toMessageTags,
-} from '../../shared/aws/ses-sender.ts';
-import { handOverEvents } from '../../shared/data/emails.ts';
-import { keys } from '../../shared/data/keys.ts';
-import { deliverEmail, LEASE_MS, MISSING_EMAIL_GRACE_MS } from '../../shared/domain/delivery.ts';
-import { SES_EVENT_WINDOW_MS, SIMULATED_OUTCOME_WAIT_MS } from '../../shared/domain/due-times.ts';
-import { retryDelaySeconds, SEND_RETRY_BACKOFF } from '../../shared/domain/retry-backoff.ts';
-import { queueDefinitions } from '../../shared/queues.ts';
+} from '#adapters/ses-sender.ts';
+import { retryDelaySeconds, SEND_RETRY_BACKOFF } from '#core/backoff.ts';
+import { keys } from '#dynamo/keys.ts';
+import { deliverEmail, LEASE_MS, MISSING_EMAIL_GRACE_MS } from '#emails/delivery/delivery.service.ts';
+import { handOverEvents } from '#emails/email.store.ts';
+import { SES_EVENT_WINDOW_MS, SIMULATED_OUTCOME_WAIT_MS } from '#emails/schedule/due-times.ts';
+import { queueDefinitions } from '#platform/queues.ts';
+import { createSendEmailHandler, handler } from '../../functions/consumers/send-email.ts';
 
 vi.hoisted(() => {
   // The send-queue module (imported by the consumer for its message parser) reads its URL on import.

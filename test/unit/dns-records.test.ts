@@ -12,7 +12,7 @@ import {
   normalizeDomainName,
   spfIncludes,
   spfRecordValue,
-} from '../../shared/domain/dns-records.ts';
+} from '#domains/dns-records.ts';
 
 const HOST = 'amazonses.com';
 // A real SubjectPublicKeyInfo prefix is not needed: matching compares strings.

@@ -12,7 +12,7 @@ import {
   readNewestFirst,
   type SortedEntry,
   sortKeyRange,
-} from '../../shared/domain/email-list.ts';
+} from '#emails/list.service.ts';
 
 describe('parseDateBound', () => {
   it('reads a date without a time as the whole UTC day', () => {

@@ -4,8 +4,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { EmailStatus, EventType } from '../../shared/data/emails.ts';
-import { deriveStatus, type StatusEvent, sentRecipientCount } from '../../shared/domain/email-status.ts';
+import type { EmailStatus, EventType } from '#emails/email.store.ts';
+import { deriveStatus, type StatusEvent, sentRecipientCount } from '#emails/events/email-status.ts';
 
 const RECIPIENTS = ['ann@example.com', 'bob@example.com', 'cy@example.com'];
 const EVENT_TYPES: EventType[] = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listSubject } from '../../shared/domain/email-view.ts';
+import { listSubject } from '#emails/email-view.ts';
 
 describe('listSubject', () => {
   it('keeps every subject of up to 998 characters, emoji counted as one', () => {

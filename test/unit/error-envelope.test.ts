@@ -1,10 +1,10 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import { ApiError, errorStatus } from '../../shared/errors.ts';
-import type { ApiContext } from '../../shared/http/context.ts';
-import { errorEnvelope } from '../../shared/http/middleware/error-envelope.ts';
-import { requestContext } from '../../shared/http/middleware/request-context.ts';
+import { ApiError, errorStatus } from '#core/errors.ts';
+import type { ApiContext } from '#http/context.ts';
+import { errorEnvelope } from '#http/middleware/error-envelope.ts';
+import { requestContext } from '#http/middleware/request-context.ts';
 
 function stackThatThrows(error: unknown) {
   return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ApiContext>()

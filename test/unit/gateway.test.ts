@@ -1,6 +1,9 @@
 import { request as httpRequest } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { LambdaHttpHandler } from '#http/api-handler.ts';
+import * as routesModule from '#platform/routes.ts';
+import { defaultRoute, ROUTE_TIMEOUT_SECONDS, routes } from '#platform/routes.ts';
 import {
   createLambdaContext,
   FUNCTION_TIMEOUT_MS,
@@ -17,13 +20,10 @@ import {
   toApiGatewayEvent,
   toHttpResponse,
 } from '../../infra/local/gateway.ts';
-import type { LambdaHttpHandler } from '../../shared/http/api-handler.ts';
-import * as routesModule from '../../shared/routes.ts';
-import { defaultRoute, ROUTE_TIMEOUT_SECONDS, routes } from '../../shared/routes.ts';
 
 // The real route table, with matchRoute observable so one test can inject a route with a path variable.
-vi.mock('../../shared/routes.ts', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../shared/routes.ts')>();
+vi.mock('#platform/routes.ts', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('#platform/routes.ts')>();
   return { ...actual, matchRoute: vi.fn(actual.matchRoute) };
 });
 

@@ -9,6 +9,8 @@ import { marshall } from '@aws-sdk/util-dynamodb';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '#core/errors.ts';
+import type { Identity } from '#http/context.ts';
 import {
   abandonIdempotentRequest,
   beginIdempotentRequest,
@@ -16,11 +18,9 @@ import {
   hashIdempotencyKey,
   IDEMPOTENCY_LEASE_MS,
   IDEMPOTENCY_TTL_SECONDS,
-} from '../../shared/data/idempotency.ts';
-import { canonicalJson, idempotencyKeyOf, requestHash, withIdempotency } from '../../shared/domain/idempotency.ts';
-import { ApiError } from '../../shared/errors.ts';
-import type { Identity } from '../../shared/http/context.ts';
-import { created } from '../../shared/http/response.ts';
+} from '#http/idempotency.store.ts';
+import { canonicalJson, idempotencyKeyOf, requestHash, withIdempotency } from '#http/idempotency.ts';
+import { created } from '#http/response.ts';
 
 const TABLE = 'postbox-unit'; // TABLE_NAME of the unit project (vitest.config.ts)
 const ORG = 'org_idem1';

@@ -10,7 +10,7 @@ import {
   lockSecondsAfter,
   passwordProblem,
   verifyPasswordHash,
-} from '../../shared/domain/member-credentials.ts';
+} from '#accounts/member-credentials.ts';
 
 describe('password hashes', () => {
   it('stores scrypt$N$r$p$salt$hash with a random 16-byte salt and a 64-byte key', async () => {

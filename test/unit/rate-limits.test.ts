@@ -6,7 +6,7 @@
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { countRequest } from '../../shared/data/rate-limits.ts';
+import { countRequest } from '#http/rate-limit.store.ts';
 
 const documentClient = mockClient(DynamoDBDocumentClient);
 afterAll(() => documentClient.restore());

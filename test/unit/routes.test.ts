@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDashboardPath, matchRoute, routeId, routePaths, routes } from '../../shared/routes.ts';
+import { isDashboardPath, matchRoute, routeId, routePaths, routes } from '#platform/routes.ts';
 
 describe('route table', () => {
   it('gives every route a /v1 alias', () => {

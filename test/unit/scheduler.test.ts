@@ -1,6 +1,6 @@
 /**
  * Deadlines of the due index and what the scheduler does with a due entry
- * (shared/domain/due-times.ts). The scheduler itself is tested against the local stack in
+ * (shared/emails/schedule/due-times.ts). The scheduler itself is tested against the local stack in
  * test/integration/scheduling.test.ts.
  */
 import { describe, expect, it } from 'vitest';
@@ -16,8 +16,8 @@ import {
   SES_EVENT_WINDOW_MS,
   SIMULATED_OUTCOME_WAIT_MS,
   SWEEP_AFTER_MS,
-} from '../../shared/domain/due-times.ts';
-import { queueDefinitions } from '../../shared/queues.ts';
+} from '#emails/schedule/due-times.ts';
+import { queueDefinitions } from '#platform/queues.ts';
 
 const NOW = Date.parse('2026-03-01T12:00:00.000Z');
 const MINUTE = 60_000;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ErrorDetail } from '#core/errors.ts';
 import {
   buildSendEmailBody,
   MAX_BODY_BYTES,
@@ -11,9 +12,8 @@ import {
   MAX_TAGS,
   sendEmailBody,
   subjectProblems,
-} from '../../shared/domain/send-request.ts';
-import type { ErrorDetail } from '../../shared/errors.ts';
-import { issuesToDetails } from '../../shared/http/validation.ts';
+} from '#emails/send-request.ts';
+import { issuesToDetails } from '#http/zod-details.ts';
 
 const NOW = new Date('2030-01-01T00:00:00.000Z');
 const schema = buildSendEmailBody(() => NOW);

@@ -15,8 +15,8 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildSendEmailBody } from '../../shared/domain/send-request.ts';
-import { acceptEmail } from '../../shared/domain/sending.ts';
+import { acceptEmail } from '#emails/send.service.ts';
+import { buildSendEmailBody } from '#emails/send-request.ts';
 
 vi.hoisted(() => {
   process.env.SEND_QUEUE_URL ??= 'https://sqs.us-east-1.amazonaws.com/000000000000/postbox-send';

@@ -17,24 +17,24 @@ import {
 import type { SNSEvent } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { handler } from '../../functions/consumers/ses-events.ts';
-import { applyEmailEvents } from '../../shared/data/email-events.ts';
-import type { EmailEvent, EmailRecord } from '../../shared/data/emails.ts';
-import { keys } from '../../shared/data/keys.ts';
-import { SES_EVENT_WINDOW_MS } from '../../shared/domain/due-times.ts';
+import { keys } from '#dynamo/keys.ts';
 import {
   shouldSimulateOutcomes,
   simulatedNotifications,
   simulatedOutcome,
-} from '../../shared/domain/outcome-simulator.ts';
+} from '#emails/delivery/outcome-simulator.service.ts';
+import type { EmailEvent, EmailRecord } from '#emails/email.store.ts';
+import { applyEmailEvents } from '#emails/events/email-events.store.ts';
 import {
   handleSesNotification,
   SOFT_BOUNCE_WINDOW_MS,
   softBounceLimitReached,
   staleSoftBounces,
   suppressionActions,
-} from '../../shared/domain/ses-events.ts';
-import { parseSesNotification, type SesNotification, toEmailEvents } from '../../shared/domain/ses-notifications.ts';
+} from '#emails/events/ses-events.service.ts';
+import { parseSesNotification, type SesNotification, toEmailEvents } from '#emails/events/ses-notifications.ts';
+import { SES_EVENT_WINDOW_MS } from '#emails/schedule/due-times.ts';
+import { handler } from '../../functions/consumers/ses-events.ts';
 import { emailRecord } from '../support/email-records.ts';
 import { SAMPLE_EMAIL_ID, SAMPLE_MESSAGE_ID, SAMPLE_ORG, sampleMail, samples } from '../support/ses-samples.ts';
 

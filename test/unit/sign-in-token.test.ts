@@ -5,7 +5,7 @@ import {
   signInTokenAccepted,
   signSignInToken,
   verifySignInToken,
-} from '../../shared/domain/sign-in-token.ts';
+} from '#accounts/sign-in-token.service.ts';
 
 const secret = randomBytes(32);
 const now = Date.UTC(2026, 0, 1, 12);

@@ -13,15 +13,15 @@ import {
   TEMPLATE_CACHE_SIZE,
   type TemplateSource,
   TemplateSyntaxError,
-} from '../../shared/domain/template-engine.ts';
-import { applyVariableSchema, variableSchema } from '../../shared/domain/template-schema.ts';
+} from '#templates/template-engine.ts';
+import { applyVariableSchema, variableSchema } from '#templates/template-schema.ts';
 import {
   MAX_TEMPLATE_COMMENTS,
   MAX_TEMPLATE_NESTING,
   MAX_TEMPLATE_TAGS,
   sourceProblem,
-} from '../../shared/domain/template-source-check.ts';
-import { missingValueWarnings, templateReferences } from '../../shared/domain/template-variables.ts';
+} from '#templates/template-source-check.ts';
+import { missingValueWarnings, templateReferences } from '#templates/template-variables.ts';
 
 const html = (source: string): TemplateSource => ({ subject: 's', html: source, text: null });
 const renderHtml = (source: string, data: Record<string, unknown>) => compileTemplate(html(source)).render(data).html;

@@ -5,7 +5,7 @@
 import { DynamoDBDocumentClient, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { addUsage, readUsage, USAGE_SHARDS } from '../../shared/data/usage.ts';
+import { addUsage, readUsage, USAGE_SHARDS } from '#emails/usage.store.ts';
 
 const documentClient = mockClient(DynamoDBDocumentClient);
 afterAll(() => documentClient.restore());

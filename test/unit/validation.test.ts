@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { formatPath, issuesToDetails } from '../../shared/http/validation.ts';
+import { formatPath, issuesToDetails } from '#http/zod-details.ts';
 
 describe('validation details', () => {
   it('formats dotted paths with array indexes', () => {

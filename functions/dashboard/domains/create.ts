@@ -3,9 +3,9 @@
  * list. An invalid name or a conflict shows the list again with the message and what was typed.
  */
 import { z } from 'zod';
-import { memberPage } from '../../../shared/dashboard/page-handler.ts';
-import { domainsPage } from '../../../shared/dashboard/pages/domains.ts';
-import { addDomain, listDomains } from '../../../shared/domain/domains.ts';
+import { memberPage } from '#dashboard/page-handler.ts';
+import { domainsPage } from '#dashboard/pages/domains.ts';
+import { addDomain, listDomains } from '#domains/domains.service.ts';
 
 const form = z.object({ domain: z.string().max(1000) });
 

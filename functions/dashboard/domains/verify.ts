@@ -3,10 +3,10 @@
  * GET /api/v1/domains/{id}/verify). An unknown or another organization's id is 404; a domain
  * verified by another organization (409) shows the list with the message.
  */
-import { memberPage } from '../../../shared/dashboard/page-handler.ts';
-import { domainsPage } from '../../../shared/dashboard/pages/domains.ts';
-import { listDomains, verifyDomain } from '../../../shared/domain/domains.ts';
-import { idPath } from '../../../shared/http/schemas.ts';
+import { memberPage } from '#dashboard/page-handler.ts';
+import { domainsPage } from '#dashboard/pages/domains.ts';
+import { listDomains, verifyDomain } from '#domains/domains.service.ts';
+import { idPath } from '#http/schemas.ts';
 
 export const handler = memberPage(
   {

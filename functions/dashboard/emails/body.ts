@@ -3,10 +3,10 @@
  * sandboxed frame, under a CSP that sandboxes it even when opened directly (404 for an email
  * of another organization).
  */
-import { memberPage } from '../../../shared/dashboard/page-handler.ts';
-import { emailBodyPage } from '../../../shared/dashboard/pages/emails.ts';
-import { getEmail } from '../../../shared/domain/email-view.ts';
-import { idPath } from '../../../shared/http/schemas.ts';
+import { memberPage } from '#dashboard/page-handler.ts';
+import { emailBodyPage } from '#dashboard/pages/emails.ts';
+import { getEmail } from '#emails/email-view.ts';
+import { idPath } from '#http/schemas.ts';
 
 export const handler = memberPage({ path: idPath }, async ({ member, path }) =>
   emailBodyPage(await getEmail(member.organizationId, path.id)),

@@ -1,8 +1,8 @@
 /** GET /dashboard/emails/{id} — one email of the organization: facts, events, bodies (404 otherwise). */
-import { memberPage } from '../../../shared/dashboard/page-handler.ts';
-import { emailDetailPage } from '../../../shared/dashboard/pages/emails.ts';
-import { getEmail } from '../../../shared/domain/email-view.ts';
-import { idPath } from '../../../shared/http/schemas.ts';
+import { memberPage } from '#dashboard/page-handler.ts';
+import { emailDetailPage } from '#dashboard/pages/emails.ts';
+import { getEmail } from '#emails/email-view.ts';
+import { idPath } from '#http/schemas.ts';
 
 export const handler = memberPage({ path: idPath }, async ({ member, path }) =>
   emailDetailPage(member, await getEmail(member.organizationId, path.id)),

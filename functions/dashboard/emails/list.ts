@@ -3,9 +3,9 @@
  * first, 25 a page, filtered by status and creation dates: the service of GET /api/v1/emails.
  * Invalid filters show the form again with the problems (400).
  */
-import { memberPage } from '../../../shared/dashboard/page-handler.ts';
-import { emailListPage, emailsPageQuery, invalidFiltersPage } from '../../../shared/dashboard/pages/emails.ts';
-import { listEmails } from '../../../shared/domain/email-list.ts';
+import { memberPage } from '#dashboard/page-handler.ts';
+import { emailListPage, emailsPageQuery, invalidFiltersPage } from '#dashboard/pages/emails.ts';
+import { listEmails } from '#emails/list.service.ts';
 
 export const handler = memberPage({ query: emailsPageQuery }, async ({ member, query }) =>
   query.ok

@@ -1,8 +1,8 @@
 /** GET /dashboard/settings/api-keys — the organization's keys and the form to create one. */
 import { z } from 'zod';
-import { memberPage } from '../../../shared/dashboard/page-handler.ts';
-import { apiKeysPage } from '../../../shared/dashboard/pages/settings.ts';
-import { listApiKeys } from '../../../shared/domain/accounts.ts';
+import { listApiKeys } from '#accounts/accounts.service.ts';
+import { memberPage } from '#dashboard/page-handler.ts';
+import { apiKeysPage } from '#dashboard/pages/settings.ts';
 
 // `notice` selects a fixed message; its text is never shown.
 const query = z.object({ notice: z.string().optional() });

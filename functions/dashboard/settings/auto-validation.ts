@@ -1,8 +1,8 @@
 /** GET /dashboard/settings/auto-validation — the organization's auto-validation threshold, as a form. */
 import { z } from 'zod';
-import { memberPage } from '../../../shared/dashboard/page-handler.ts';
-import { autoValidationPage } from '../../../shared/dashboard/pages/settings.ts';
-import { getAutoValidationThreshold } from '../../../shared/domain/settings.ts';
+import { getAutoValidationThreshold } from '#accounts/settings.service.ts';
+import { memberPage } from '#dashboard/page-handler.ts';
+import { autoValidationPage } from '#dashboard/pages/settings.ts';
 
 // `notice` selects a fixed message; its text is never shown.
 const query = z.object({ notice: z.string().optional() });

@@ -3,9 +3,9 @@
  * the page showing its full secret, this once. A refused name or environment shows the form again.
  */
 import { z } from 'zod';
-import { memberPage } from '../../../shared/dashboard/page-handler.ts';
-import { apiKeysPage } from '../../../shared/dashboard/pages/settings.ts';
-import { createApiKey, listApiKeys } from '../../../shared/domain/accounts.ts';
+import { createApiKey, listApiKeys } from '#accounts/accounts.service.ts';
+import { memberPage } from '#dashboard/page-handler.ts';
+import { apiKeysPage } from '#dashboard/pages/settings.ts';
 
 // The name's rules (1 to 100 characters once trimmed) are the service's.
 const form = z.object({

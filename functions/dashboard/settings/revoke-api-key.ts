@@ -3,10 +3,11 @@
  * service finds keys within that organization only: another's, or an id that is not a key id, is
  * 404) and goes back to the list.
  */
-import { memberPage } from '../../../shared/dashboard/page-handler.ts';
-import { API_KEYS_PATH } from '../../../shared/dashboard/pages/settings.ts';
-import { revokeApiKey } from '../../../shared/domain/accounts.ts';
-import { idPath } from '../../../shared/http/schemas.ts';
+
+import { revokeApiKey } from '#accounts/accounts.service.ts';
+import { memberPage } from '#dashboard/page-handler.ts';
+import { API_KEYS_PATH } from '#dashboard/pages/settings.ts';
+import { idPath } from '#http/schemas.ts';
 
 export const handler = memberPage({ path: idPath }, async ({ member, path }) => {
   await revokeApiKey(member.organizationId, path.id);

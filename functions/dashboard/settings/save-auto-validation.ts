@@ -3,10 +3,10 @@
  * PUT /api/v1/settings/auto-validation) and goes back to the form. Another value: the form again, 400.
  */
 import { z } from 'zod';
-import { memberPage } from '../../../shared/dashboard/page-handler.ts';
-import { AUTO_VALIDATION_PATH, autoValidationPage } from '../../../shared/dashboard/pages/settings.ts';
-import { AUTO_VALIDATION_THRESHOLDS } from '../../../shared/data/organizations.ts';
-import { getAutoValidationThreshold, setAutoValidationThreshold } from '../../../shared/domain/settings.ts';
+import { AUTO_VALIDATION_THRESHOLDS } from '#accounts/organization.store.ts';
+import { getAutoValidationThreshold, setAutoValidationThreshold } from '#accounts/settings.service.ts';
+import { memberPage } from '#dashboard/page-handler.ts';
+import { AUTO_VALIDATION_PATH, autoValidationPage } from '#dashboard/pages/settings.ts';
 
 const form = z.object({
   threshold: z.enum(AUTO_VALIDATION_THRESHOLDS, { error: 'Choose one of off, managed, medium or high' }),

@@ -4,11 +4,11 @@
  * message and what was typed.
  */
 import { z } from 'zod';
-import { memberPage } from '../../../shared/dashboard/page-handler.ts';
-import { DEFAULT_PAGE_LIMIT, suppressionsPage } from '../../../shared/dashboard/pages/suppressions.ts';
-import { SUPPRESSION_REASONS } from '../../../shared/data/suppressions.ts';
-import { addSuppression, listSuppressions } from '../../../shared/domain/suppressions.ts';
-import { emailAddress } from '../../../shared/http/schemas.ts';
+import { memberPage } from '#dashboard/page-handler.ts';
+import { DEFAULT_PAGE_LIMIT, suppressionsPage } from '#dashboard/pages/suppressions.ts';
+import { emailAddress } from '#http/schemas.ts';
+import { SUPPRESSION_REASONS } from '#suppressions/suppression.store.ts';
+import { addSuppression, listSuppressions } from '#suppressions/suppressions.service.ts';
 
 const form = z.object({ email: emailAddress, reason: z.enum(SUPPRESSION_REASONS) });
 

@@ -4,9 +4,9 @@
  * Returns to the page the button was on.
  */
 import { z } from 'zod';
-import { memberPage } from '../../../shared/dashboard/page-handler.ts';
-import { removeSuppression } from '../../../shared/domain/suppressions.ts';
-import { idPath } from '../../../shared/http/schemas.ts';
+import { memberPage } from '#dashboard/page-handler.ts';
+import { idPath } from '#http/schemas.ts';
+import { removeSuppression } from '#suppressions/suppressions.service.ts';
 
 const form = z.object({
   page: z

@@ -1,9 +1,9 @@
 /** GET /dashboard/suppressions?page&limit — the suppression list, paginated, with the add form. */
 import { z } from 'zod';
-import { memberPage } from '../../../shared/dashboard/page-handler.ts';
-import { suppressionsPage } from '../../../shared/dashboard/pages/suppressions.ts';
-import { listSuppressions } from '../../../shared/domain/suppressions.ts';
-import { pageQuery } from '../../../shared/http/pagination.ts';
+import { pageQuery } from '#core/page-query.ts';
+import { memberPage } from '#dashboard/page-handler.ts';
+import { suppressionsPage } from '#dashboard/pages/suppressions.ts';
+import { listSuppressions } from '#suppressions/suppressions.service.ts';
 
 const query = z.object({ ...pageQuery.shape, notice: z.string().max(50).optional() });
 

@@ -3,10 +3,10 @@
  * and a preview from sample data (same service as POST /api/v1/templates/{id}/preview). Sample data
  * that is not a JSON object is a 400 page with the message; another organization's template is 404.
  */
-import { memberPage } from '../../../shared/dashboard/page-handler.ts';
-import { sampleDataQuery, templateDetailPage } from '../../../shared/dashboard/pages/templates.ts';
-import { templateDetailWithPreview } from '../../../shared/dashboard/template-preview.ts';
-import { idPath } from '../../../shared/http/schemas.ts';
+import { memberPage } from '#dashboard/page-handler.ts';
+import { sampleDataQuery, templateDetailPage } from '#dashboard/pages/templates.ts';
+import { templateDetailWithPreview } from '#dashboard/template-preview.ts';
+import { idPath } from '#http/schemas.ts';
 
 export const handler = memberPage({ path: idPath, query: sampleDataQuery }, async ({ member, path, query }) =>
   templateDetailPage({ member, ...(await templateDetailWithPreview(member.organizationId, path.id, query.data)) }),

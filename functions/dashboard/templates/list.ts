@@ -1,9 +1,9 @@
 /** GET /dashboard/templates?page&limit&search&is_active — the templates, newest first, paginated. */
 import { z } from 'zod';
-import { memberPage } from '../../../shared/dashboard/page-handler.ts';
-import { templatesListPage } from '../../../shared/dashboard/pages/templates.ts';
-import { templateListQuery } from '../../../shared/domain/template-request.ts';
-import { listTemplates } from '../../../shared/domain/templates.ts';
+import { memberPage } from '#dashboard/page-handler.ts';
+import { templatesListPage } from '#dashboard/pages/templates.ts';
+import { templateListQuery } from '#templates/template-request.ts';
+import { listTemplates } from '#templates/templates.service.ts';
 
 // The filter form sends `is_active=` and `search=` even when left empty: empty means "any".
 const empty = (value: unknown) => (value === '' ? undefined : value);

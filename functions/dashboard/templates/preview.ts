@@ -3,10 +3,10 @@
  * (same service as POST /api/v1/templates/{id}/preview), as a document for the detail page's
  * sandboxed frame, under its own CSP. Without `data`, the default sample is used.
  */
-import { memberPage } from '../../../shared/dashboard/page-handler.ts';
-import { sampleDataQuery } from '../../../shared/dashboard/pages/templates.ts';
-import { templatePreviewDocument } from '../../../shared/dashboard/template-preview.ts';
-import { idPath } from '../../../shared/http/schemas.ts';
+import { memberPage } from '#dashboard/page-handler.ts';
+import { sampleDataQuery } from '#dashboard/pages/templates.ts';
+import { templatePreviewDocument } from '#dashboard/template-preview.ts';
+import { idPath } from '#http/schemas.ts';
 
 export const handler = memberPage({ path: idPath, query: sampleDataQuery }, async ({ member, path, query }) =>
   templatePreviewDocument(member.organizationId, path.id, query.data),

@@ -3,9 +3,9 @@
  * to publish (each name and value visible as text, with a copy button as an enhancement), a
  * "Verify now" button per domain and the "Add a domain" form.
  */
-import type { DomainView } from '../../domain/domains.ts';
-import type { ApiError } from '../../errors.ts';
-import { html, type SafeHtml } from '../html.ts';
+
+import type { ApiError } from '#core/errors.ts';
+import { html, type SafeHtml } from '#dashboard/html.ts';
 import {
   badge,
   copyButton,
@@ -17,8 +17,9 @@ import {
   type PageMember,
   type PageNotice,
   pageNotice,
-} from '../layout.ts';
-import { errorMessage, type PageResult } from '../page-handler.ts';
+} from '#dashboard/layout.ts';
+import { errorMessage, type PageResult } from '#dashboard/page-handler.ts';
+import type { DomainView } from '#domains/domains.service.ts';
 
 export type DomainStatus = 'verified' | 'pending' | 'failed';
 

@@ -4,15 +4,9 @@
  * (shown in a sandboxed frame of the detail page).
  */
 import { z } from 'zod';
-import { EMAIL_STATUSES } from '../../data/email-index.ts';
-import type { EmailStatus, EventType } from '../../data/emails.ts';
-import type { Pagination } from '../../data/pagination.ts';
-import type { Environment } from '../../domain/api-key-format.ts';
-import { type EmailListItem, type EmailListQuery, emailListQuery, MAX_LIST_DEPTH } from '../../domain/email-list.ts';
-import type { getEmail } from '../../domain/email-view.ts';
-import type { ErrorDetail } from '../../errors.ts';
-import { issuesToDetails } from '../../http/validation.ts';
-import { html, SafeHtml } from '../html.ts';
+import type { Environment } from '#accounts/api-key.ts';
+import type { ErrorDetail } from '#core/errors.ts';
+import { html, SafeHtml } from '#dashboard/html.ts';
 import {
   type BadgeTone,
   badge,
@@ -27,9 +21,15 @@ import {
   notice,
   type PageMember,
   pager,
-} from '../layout.ts';
-import type { PageResult } from '../page-handler.ts';
-import { sandboxedDocument } from '../sandbox.ts';
+} from '#dashboard/layout.ts';
+import type { PageResult } from '#dashboard/page-handler.ts';
+import { sandboxedDocument } from '#dashboard/sandbox.ts';
+import type { Pagination } from '#dynamo/pagination.ts';
+import type { EmailStatus, EventType } from '#emails/email.store.ts';
+import { EMAIL_STATUSES } from '#emails/email-index.store.ts';
+import type { getEmail } from '#emails/email-view.ts';
+import { type EmailListItem, type EmailListQuery, emailListQuery, MAX_LIST_DEPTH } from '#emails/list.service.ts';
+import { issuesToDetails } from '#http/zod-details.ts';
 
 /** Emails a page of the list shows. */
 export const EMAILS_PAGE_SIZE = 25;

@@ -3,11 +3,11 @@
  * and the auto-validation threshold. Pure rendering: handlers read and write through the services
  * and pass what they got here.
  */
-import type { ApiKey } from '../../data/api-keys.ts';
-import type { AutoValidationThreshold } from '../../data/organizations.ts';
-import type { Environment } from '../../domain/api-key-format.ts';
-import type { ApiError, ErrorDetail } from '../../errors.ts';
-import { html, type SafeHtml } from '../html.ts';
+import type { ApiKey } from '#accounts/api-key.store.ts';
+import type { Environment } from '#accounts/api-key.ts';
+import type { AutoValidationThreshold } from '#accounts/organization.store.ts';
+import type { ApiError, ErrorDetail } from '#core/errors.ts';
+import { html, type SafeHtml } from '#dashboard/html.ts';
 import {
   badge,
   copyButton,
@@ -24,8 +24,8 @@ import {
   pageNotice,
   type RadioChoice,
   radioGroup,
-} from '../layout.ts';
-import type { PageResult } from '../page-handler.ts';
+} from '#dashboard/layout.ts';
+import type { PageResult } from '#dashboard/page-handler.ts';
 
 export const API_KEYS_PATH = '/dashboard/settings/api-keys';
 export const AUTO_VALIDATION_PATH = '/dashboard/settings/auto-validation';

@@ -1,10 +1,10 @@
 /** The sign-in form (GET shows it; a failed POST shows it again with the message) and a post's answer. */
-import { SESSION_LIFETIME_SECONDS, type SignInOutcome } from '../../domain/members.ts';
-import { SIGN_IN_TOKEN_SECONDS } from '../../domain/sign-in-token.ts';
-import { clearCookie, SESSION_COOKIE, SIGN_IN_CSRF_COOKIE, serializeCookie } from '../cookies.ts';
-import { html, type SafeHtml } from '../html.ts';
-import { layout, notice } from '../layout.ts';
-import type { PageResult } from '../page-handler.ts';
+import { SESSION_LIFETIME_SECONDS, type SignInOutcome } from '#accounts/members.service.ts';
+import { SIGN_IN_TOKEN_SECONDS } from '#accounts/sign-in-token.service.ts';
+import { clearCookie, SESSION_COOKIE, SIGN_IN_CSRF_COOKIE, serializeCookie } from '#dashboard/cookies.ts';
+import { html, type SafeHtml } from '#dashboard/html.ts';
+import { layout, notice } from '#dashboard/layout.ts';
+import type { PageResult } from '#dashboard/page-handler.ts';
 
 export interface SignInFormState {
   next: string;
@@ -13,7 +13,7 @@ export interface SignInFormState {
   status?: number;
   headers?: Record<string, string>;
   secureCookies: boolean;
-  /** The form's signed double-submit token (shared/domain/sign-in-token.ts), set in its cookie too. */
+  /** The form's signed double-submit token (shared/accounts/sign-in-token.service.ts), set in its cookie too. */
   token: string;
 }
 

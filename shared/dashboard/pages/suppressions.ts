@@ -2,10 +2,9 @@
  * The Suppressions page: the organization's suppressed addresses, newest first and paginated,
  * a Remove button per entry and a form to add an address.
  */
-import type { Pagination } from '../../data/pagination.ts';
-import { SUPPRESSION_REASONS, type Suppression, type SuppressionReason } from '../../data/suppressions.ts';
-import type { ApiError } from '../../errors.ts';
-import { html, type SafeHtml } from '../html.ts';
+
+import type { ApiError } from '#core/errors.ts';
+import { html, type SafeHtml } from '#dashboard/html.ts';
 import {
   type BadgeTone,
   badge,
@@ -18,8 +17,10 @@ import {
   type PageNotice,
   pageNotice,
   pager,
-} from '../layout.ts';
-import { errorMessage, type PageResult } from '../page-handler.ts';
+} from '#dashboard/layout.ts';
+import { errorMessage, type PageResult } from '#dashboard/page-handler.ts';
+import type { Pagination } from '#dynamo/pagination.ts';
+import { SUPPRESSION_REASONS, type Suppression, type SuppressionReason } from '#suppressions/suppression.store.ts';
 
 export const DEFAULT_PAGE_LIMIT = 20;
 

@@ -9,13 +9,23 @@
  */
 
 import { z } from 'zod';
-import { templateDataSchema } from '../../domain/send-request.ts';
-import type { VariableDefinition, VariableType } from '../../domain/template-schema.ts';
-import type { PreviewResult } from '../../domain/templates.ts';
-import { html, SafeHtml } from '../html.ts';
-import { badge, copyButton, dateTime, emptyState, layout, none, notice, type PageMember, pager } from '../layout.ts';
-import type { PageResult } from '../page-handler.ts';
-import { sandboxedDocument } from '../sandbox.ts';
+import { html, SafeHtml } from '#dashboard/html.ts';
+import {
+  badge,
+  copyButton,
+  dateTime,
+  emptyState,
+  layout,
+  none,
+  notice,
+  type PageMember,
+  pager,
+} from '#dashboard/layout.ts';
+import type { PageResult } from '#dashboard/page-handler.ts';
+import { sandboxedDocument } from '#dashboard/sandbox.ts';
+import { templateDataSchema } from '#emails/send-request.ts';
+import type { VariableDefinition, VariableType } from '#templates/template-schema.ts';
+import type { PreviewResult } from '#templates/templates.service.ts';
 
 export const DEFAULT_PAGE_LIMIT = 20;
 /**

@@ -1,7 +1,7 @@
-import { findApiKeyByHash, LAST_USED_RESOLUTION_MS, touchApiKeyLastUsed } from '../../data/api-keys.ts';
-import { hashApiKey, parseApiKey } from '../../domain/api-key-format.ts';
-import { ApiError } from '../../errors.ts';
-import type { ApiMiddleware, Identity } from '../context.ts';
+import { findApiKeyByHash, LAST_USED_RESOLUTION_MS, touchApiKeyLastUsed } from '#accounts/api-key.store.ts';
+import { hashApiKey, parseApiKey } from '#accounts/api-key.ts';
+import { ApiError } from '#core/errors.ts';
+import type { ApiMiddleware, Identity } from '#http/context.ts';
 
 const BEARER = /^bearer[ \t]+(\S+)[ \t]*$/i;
 

@@ -1,7 +1,7 @@
-import { ApiError } from '../../errors.ts';
-import { logger } from '../../logger.ts';
-import type { ApiMiddleware } from '../context.ts';
-import { jsonResponse } from '../response.ts';
+import { ApiError } from '#core/errors.ts';
+import { logger } from '#core/logger.ts';
+import type { ApiMiddleware } from '#http/context.ts';
+import { jsonResponse } from '#http/response.ts';
 
 export function errorEnvelope(): ApiMiddleware {
   return {

@@ -1,5 +1,5 @@
-import { ApiError, validationError } from '../../errors.ts';
-import type { ApiMiddleware } from '../context.ts';
+import { ApiError, validationError } from '#core/errors.ts';
+import type { ApiMiddleware } from '#http/context.ts';
 
 const JSON_MEDIA_TYPE = /^application\/json[ \t]*(;.*)?$/i;
 

@@ -1,7 +1,7 @@
-import { config } from '../../config.ts';
-import { countRequest } from '../../data/rate-limits.ts';
-import { ApiError } from '../../errors.ts';
-import type { ApiContext, ApiMiddleware } from '../context.ts';
+import { config } from '#core/config.ts';
+import { ApiError } from '#core/errors.ts';
+import type { ApiContext, ApiMiddleware } from '#http/context.ts';
+import { countRequest } from '#http/rate-limit.store.ts';
 
 /** Counts the request in its window; resolves when it is allowed, rejects with 429 when not. */
 async function admit(context: ApiContext, sourceIp: string | undefined): Promise<void> {

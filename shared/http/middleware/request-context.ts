@@ -6,9 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import type middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { currentDynamoUsage } from '../../data/dynamo.ts';
-import { logger } from '../../logger.ts';
-import type { ApiContext, ApiMiddleware } from '../context.ts';
+import { logger } from '#core/logger.ts';
+import { currentDynamoUsage } from '#dynamo/client.ts';
+import type { ApiContext, ApiMiddleware } from '#http/context.ts';
 
 type Request = middy.Request<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ApiContext>;
 

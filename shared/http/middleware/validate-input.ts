@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import { type ErrorDetail, validationError } from '../../errors.ts';
-import type { ApiMiddleware } from '../context.ts';
-import { capDetails, issuesToDetails } from '../validation.ts';
+import { type ErrorDetail, validationError } from '#core/errors.ts';
+import type { ApiMiddleware } from '#http/context.ts';
+import { capDetails, issuesToDetails } from '#http/zod-details.ts';
 
 export interface InputSchemas {
   body?: z.ZodType;

@@ -1,0 +1,239 @@
+/**
+ * API key entity. Two items per key, written together in one transaction:
+ *  - the key item, whose partition key is the SHA-256 hash of the full key, so that
+ *    authentication is one consistent GetItem and revocation is seen by the next request;
+ *  - a pointer in the organization's partition (key id → hash), so that listing, revoking
+ *    and rate-limit changes use strongly consistent reads (no eventually consistent index).
+ * Only the 12-character display prefix is stored in clear. The organization's rate limit
+ * is copied onto each key so authentication needs no second read.
+ */
+import { BatchGetCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { displayPrefix, type Environment, generateApiKey, hashApiKey } from '#accounts/api-key.ts';
+import { newId, nowIso } from '#core/ids.ts';
+import {
+  db,
+  failedCondition,
+  isConditionalCheckFailed,
+  queryByPrefix,
+  tableName,
+  transactWrite,
+} from '#dynamo/client.ts';
+import { keys } from '#dynamo/keys.ts';
+
+export interface ApiKey {
+  id: string;
+  organizationId: string;
+  name: string;
+  environment: Environment;
+  prefix: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+  rateLimitPerSecond: number | null;
+}
+
+interface ApiKeyItem {
+  id: string;
+  organization_id: string;
+  name: string;
+  environment: Environment;
+  prefix: string;
+  created_at: string;
+  last_used_at?: string;
+  revoked_at?: string;
+  rate_limit_per_second?: number;
+}
+
+interface ApiKeyPointerItem {
+  key_id: string;
+  key_hash: string;
+}
+
+function fromItem(item: ApiKeyItem): ApiKey {
+  return {
+    id: item.id,
+    organizationId: item.organization_id,
+    name: item.name,
+    environment: item.environment,
+    prefix: item.prefix,
+    createdAt: item.created_at,
+    lastUsedAt: item.last_used_at ?? null,
+    revokedAt: item.revoked_at ?? null,
+    rateLimitPerSecond: item.rate_limit_per_second ?? null,
+  };
+}
+
+/**
+ * Creates a key and returns it with the full secret, which is never readable again.
+ * The transaction also checks that the organization still has the rate limit the caller
+ * copied onto the key; false when it changed meanwhile (the caller re-reads and retries).
+ */
+export async function insertApiKey(input: {
+  organizationId: string;
+  name: string;
+  environment: Environment;
+  rateLimitPerSecond: number | undefined;
+}): Promise<{ apiKey: ApiKey; secret: string } | undefined> {
+  const secret = generateApiKey(input.environment);
+  const keyHash = hashApiKey(secret);
+  const item: ApiKeyItem = {
+    id: newId('key'),
+    organization_id: input.organizationId,
+    name: input.name,
+    environment: input.environment,
+    prefix: displayPrefix(secret),
+    created_at: nowIso(),
+    ...(input.rateLimitPerSecond ? { rate_limit_per_second: input.rateLimitPerSecond } : {}),
+  };
+  const pointer: ApiKeyPointerItem = { key_id: item.id, key_hash: keyHash };
+  try {
+    await transactWrite([
+      {
+        ConditionCheck: {
+          TableName: tableName,
+          Key: keys.organization(input.organizationId),
+          ConditionExpression: input.rateLimitPerSecond
+            ? 'attribute_exists(PK) AND rate_limit_per_second = :limit'
+            : 'attribute_exists(PK) AND attribute_not_exists(rate_limit_per_second)',
+          ...(input.rateLimitPerSecond ? { ExpressionAttributeValues: { ':limit': input.rateLimitPerSecond } } : {}),
+        },
+      },
+      {
+        Put: {
+          TableName: tableName,
+          Item: { ...keys.apiKey(keyHash), type: 'api_key', ...item },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+      {
+        Put: {
+          TableName: tableName,
+          Item: {
+            ...keys.apiKeyOfOrganization(input.organizationId, item.id),
+            type: 'api_key_pointer',
+            ...pointer,
+          },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+    ]);
+  } catch (error) {
+    // The organization's rate limit changed (or it is gone): the caller re-reads and retries.
+    if (failedCondition(error, 0)) return undefined;
+    throw error;
+  }
+  return { apiKey: fromItem(item), secret };
+}
+
+/** The authentication read: one strongly consistent GetItem by hash. */
+export async function findApiKeyByHash(keyHash: string): Promise<ApiKey | undefined> {
+  const { Item } = await db.send(
+    new GetCommand({ TableName: tableName, Key: keys.apiKey(keyHash), ConsistentRead: true }),
+  );
+  return Item ? fromItem(Item as ApiKeyItem) : undefined;
+}
+
+function keyPointers(organizationId: string): Promise<ApiKeyPointerItem[]> {
+  return queryByPrefix<ApiKeyPointerItem>(keys.apiKeysOfOrganizationPrefix(organizationId));
+}
+
+/** An organization's keys, oldest first: one consistent Query + ⌈n/100⌉ BatchGetItem. */
+export async function listApiKeys(organizationId: string): Promise<ApiKey[]> {
+  const pointers = await keyPointers(organizationId);
+  const items: ApiKeyItem[] = [];
+  for (let start = 0; start < pointers.length; start += 100) {
+    let pending: Record<string, unknown>[] = pointers
+      .slice(start, start + 100)
+      .map((pointer): Record<string, unknown> => ({ ...keys.apiKey(pointer.key_hash) }));
+    while (pending.length > 0) {
+      const result = await db.send(
+        new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending, ConsistentRead: true } } }),
+      );
+      items.push(...((result.Responses?.[tableName] ?? []) as ApiKeyItem[]));
+      pending = result.UnprocessedKeys?.[tableName]?.Keys ?? [];
+    }
+  }
+  return items.map(fromItem).sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+}
+
+/** The hash of an organization's key, from its pointer (one consistent GetItem); undefined when it has none such. */
+async function keyHashOf(organizationId: string, keyId: string): Promise<string | undefined> {
+  const { Item } = await db.send(
+    new GetCommand({
+      TableName: tableName,
+      Key: keys.apiKeyOfOrganization(organizationId, keyId),
+      ConsistentRead: true,
+    }),
+  );
+  return Item ? (Item as ApiKeyPointerItem).key_hash : undefined;
+}
+
+/** One key of an organization: two consistent GetItems (its pointer, then the key item). */
+export async function getApiKeyOfOrganization(organizationId: string, keyId: string): Promise<ApiKey | undefined> {
+  const keyHash = await keyHashOf(organizationId, keyId);
+  return keyHash === undefined ? undefined : findApiKeyByHash(keyHash);
+}
+
+/**
+ * Revokes a key of the organization. Revocation is permanent: revoking twice keeps the
+ * first `revoked_at`. Returns undefined when the organization has no such key.
+ */
+export async function markApiKeyRevoked(organizationId: string, keyId: string): Promise<ApiKey | undefined> {
+  const keyHash = await keyHashOf(organizationId, keyId);
+  if (keyHash === undefined) return undefined;
+  try {
+    const { Attributes } = await db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.apiKey(keyHash),
+        UpdateExpression: 'SET revoked_at = :now',
+        ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(revoked_at)',
+        ExpressionAttributeValues: { ':now': nowIso() },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return fromItem(Attributes as ApiKeyItem);
+  } catch (error) {
+    if (!isConditionalCheckFailed(error)) throw error;
+    return findApiKeyByHash(keyHash); // already revoked: keep the first time
+  }
+}
+
+/** Copies an organization's rate limit onto each of its keys (operator action, rare). */
+export async function setRateLimitOnKeys(organizationId: string, rateLimitPerSecond: number): Promise<void> {
+  for (const pointer of await keyPointers(organizationId)) {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.apiKey(pointer.key_hash),
+        UpdateExpression: 'SET rate_limit_per_second = :limit',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':limit': rateLimitPerSecond },
+      }),
+    );
+  }
+}
+
+/** How stale `last_used_at` may get: at most about one write per key per minute. */
+export const LAST_USED_RESOLUTION_MS = 60_000;
+
+/**
+ * Records use of a key when the stored time is older than a minute. The condition makes
+ * concurrent requests race for one write instead of each writing.
+ */
+export async function touchApiKeyLastUsed(keyHash: string, now: Date): Promise<void> {
+  const staleBefore = new Date(now.getTime() - LAST_USED_RESOLUTION_MS).toISOString();
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.apiKey(keyHash),
+        UpdateExpression: 'SET last_used_at = :now',
+        ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(last_used_at) OR last_used_at < :stale)',
+        ExpressionAttributeValues: { ':now': now.toISOString(), ':stale': staleBefore },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionalCheckFailed(error)) throw error;
+  }
+}

@@ -1,0 +1,108 @@
+/** Organization entity: one item per organization holding its settings. */
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { nowIso } from '#core/ids.ts';
+import { db, isConditionalCheckFailed, tableName } from '#dynamo/client.ts';
+import { keys } from '#dynamo/keys.ts';
+
+export const AUTO_VALIDATION_THRESHOLDS = ['off', 'managed', 'medium', 'high'] as const;
+export type AutoValidationThreshold = (typeof AUTO_VALIDATION_THRESHOLDS)[number];
+export const DEFAULT_AUTO_VALIDATION_THRESHOLD: AutoValidationThreshold = 'off';
+
+export interface Organization {
+  id: string;
+  name: string;
+  createdAt: string;
+  /** Requests per second; absent means the deployment default. */
+  rateLimitPerSecond?: number;
+  autoValidationThreshold: AutoValidationThreshold;
+  /** Sending limits in recipients (shared/emails/sending-limit.ts); absent means the default. */
+  dailyRecipientLimitLive?: number;
+  monthlyRecipientLimitLive?: number;
+  dailyRecipientLimitTest?: number;
+}
+
+/** The organization attributes holding sending limits. */
+export type SendingLimitAttribute =
+  | 'daily_recipient_limit_live'
+  | 'monthly_recipient_limit_live'
+  | 'daily_recipient_limit_test';
+
+export interface OrganizationItem {
+  id: string;
+  name: string;
+  created_at: string;
+  rate_limit_per_second?: number;
+  auto_validation_threshold?: AutoValidationThreshold;
+  daily_recipient_limit_live?: number;
+  monthly_recipient_limit_live?: number;
+  daily_recipient_limit_test?: number;
+}
+
+/** An organization item as read (exported for readers that batch several keys in one request). */
+export function organizationFromItem(item: OrganizationItem): Organization {
+  return {
+    id: item.id,
+    name: item.name,
+    createdAt: item.created_at,
+    ...(item.rate_limit_per_second ? { rateLimitPerSecond: item.rate_limit_per_second } : {}),
+    autoValidationThreshold: item.auto_validation_threshold ?? DEFAULT_AUTO_VALIDATION_THRESHOLD,
+    ...(item.daily_recipient_limit_live !== undefined
+      ? { dailyRecipientLimitLive: Number(item.daily_recipient_limit_live) }
+      : {}),
+    ...(item.monthly_recipient_limit_live !== undefined
+      ? { monthlyRecipientLimitLive: Number(item.monthly_recipient_limit_live) }
+      : {}),
+    ...(item.daily_recipient_limit_test !== undefined
+      ? { dailyRecipientLimitTest: Number(item.daily_recipient_limit_test) }
+      : {}),
+  };
+}
+
+/** Creates an organization; undefined when the id is taken. */
+export async function putOrganization(input: { id: string; name: string }): Promise<Organization | undefined> {
+  const item: OrganizationItem = { id: input.id, name: input.name, created_at: nowIso() };
+  try {
+    await db.send(
+      new PutCommand({
+        TableName: tableName,
+        Item: { ...keys.organization(input.id), type: 'organization', ...item },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      }),
+    );
+  } catch (error) {
+    if (isConditionalCheckFailed(error)) return undefined;
+    throw error;
+  }
+  return organizationFromItem(item);
+}
+
+export async function getOrganization(organizationId: string): Promise<Organization | undefined> {
+  const { Item } = await db.send(
+    new GetCommand({ TableName: tableName, Key: keys.organization(organizationId), ConsistentRead: true }),
+  );
+  return Item ? organizationFromItem(Item as OrganizationItem) : undefined;
+}
+
+/** Updates one attribute of an existing organization; false when there is no such organization. */
+export async function updateOrganizationAttribute(
+  organizationId: string,
+  attribute: 'auto_validation_threshold' | 'rate_limit_per_second' | SendingLimitAttribute,
+  value: string | number,
+): Promise<boolean> {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.organization(organizationId),
+        UpdateExpression: 'SET #attribute = :value, updated_at = :now',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeNames: { '#attribute': attribute },
+        ExpressionAttributeValues: { ':value': value, ':now': nowIso() },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailed(error)) return false;
+    throw error;
+  }
+}

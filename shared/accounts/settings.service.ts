@@ -1,0 +1,23 @@
+/** Organization settings service: the auto-validation threshold. */
+import {
+  type AutoValidationThreshold,
+  getOrganization,
+  updateOrganizationAttribute,
+} from '#accounts/organization.store.ts';
+import { notFound } from '#core/errors.ts';
+
+export async function getAutoValidationThreshold(organizationId: string): Promise<AutoValidationThreshold> {
+  const organization = await getOrganization(organizationId);
+  if (!organization) throw notFound('Organization');
+  return organization.autoValidationThreshold;
+}
+
+export async function setAutoValidationThreshold(
+  organizationId: string,
+  threshold: AutoValidationThreshold,
+): Promise<AutoValidationThreshold> {
+  if (!(await updateOrganizationAttribute(organizationId, 'auto_validation_threshold', threshold))) {
+    throw notFound('Organization');
+  }
+  return threshold;
+}

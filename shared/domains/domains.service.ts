@@ -1,0 +1,253 @@
+/**
+ * Sending domains: add (DKIM key pair + the DNS records to publish), list, verify through
+ * DNS, and `canSendFrom` for the send path.
+ *
+ * The DKIM private key is never returned and never stored in clear: it is kept encrypted
+ * (KMS in AWS) and handed to SES as a BYODKIM identity the first time the organization
+ * proves control of the domain. Creating the identity only then means nobody can squat a
+ * domain in the shared SES account by adding it first.
+ */
+
+import { resolverFromEnv, type TxtLookup } from '#adapters/dns-resolver.ts';
+import { emailIdentitiesFromEnv } from '#adapters/email-identities.ts';
+import { keyProtectorFromEnv } from '#adapters/key-protector.ts';
+import { normalizeEmailAddress } from '#core/email-address.ts';
+import { ApiError, notFound } from '#core/errors.ts';
+import { isResourceId, newId, nowIso } from '#core/ids.ts';
+import {
+  dkimMatches,
+  dkimRecordName,
+  dkimSelector,
+  dnsRecordsFor,
+  generateDkimKeyPair,
+  normalizeDomainName,
+  spfIncludes,
+} from '#domains/dns-records.ts';
+import {
+  type DomainClaim,
+  type DomainItem,
+  domainNameTaken,
+  getDomain,
+  getDomainClaim,
+  getDomainClaims,
+  insertDomain,
+  MAX_DOMAINS_PER_ORGANIZATION,
+  queryDomains,
+  recordSigningDomain,
+  recordVerification,
+} from '#domains/domain.store.ts';
+
+/** The host customers `include:` in SPF; SES's in AWS. */
+const sendingHost = process.env.SPF_INCLUDE_HOST || 'amazonses.com';
+const resolver = resolverFromEnv();
+
+export interface DomainView {
+  id: string;
+  domain: string;
+  is_verified: boolean;
+  spf_verified: boolean;
+  dkim_verified: boolean;
+  dkim_selector: string;
+  dkim_public_key: string;
+  dns_records: ReturnType<typeof dnsRecordsFor>;
+  verified_at?: string;
+  created_at: string;
+}
+
+function toView(item: DomainItem): DomainView {
+  return {
+    id: item.id,
+    domain: item.domain,
+    is_verified: item.is_verified,
+    spf_verified: item.spf_verified,
+    dkim_verified: item.dkim_verified,
+    dkim_selector: item.dkim_selector,
+    dkim_public_key: item.dkim_public_key,
+    dns_records: dnsRecordsFor(item.domain, item.dkim_selector, item.dkim_public_key, sendingHost),
+    ...(item.verified_at ? { verified_at: item.verified_at } : {}),
+    created_at: item.created_at,
+  };
+}
+
+const encryptionContext = (item: Pick<DomainItem, 'organization_id' | 'id'>) => ({
+  organization_id: item.organization_id,
+  domain_id: item.id,
+});
+
+/**
+ * Whether the organization holding a claim still has its DKIM record published. Anything
+ * short of a definite "no" (a timeout, a SERVFAIL) counts as yes: a claim is never taken
+ * away on a DNS hiccup. A claim marked verified without DNS (local development) always holds.
+ */
+async function holderStillVerifies(claim: DomainClaim): Promise<boolean> {
+  const holder = await getDomain(claim.organization_id, claim.domain_id);
+  if (!holder) return false;
+  if (claim.verified_without_dns) return true;
+  const answer = await resolver.resolveTxt(dkimRecordName(holder.dkim_selector, holder.domain));
+  if (!answer.ok) return isTransient(answer);
+  return dkimMatches(answer.records, holder.dkim_public_key);
+}
+
+function isTransient(answer: TxtLookup): boolean {
+  return !answer.ok && answer.reason !== 'nxdomain' && answer.reason !== 'nodata';
+}
+
+function verifiedElsewhere(domain: string): ApiError {
+  return new ApiError(
+    'CONFLICT',
+    `${domain} is verified by another organization. If you now control its DNS, delete the other ` +
+      `organization's DKIM record (the TXT record at pb<yyyymm>._domainkey.${domain} whose key is not yours) and try again.`,
+  );
+}
+
+function invalidDomain(reason: string): ApiError {
+  return new ApiError('VALIDATION_ERROR', 'The request is invalid', {
+    details: [{ field: 'domain', message: reason }],
+  });
+}
+
+export async function addDomain(organizationId: string, name: string): Promise<DomainView> {
+  const normalized = normalizeDomainName(name);
+  if (!normalized.ok) throw invalidDomain(normalized.reason);
+  const duplicate = new ApiError('CONFLICT', `${normalized.domain} has already been added to this organization`);
+  if (await domainNameTaken(organizationId, normalized.domain)) throw duplicate;
+  const claim = await getDomainClaim(normalized.domain);
+  // A name verified elsewhere can be added only once its holder's record is gone: whoever
+  // controls the DNS decides, and a former owner cannot lock the real one out.
+  if (claim && claim.organization_id !== organizationId && (await holderStillVerifies(claim))) {
+    throw verifiedElsewhere(normalized.domain);
+  }
+  const { publicKeyBase64, privateKeyBase64 } = await generateDkimKeyPair();
+  const base = { id: newId('dom'), organization_id: organizationId };
+  const item: DomainItem = {
+    ...base,
+    domain: normalized.domain,
+    dkim_selector: dkimSelector(new Date()),
+    dkim_public_key: publicKeyBase64,
+    dkim_private_key_encrypted: await keyProtectorFromEnv().encrypt(
+      Buffer.from(privateKeyBase64, 'utf8'),
+      encryptionContext(base),
+    ),
+    spf_verified: false,
+    dkim_verified: false,
+    is_verified: false,
+    created_at: nowIso(),
+  };
+  const outcome = await insertDomain(item);
+  if (outcome === 'duplicate') throw duplicate;
+  if (outcome === 'limit') {
+    throw new ApiError(
+      'CONFLICT',
+      `The organization already has ${MAX_DOMAINS_PER_ORGANIZATION} domains, the most allowed`,
+    );
+  }
+  return toView(item);
+}
+
+export async function listDomains(organizationId: string): Promise<DomainView[]> {
+  return (await queryDomains(organizationId)).map(toView);
+}
+
+async function requireDomain(organizationId: string, domainId: string): Promise<DomainItem> {
+  const item = isResourceId('dom', domainId) ? await getDomain(organizationId, domainId) : undefined;
+  if (!item) throw notFound('Domain');
+  return item;
+}
+
+/** Hands SES this domain's key (BYODKIM) unless SES already signs the name with it. */
+async function pushSigningKey(item: DomainItem, claim: DomainClaim | undefined): Promise<void> {
+  if (claim?.organization_id === item.organization_id && claim.signing_domain_id === item.id) return;
+  const privateKey = await keyProtectorFromEnv().decrypt(item.dkim_private_key_encrypted, encryptionContext(item));
+  await emailIdentitiesFromEnv().ensureDomainIdentity({
+    domain: item.domain,
+    selector: item.dkim_selector,
+    privateKeyBase64: privateKey.toString('utf8'),
+  });
+  await recordSigningDomain({ domain: item.domain, organization_id: item.organization_id, domain_id: item.id });
+}
+
+/**
+ * Looks up the SPF and DKIM records now; a DNS failure means "not verified", never an
+ * error. Passing claims the name for the organization (taking it over if the holder's own
+ * record is gone) and makes SES sign with the organization's key; a definite failure
+ * releases the claim, while a timeout or SERVFAIL keeps it so sending survives a DNS blip.
+ */
+export async function verifyDomain(organizationId: string, domainId: string): Promise<DomainView> {
+  const item = await requireDomain(organizationId, domainId);
+  const [spfAnswer, dkimAnswer, currentClaim] = await Promise.all([
+    resolver.resolveTxt(item.domain),
+    resolver.resolveTxt(dkimRecordName(item.dkim_selector, item.domain)),
+    getDomainClaim(item.domain),
+  ]);
+  // Marked verified for local development (no DNS to check it against): it stays as it is.
+  if (currentClaim?.verified_without_dns && currentClaim.domain_id === item.id) return toView(item);
+  const spf = spfAnswer.ok && spfIncludes(spfAnswer.records, sendingHost);
+  const dkim = dkimAnswer.ok && dkimMatches(dkimAnswer.records, item.dkim_public_key);
+  const checkedAt = nowIso();
+  const heldByOther = currentClaim !== undefined && currentClaim.organization_id !== organizationId;
+
+  if (!(spf && dkim)) {
+    const transient = isTransient(spfAnswer) || isTransient(dkimAnswer);
+    const flags = { spf, dkim, verified: false, checkedAt };
+    await recordVerification({ item, flags, claim: transient ? 'keep' : 'release', currentClaim });
+    return toView(await requireDomain(organizationId, domainId));
+  }
+  if (heldByOther && (await holderStillVerifies(currentClaim))) {
+    await recordVerification({ item, flags: { spf, dkim, verified: false, checkedAt }, claim: 'keep', currentClaim });
+    throw verifiedElsewhere(item.domain);
+  }
+  const claimed = await recordVerification({
+    item,
+    flags: { spf, dkim, verified: true, checkedAt },
+    claim: 'acquire',
+    currentClaim,
+    ...(heldByOther ? { takeoverFrom: currentClaim } : {}),
+  });
+  if (!claimed) throw verifiedElsewhere(item.domain);
+  await pushSigningKey(item, heldByOther ? undefined : currentClaim);
+  return toView(await requireDomain(organizationId, domainId));
+}
+
+/**
+ * For the send path: whether the organization may send from this address. The closest
+ * claimed name among the address's domain and its parents decides: it must be this
+ * organization's, with SES already signing with its key. A domain another organization
+ * holds is never usable.
+ */
+/** The claims that decide whether an address's domain may be sent from: its own and its parents'. */
+export function senderClaimNames(address: string): string[] {
+  const normalized = normalizeEmailAddress(address);
+  if (!normalized.ok) return [];
+  const labels = normalized.domain.split('.');
+  return labels.slice(0, -1).map((_, index) => labels.slice(index).join('.'));
+}
+
+/** The closest claim decides: ours, and SES signs with our key. */
+export function claimsAllowSending(organizationId: string, address: string, claims: readonly DomainClaim[]): boolean {
+  const closest = senderClaimNames(address)
+    .map((name) => claims.find((claim) => claim.domain === name))
+    .find(Boolean);
+  return closest?.organization_id === organizationId && closest.signing_domain_id === closest.domain_id;
+}
+
+export async function canSendFrom(organizationId: string, address: string): Promise<boolean> {
+  const candidates = senderClaimNames(address);
+  if (candidates.length === 0) return false;
+  return claimsAllowSending(organizationId, address, await getDomainClaims(candidates));
+}
+
+/**
+ * Local development only (`npm start`'s seed, tests, benchmarks): a domain marked verified without
+ * DNS. Its claim is marked `verified_without_dns`, so it holds like a verified one: another
+ * organization can neither add nor verify the name (409), whatever records the DNS has.
+ */
+export async function addVerifiedDomainForDevelopment(organizationId: string, name: string): Promise<void> {
+  const existing = (await queryDomains(organizationId)).find((domain) => domain.domain === name);
+  const item = existing ?? (await requireDomain(organizationId, (await addDomain(organizationId, name)).id));
+  const currentClaim = await getDomainClaim(item.domain);
+  const flags = { spf: true, dkim: true, verified: true, checkedAt: nowIso() };
+  if (!(await recordVerification({ item, flags, claim: 'acquire', currentClaim, withoutDns: true }))) {
+    throw new Error(`${name} is claimed by another organization`);
+  }
+  await pushSigningKey(item, currentClaim);
+}

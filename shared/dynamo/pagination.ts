@@ -1,0 +1,102 @@
+/**
+ * The one page/limit implementation behind every paginated list.
+ *  - total_count comes from a counter item that every create/delete updates in the same
+ *    transaction, so counting never reads the list;
+ *  - a page is read from the list's index in order, stopping at the page's last item:
+ *    the cost depends on where the page ends, never on how long the list is;
+ *  - a page past the end costs only the counter read and returns no items.
+ */
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { db, type TransactItems, tableName } from '#dynamo/client.ts';
+import { COUNTER_SHARDS, type CountedList, keys } from '#dynamo/keys.ts';
+import type { IndexName } from '#platform/table.ts';
+import { tableDefinition } from '#platform/table.ts';
+
+export interface PageRequest {
+  page: number;
+  limit: number;
+}
+
+export interface Pagination {
+  page: number;
+  limit: number;
+  total_count: number;
+  total_pages: number;
+}
+
+/** The transaction entry that moves a list's counter by `delta` (on a random shard). */
+export function counterUpdate(organizationId: string, list: CountedList, delta: 1 | -1): TransactItems[number] {
+  return {
+    Update: {
+      TableName: tableName,
+      Key: keys.counterShard(organizationId, list, Math.floor(Math.random() * COUNTER_SHARDS)),
+      UpdateExpression: 'ADD item_count :delta',
+      ExpressionAttributeValues: { ':delta': delta },
+    },
+  };
+}
+
+/** A list's item count: one consistent Query over its (at most 10, tiny) counter shards. */
+export async function readCounter(organizationId: string, list: CountedList): Promise<number> {
+  const { PK, SKPrefix } = keys.counterShardsPrefix(organizationId, list);
+  const { Items } = await db.send(
+    new QueryCommand({
+      TableName: tableName,
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+      ExpressionAttributeValues: { ':pk': PK, ':prefix': SKPrefix },
+      ConsistentRead: true,
+    }),
+  );
+  return Math.max(
+    0,
+    (Items ?? []).reduce((sum, item) => sum + Number(item.item_count ?? 0), 0),
+  );
+}
+
+export function paginationFor(request: PageRequest, totalCount: number): Pagination {
+  return {
+    page: request.page,
+    limit: request.limit,
+    total_count: totalCount,
+    total_pages: Math.ceil(totalCount / request.limit),
+  };
+}
+
+/**
+ * Reads one page of an index partition, newest first (descending sort key). The index is
+ * eventually consistent, so an item written a moment ago may appear a moment later.
+ */
+export async function readIndexPage<T>(options: {
+  indexName: IndexName;
+  partitionKey: string;
+  request: PageRequest;
+  totalCount: number;
+}): Promise<{ items: T[]; pagination: Pagination }> {
+  const { request, totalCount } = options;
+  const pagination = paginationFor(request, totalCount);
+  const offset = (request.page - 1) * request.limit;
+  if (offset >= totalCount) return { items: [], pagination };
+  const index = tableDefinition.globalSecondaryIndexes.find((entry) => entry.indexName === options.indexName);
+  if (!index) throw new Error(`Unknown index ${options.indexName}`);
+
+  const wanted = offset + request.limit;
+  const items: T[] = [];
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: tableName,
+        IndexName: options.indexName,
+        KeyConditionExpression: '#pk = :pk',
+        ExpressionAttributeNames: { '#pk': index.partitionKey },
+        ExpressionAttributeValues: { ':pk': options.partitionKey },
+        ScanIndexForward: false,
+        Limit: wanted - items.length,
+        ExclusiveStartKey: cursor,
+      }),
+    );
+    items.push(...((page.Items ?? []) as T[]));
+    cursor = page.LastEvaluatedKey;
+  } while (cursor && items.length < wanted);
+  return { items: items.slice(offset, wanted), pagination };
+}

@@ -1,0 +1,101 @@
+/**
+ * The writes of a send (single or batch) are all-or-nothing from the caller's point of view: the
+ * email, its queue message, the sending-limit usage, the list's pointers and counts, the template's
+ * usage. They go out at once (one round trip; no transaction, which would bill every item twice),
+ * and if one fails the send fails and every write that took effect is taken back — unless a
+ * consumer already has the email (its message was queued and claimed), in which case the send
+ * stands: the failed writes are tried once more and the caller gets its 201.
+ *
+ * So a request that fails leaves no email, count, quota, pointer or template usage behind. Only a
+ * process that dies between two writes (no one left to take them back) can leave a count off;
+ * a retry with the same Idempotency-Key then finds the email it wrote.
+ */
+
+import type { Environment } from '#accounts/api-key.ts';
+import { logger } from '#core/logger.ts';
+import { addUsage } from '#emails/usage.store.ts';
+
+export interface AcceptWrite {
+  /** Names the write in a log line (never customer data). */
+  name: string;
+  run(): Promise<unknown>;
+  /** Takes the write back (after the send failed). */
+  undo?(): Promise<unknown>;
+  /**
+   * The write may have happened in part even though it failed (a batched put of many items): its
+   * undo is idempotent and runs whether it failed or not.
+   */
+  partial?: boolean;
+  /** Not tried again when the send stands (a queue message: the consumer that claimed it had one). */
+  once?: boolean;
+}
+
+const errorName = (error: unknown) => (error instanceof Error ? error.name : typeof error);
+
+/** The writes failed and were taken back (`undone`), or could not all be (`undone` false). */
+export class AcceptWritesFailedError extends Error {
+  constructor(
+    readonly failure: unknown,
+    readonly undone: boolean,
+  ) {
+    super('the writes of a send failed');
+  }
+}
+
+/**
+ * Runs the writes at once. When one fails: `takeBack` removes the email(s) unless a consumer has
+ * one (`claimed`): then the send stands and the failed writes are tried once more; otherwise every
+ * write that took effect is undone and AcceptWritesFailedError is thrown.
+ */
+export async function writeAllOrNothing(
+  writes: readonly AcceptWrite[],
+  takeBack: () => Promise<'gone' | 'claimed'>,
+  logFields: Record<string, unknown>,
+): Promise<void> {
+  const results = await Promise.allSettled(writes.map((write) => write.run()));
+  const failed = writes.filter((_, index) => results[index]?.status === 'rejected');
+  const firstFailure = results.find((result) => result.status === 'rejected');
+  if (!firstFailure) return;
+  const fields = { ...logFields, failed: failed.map((write) => write.name) };
+
+  let taken: 'gone' | 'claimed';
+  try {
+    taken = await takeBack();
+  } catch (error) {
+    // The email may still be there and be delivered: its counts stay, the caller sees the failure.
+    logger.error('a send failed and its email could not be taken back', { ...fields, error: errorName(error) });
+    throw new AcceptWritesFailedError(firstFailure.reason, false);
+  }
+  if (taken === 'claimed') {
+    const retried = await Promise.allSettled(failed.filter((write) => !write.once).map((write) => write.run()));
+    const still = retried.filter((result) => result.status === 'rejected').length;
+    logger.warn('a write of a send failed but a consumer already has the email: the send stands', {
+      ...fields,
+      still_failed: still,
+    });
+    return;
+  }
+  const undone = await Promise.allSettled(
+    writes
+      .filter((write, index) => write.undo && (write.partial || results[index]?.status === 'fulfilled'))
+      .map((write) => (write.undo as () => Promise<unknown>)()),
+  );
+  const notUndone = undone.filter((result) => result.status === 'rejected').length;
+  if (notUndone > 0) logger.error('a send failed and some of its writes could not be taken back', fields);
+  else logger.warn('a send failed; its writes were taken back', fields);
+  throw new AcceptWritesFailedError(firstFailure.reason, notUndone === 0);
+}
+
+/** The sending-limit usage of a send: the day's and the month's counter, each a write of its own. */
+export function usageWrites(
+  organizationId: string,
+  environment: Environment,
+  recipients: number,
+  countedAt: number,
+): AcceptWrite[] {
+  return (['day', 'month'] as const).map((period) => ({
+    name: `${period} usage`,
+    run: () => addUsage(organizationId, environment, recipients, countedAt, [period]),
+    undo: () => addUsage(organizationId, environment, -recipients, countedAt, [period]),
+  }));
+}

@@ -1,0 +1,54 @@
+/**
+ * The body of POST /api/v1/emails/batch (spec "Emails", api-decisions "Batch send").
+ *
+ * Two levels of problems:
+ *   - the whole batch (400 VALIDATION_ERROR): not an object, unknown fields, `template_id` or
+ *     `from` missing or invalid, `subject` invalid, `recipients` not an array or with 0 or more
+ *     than 1,000 entries;
+ *   - one entry (a rejected entry, the rest is sent): not `{to: {email, name?}, data?}`, an invalid
+ *     address or name, data that is not an object or nests too deeply — see parseBatchEntry.
+ * Besides the spec's fields a batch takes `reply_to`, `tags` and `priority`, applied to every email.
+ */
+import { z } from 'zod';
+import {
+  mailbox,
+  PRIORITIES,
+  subjectSchema,
+  tagsSchema,
+  templateDataSchema,
+  templateIdSchema,
+} from '#emails/send-request.ts';
+import { emailAddress } from '#http/schemas.ts';
+
+export const MAX_BATCH_RECIPIENTS = 1000;
+
+export const batchSendBody = z.strictObject({
+  template_id: templateIdSchema,
+  from: mailbox,
+  subject: subjectSchema.optional(),
+  recipients: z.array(z.unknown()).superRefine((list, context) => {
+    if (list.length === 0) context.addIssue({ code: 'custom', message: 'At least one recipient is required' });
+    if (list.length > MAX_BATCH_RECIPIENTS) {
+      context.addIssue({ code: 'custom', message: `At most ${MAX_BATCH_RECIPIENTS} recipients per batch` });
+    }
+  }),
+  reply_to: z.array(emailAddress).max(10).optional(),
+  tags: tagsSchema.optional(),
+  priority: z.enum(PRIORITIES).default('normal'),
+});
+
+export type BatchSendRequest = z.output<typeof batchSendBody>;
+
+const batchEntry = z.strictObject({ to: mailbox, data: templateDataSchema.optional() });
+export type BatchEntry = z.output<typeof batchEntry>;
+
+/** One entry, or a readable sentence saying why it is rejected. */
+export function parseBatchEntry(entry: unknown): { ok: true; entry: BatchEntry } | { ok: false; error: string } {
+  const parsed = batchEntry.safeParse(entry);
+  if (parsed.success) return { ok: true, entry: parsed.data };
+  const issue = parsed.error.issues[0];
+  const where = issue?.path.length ? issue.path.join('.') : 'entry';
+  if (issue?.path[0] === 'to' && issue.path[1] === 'email')
+    return { ok: false, error: `Invalid address: ${issue.message}` };
+  return { ok: false, error: `Invalid entry (${where}): ${issue?.message ?? 'must be {to: {email, name}, data}'}` };
+}

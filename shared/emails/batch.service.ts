@@ -1,0 +1,315 @@
+/**
+ * POST /api/v1/emails/batch: one template to up to 1,000 recipients, each with its own data.
+ *
+ * Whole-batch errors stop everything (400 shape, 404 template, 400 DOMAIN_NOT_VERIFIED, 429
+ * LIMIT_EXCEEDED counted on the accepted entries). Entry problems reject only that entry, with a
+ * readable sentence: invalid entry or address, duplicate recipient (the later occurrence), suppressed
+ * address, template data that does not satisfy the schema, a rendered body over the size limit.
+ *
+ * Every accepted entry becomes a normal email (the same pipeline, GET /emails, events) carrying the
+ * batch's id. The work is batched end to end: the organization, template and domain claims in one
+ * BatchGetItem, suppressions 100 addresses per BatchGetItem, emails and pointers 25 per
+ * BatchWriteItem, 25 emails per queue message and 10 messages per SendMessageBatch — 99 DynamoDB
+ * requests (auth and rate limit included) and 4 SQS requests for 1,000 recipients
+ * (`npm run bench -- batch`).
+ */
+import { createHash } from 'node:crypto';
+import { type OrganizationItem, organizationFromItem } from '#accounts/organization.store.ts';
+import { enqueueEmailBatches } from '#adapters/send-queue.ts';
+import { normalizeEmailAddress } from '#core/email-address.ts';
+import { ApiError, notFound } from '#core/errors.ts';
+import { isResourceId, nowIso } from '#core/ids.ts';
+import { logger } from '#core/logger.ts';
+import type { DomainClaim } from '#domains/domain.store.ts';
+import { claimsAllowSending, senderClaimNames } from '#domains/domains.service.ts';
+import { batchGetAll } from '#dynamo/client.ts';
+import { keys } from '#dynamo/keys.ts';
+import {
+  type AcceptWrite,
+  AcceptWritesFailedError,
+  usageWrites,
+  writeAllOrNothing,
+} from '#emails/accept-writes.service.ts';
+import { type BatchEntry, type BatchSendRequest, parseBatchEntry } from '#emails/batch-request.ts';
+import {
+  BodiesTooLargeError,
+  deleteEmailItems,
+  type EmailRecord,
+  existingEmailIds,
+  newEmailId,
+  newEmailItem,
+  putEmailItems,
+} from '#emails/email.store.ts';
+import { countNewEmails, deleteEmailPointers, writeEmailPointers } from '#emails/email-index.store.ts';
+import { planAccept } from '#emails/schedule/due-times.ts';
+import { checkSendingLimit } from '#emails/sending-limit.ts';
+import { readUsage } from '#emails/usage.store.ts';
+import type { Identity } from '#http/context.ts';
+import { findSuppressedAddresses, MAX_ADDRESSES_PER_CHECK } from '#suppressions/suppressions.service.ts';
+import {
+  countTemplateSends,
+  type TemplateSendsCount,
+  templateFromItems,
+  uncountTemplateSends,
+} from '#templates/template.store.ts';
+import type { OutputMeter } from '#templates/template-engine.ts';
+import { parseTemplateForRequest } from '#templates/template-engine.ts';
+import { renderForSend } from '#templates/templates.service.ts';
+import { refusalReason, refusedRecipients } from '#validation/auto-validation.service.ts';
+
+export interface BatchResult {
+  batch_id: string;
+  total: number;
+  accepted: number;
+  rejected: Array<{ index: number; error: string }>;
+}
+
+interface Candidate {
+  index: number;
+  entry: BatchEntry;
+  address: string;
+}
+
+async function suppressedAmong(organizationId: string, addresses: string[]): Promise<Set<string>> {
+  const chunks: string[][] = [];
+  for (let start = 0; start < addresses.length; start += MAX_ADDRESSES_PER_CHECK) {
+    chunks.push(addresses.slice(start, start + MAX_ADDRESSES_PER_CHECK));
+  }
+  const found = await Promise.all(chunks.map((chunk) => findSuppressedAddresses(organizationId, chunk)));
+  return new Set(found.flat());
+}
+
+/** Entries that are well-formed, and the rejections of the others. */
+function screenEntries(recipients: readonly unknown[]) {
+  const rejected: BatchResult['rejected'] = [];
+  const candidates: Candidate[] = [];
+  recipients.forEach((raw, index) => {
+    const parsed = parseBatchEntry(raw);
+    if (!parsed.ok) {
+      rejected.push({ index, error: parsed.error });
+      return;
+    }
+    const normalized = normalizeEmailAddress(parsed.entry.to.email);
+    candidates.push({
+      index,
+      entry: parsed.entry,
+      address: normalized.ok ? normalized.address : parsed.entry.to.email,
+    });
+  });
+  return { rejected, candidates };
+}
+
+/**
+ * The id of the email of entry `index`: derived from the batch id, so that a retry of a batch (the
+ * same Idempotency-Key, hence the same batch id) names the same emails. A UUIDv7 layout: the batch
+ * id's 48-bit time, then bits of SHA-256(batch id, index).
+ */
+export function batchEmailId(batchId: string, index: number): string {
+  const time = batchId.replace(/-/g, '').slice(0, 12);
+  const bits = createHash('sha256').update(`${batchId}#${index}`).digest('hex');
+  const variant = ((Number.parseInt(bits.charAt(3), 16) & 0x3) | 0x8).toString(16);
+  return `${time.slice(0, 8)}-${time.slice(8, 12)}-7${bits.slice(0, 3)}-${variant}${bits.slice(4, 7)}-${bits.slice(7, 19)}`;
+}
+
+/**
+ * What a batch may render in all (subject, html and text of every entry, in UTF-16 code units,
+ * including the renders of rejected entries up to where they stopped): its time, memory and
+ * stored size are bounded by it, whatever the template and the data. 1,000 emails of 25 KB fit.
+ */
+export const MAX_BATCH_RENDERED_CHARACTERS = 25_000_000;
+
+const batchTooLarge = () =>
+  new ApiError(
+    'PAYLOAD_TOO_LARGE',
+    `The batch renders more than ${MAX_BATCH_RENDERED_CHARACTERS / 1_000_000} million characters of content: send it in smaller batches`,
+  );
+
+/** The batch's writes stopped half-way: the Idempotency-Key is kept so a retry resumes this batch. */
+export class BatchPartlyStoredError extends Error {
+  readonly keepIdempotencyKey = true;
+}
+
+export async function acceptBatch(
+  caller: Identity,
+  request: BatchSendRequest,
+  options: { batchId?: string; resumed?: boolean; admission?: Promise<void> } = {},
+): Promise<BatchResult> {
+  const organizationId = caller.organizationId;
+  const batchId = options.batchId ?? newEmailId();
+  // A subject override is a template of its own: it must compile, like a saved template.
+  if (request.subject !== undefined) parseTemplateForRequest({ subject: request.subject, html: null, text: null });
+  const { rejected, candidates } = screenEntries(request.recipients);
+  const countedAt = Date.now();
+  if (!isResourceId('tmpl', request.template_id)) throw notFound('Template');
+  // The organization, the template (description and bodies) and the sender's domain claims: one
+  // BatchGetItem, alongside the suppressions and the usage.
+  const claimNames = senderClaimNames(request.from.email);
+  const [, context, suppressed, usage] = await Promise.all([
+    options.admission,
+    batchGetAll(
+      [
+        keys.organization(organizationId),
+        keys.template(organizationId, request.template_id),
+        keys.templateBodies(organizationId, request.template_id),
+        ...claimNames.map((name) => keys.domainClaim(name)),
+      ],
+      { consistent: true },
+    ),
+    suppressedAmong(
+      organizationId,
+      candidates.map((candidate) => candidate.address),
+    ),
+    readUsage(organizationId, caller.environment, countedAt),
+  ]);
+  const template = templateFromItems(organizationId, request.template_id, context);
+  if (!template?.is_active) throw notFound('Template');
+  const organizationItem = context.find(
+    (item) => item.PK === keys.organization(organizationId).PK && item.SK === 'ORG',
+  );
+  const organization = organizationItem
+    ? organizationFromItem(organizationItem as unknown as OrganizationItem)
+    : undefined;
+  const claims = context.filter((item) => String(item.PK).startsWith('DOMAINCLAIM#')) as unknown as DomainClaim[];
+  const senderAllowed = claimsAllowSending(organizationId, request.from.email, claims);
+  if (!senderAllowed) {
+    throw new ApiError(
+      'DOMAIN_NOT_VERIFIED',
+      `${request.from.email.split('@')[1]} is not a verified sending domain of this organization`,
+      { details: [{ field: 'from.email', message: 'Verify the domain (or a parent domain) first' }] },
+    );
+  }
+  // Auto-validation (when the organization turned it on): the candidates' addresses in one
+  // validateMany, DNS shared per domain.
+  const autoRefused = await refusedRecipients(
+    organizationId,
+    organization?.autoValidationThreshold ?? 'off',
+    candidates.map((candidate) => candidate.address),
+  );
+  const now = nowIso();
+  const plan = planAccept(undefined, countedAt);
+  const emails: EmailRecord[] = [];
+  const items: Record<string, unknown>[] = [];
+  // A repeated address is rejected only against an entry that is accepted (not against one
+  // refused for its data, say): the first acceptable entry of each address wins.
+  const acceptedAt = new Map<string, number>();
+  // Everything the batch's renders produce, accepted or not: the bound on its work.
+  const rendered: OutputMeter = { produced: 0 };
+  for (const [position, candidate] of candidates.entries()) {
+    const first = acceptedAt.get(candidate.address);
+    if (first !== undefined) {
+      rejected.push({
+        index: candidate.index,
+        error: `Duplicate recipient: ${candidate.address} is already at index ${first}`,
+      });
+      continue;
+    }
+    if (suppressed.has(candidate.address)) {
+      rejected.push({ index: candidate.index, error: `Suppressed: ${candidate.address} is on the suppression list` });
+      continue;
+    }
+    const validation = autoRefused.get(position);
+    if (validation) {
+      rejected.push({ index: candidate.index, error: refusalReason(validation) });
+      continue;
+    }
+    const result = renderForSend(template, candidate.entry.data ?? {}, request.subject, rendered);
+    if (rendered.produced > MAX_BATCH_RENDERED_CHARACTERS) throw batchTooLarge();
+    if (!result.ok) {
+      const problems = result.problems.map((problem) => `${problem.field} ${problem.message}`).join('; ');
+      const ofSchema = result.problems.every((problem) => problem.field.startsWith('template_data.'));
+      const reason = ofSchema ? 'Template data does not match the template' : 'The rendered email cannot be sent';
+      rejected.push({ index: candidate.index, error: `${reason}: ${problems}` });
+      continue;
+    }
+    const content = result.rendered;
+    const email: EmailRecord = {
+      id: batchEmailId(batchId, candidate.index),
+      organization_id: organizationId,
+      environment: caller.environment,
+      status: 'queued',
+      priority: request.priority,
+      from: request.from,
+      to: [candidate.entry.to],
+      cc: [],
+      bcc: [],
+      reply_to: request.reply_to ?? [],
+      subject: content.subject,
+      html: content.html,
+      text: content.text,
+      headers: {},
+      tags: request.tags ?? {},
+      template_id: template.id,
+      batch_id: batchId,
+      scheduled_at: null,
+      created_at: now,
+      updated_at: now,
+    };
+    try {
+      items.push(newEmailItem(email, plan.deadline));
+    } catch (error) {
+      if (!(error instanceof BodiesTooLargeError)) throw error;
+      rejected.push({ index: candidate.index, error: 'The rendered email does not fit in 380 KB once stored' });
+      continue;
+    }
+    // The bodies live on compressed in the item; what follows needs only ids, recipients and tags.
+    emails.push({ ...email, html: null, text: null });
+    acceptedAt.set(candidate.address, candidate.index);
+  }
+  rejected.sort((a, b) => a.index - b.index);
+  const result = { batch_id: batchId, total: request.recipients.length, accepted: emails.length, rejected };
+  if (emails.length === 0) return result;
+  checkSendingLimit(organization ?? {}, caller.environment, emails.length, usage, countedAt);
+
+  // A resumed batch (a retry after the first attempt died) keeps what was already stored.
+  const stored = options.resumed
+    ? await existingEmailIds(
+        organizationId,
+        emails.map((email) => email.id),
+      )
+    : new Set();
+  const fresh = emails.filter((email) => !stored.has(email.id));
+  const ids = { organization_id: organizationId, batch_id: batchId };
+  const freshIds = fresh.map((email) => email.id);
+  let templateCount: TemplateSendsCount | undefined;
+  const writes: AcceptWrite[] = [
+    {
+      name: 'emails',
+      run: () => putEmailItems(items.filter((_, index) => !stored.has(emails[index]?.id))),
+      undo: () => deleteEmailItems(organizationId, freshIds),
+      partial: true,
+    },
+    ...usageWrites(organizationId, caller.environment, fresh.length, countedAt),
+    { name: 'pointers', run: () => writeEmailPointers(fresh), undo: () => deleteEmailPointers(fresh), partial: true },
+    { name: 'count', run: () => countNewEmails(fresh), undo: () => countNewEmails(fresh, -1) },
+    {
+      name: 'template usage',
+      run: async () => {
+        templateCount = await countTemplateSends(organizationId, template.id, fresh.length, new Date(countedAt));
+      },
+      undo: async () => {
+        if (templateCount) await uncountTemplateSends(templateCount);
+      },
+    },
+  ];
+  // Emails and counts in one round, all or nothing (accept-writes.ts); nothing is queued yet, so no
+  // consumer can hold an email that must be taken back.
+  try {
+    await writeAllOrNothing(writes, async () => 'gone', ids);
+  } catch (error) {
+    if (!(error instanceof AcceptWritesFailedError)) throw error;
+    if (error.undone) throw error.failure;
+    // Kept with its Idempotency-Key: a retry resumes the batch and completes it.
+    throw new BatchPartlyStoredError('The batch could not be stored completely, nor taken back');
+  }
+  // Queued once stored. What is not queued now stays stored with its deadline: the sweeper queues it.
+  await enqueueEmailBatches(
+    organizationId,
+    emails.map((email) => email.id),
+  ).catch((error: unknown) => {
+    logger.error('a batch was stored but not all of it was queued; the sweeper will queue the rest', {
+      ...ids,
+      error: error instanceof Error ? error.name : String(error),
+    });
+  });
+  return result;
+}

@@ -1,0 +1,240 @@
+/**
+ * Delivery events written back to an email (SES notifications, the outcome simulator), and the
+ * status they imply.
+ *
+ *   email   PK=EMAIL#<org>#<id>  SK=EMAIL       + status, status_event_count
+ *   event   PK=EMAIL#<org>#<id>  SK=EVENT#<created_at>#<event id>
+ *
+ * Events carry deterministic ids and timestamps (see ses-notifications.ts), so writing one twice
+ * is a plain overwrite of the same item. The status is recomputed from ALL events of the email
+ * (deriveStatus) after writing, with a strongly consistent Query. Because events are only ever
+ * added, a later Query sees a superset of an earlier one; the number of events it saw therefore
+ * orders the writers, and the status update is conditioned on `status_event_count < :seen`: a
+ * writer that saw fewer events than the last one to update can never move the status back.
+ * The count is of event items only: the hand-over's events are derived from the email item
+ * (emails.ts handOverEvents), and only their suppressed recipients matter to the status.
+ *
+ * The status update that takes an email out of `queued` also takes it out of the due index (GSI2),
+ * where the hand-over left it with its outcome deadline: nothing is left for the scheduler to do.
+ */
+import { PutCommand, type PutCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { nowIso } from '#core/ids.ts';
+import { db, isConditionalCheckFailed, queryAll, tableName } from '#dynamo/client.ts';
+import { keys } from '#dynamo/keys.ts';
+import {
+  type EmailEvent,
+  type EmailStatus,
+  type EventType,
+  eventPut,
+  handOverEvents,
+  type Mailbox,
+} from '#emails/email.store.ts';
+import { moveEmailCount } from '#emails/email-index.store.ts';
+import { deriveStatus, sentRecipientCount } from '#emails/events/email-status.ts';
+
+/** What applying events needs to know about an email: no bodies. */
+export interface EmailEventsSnapshot {
+  email: {
+    id: string;
+    organization_id: string;
+    status: EmailStatus;
+    to: Mailbox[];
+    cc: Mailbox[];
+    bcc: Mailbox[];
+    from?: Mailbox;
+    ses_message_id?: string;
+    sent_at?: string;
+    /** Recipients dropped as suppressed at the hand-over (their `suppressed` events are derived). */
+    suppressed_recipients?: string[];
+    /** How many events the stored status was derived from (absent until events are applied). */
+    status_event_count?: number;
+    /** For the status index key (GSI4PK) and the counts; absent only in hand-made snapshots. */
+    environment?: string;
+  };
+  events: EmailEvent[];
+}
+
+const EMAIL_ATTRIBUTES = [
+  'id',
+  'organization_id',
+  'environment',
+  'status',
+  'to',
+  'cc',
+  'bcc',
+  'from',
+  'ses_message_id',
+  'sent_at',
+  'suppressed_recipients',
+  'status_event_count',
+];
+const EVENT_ATTRIBUTES = ['id', 'event_type', 'recipient', 'smtp_code', 'smtp_message', 'created_at', 'detail'];
+
+/** Every item of the collection (consistent, all pages), with only the named attributes. */
+async function queryCollection(
+  organizationId: string,
+  emailId: string,
+  attributes: readonly string[],
+  eventsOnly: boolean,
+): Promise<Record<string, unknown>[]> {
+  const names = Object.fromEntries(
+    [...new Set(['PK', 'SK', ...attributes])].map((name, index) => [`#a${index}`, name]),
+  );
+  return queryAll({
+    KeyConditionExpression: eventsOnly ? 'PK = :pk AND begins_with(SK, :event)' : 'PK = :pk',
+    ExpressionAttributeValues: {
+      ':pk': keys.emailCollection(organizationId, emailId).PK,
+      ...(eventsOnly ? { ':event': 'EVENT#' } : {}),
+    },
+    // Saves bytes on the wire (the email's bodies); DynamoDB still bills the whole items.
+    ProjectionExpression: Object.keys(names).join(', '),
+    ExpressionAttributeNames: names,
+    ConsistentRead: true,
+  });
+}
+
+function toEvent(item: Record<string, unknown>): EmailEvent {
+  return {
+    id: String(item.id),
+    type: item.event_type as EventType,
+    recipient: (item.recipient as string | null | undefined) ?? null,
+    smtp_code: (item.smtp_code as number | null | undefined) ?? null,
+    smtp_message: (item.smtp_message as string | null | undefined) ?? null,
+    created_at: String(item.created_at),
+    ...(typeof item.detail === 'string' ? { detail: item.detail } : {}),
+  };
+}
+
+/**
+ * The email (without bodies) and its stored events, in one strongly consistent Query. The hand-over's
+ * derived events are not among them (emails.ts eventsWithHandOver adds them for display).
+ */
+export async function readEmailEvents(
+  organizationId: string,
+  emailId: string,
+): Promise<EmailEventsSnapshot | undefined> {
+  const items = await queryCollection(organizationId, emailId, [...EMAIL_ATTRIBUTES, ...EVENT_ATTRIBUTES], false);
+  const emailItem = items.find((item) => item.SK === 'EMAIL');
+  if (!emailItem) return undefined;
+  const { PK: _pk, SK: _sk, ...email } = emailItem;
+  return {
+    email: email as unknown as EmailEventsSnapshot['email'],
+    events: items.filter((item) => String(item.SK).startsWith('EVENT#')).map(toEvent),
+  };
+}
+
+export interface AppliedEvents {
+  /** False when the email does not exist (nothing was written). */
+  found: boolean;
+  /** Events that were not stored yet and were written now. */
+  written: EmailEvent[];
+  previousStatus?: EmailStatus;
+  /** The status derived from every event seen (what is stored, unless a newer writer got there first). */
+  status?: EmailStatus;
+  statusChanged: boolean;
+}
+
+/**
+ * Writes the events (idempotent Puts; events already stored are skipped) and brings the email's
+ * status up to date with every event it has. `snapshot` is a fresh readEmailEvents result when
+ * the caller already has one (saves a read).
+ *
+ * Cost: one consistent Query of the collection (unless given), one PutItem per new event, one
+ * consistent Query of the events (only if something was written), one conditional UpdateItem (only
+ * if there are more events than the stored status was derived from).
+ */
+export async function applyEmailEvents(
+  organizationId: string,
+  emailId: string,
+  events: readonly EmailEvent[],
+  snapshot?: EmailEventsSnapshot,
+): Promise<AppliedEvents> {
+  const current = snapshot ?? (await readEmailEvents(organizationId, emailId));
+  if (!current) return { found: false, written: [], statusChanged: false };
+
+  const known = new Set(current.events.map((event) => event.id));
+  const fresh: EmailEvent[] = [];
+  for (const event of events) {
+    if (known.has(event.id)) continue;
+    known.add(event.id);
+    fresh.push(event);
+  }
+  await Promise.all(
+    fresh.map((event) => db.send(new PutCommand(eventPut(organizationId, emailId, event).Put as PutCommandInput))),
+  );
+
+  // After writing, the status must be derived from every event stored, including those that
+  // other writers added meanwhile.
+  const all =
+    fresh.length > 0
+      ? (await queryCollection(organizationId, emailId, ['id', 'event_type', 'recipient'], true)).map((item) => ({
+          type: item.event_type as EventType,
+          recipient: (item.recipient as string | null | undefined) ?? null,
+        }))
+      : current.events;
+  // The recipients dropped at send time are on the email item (derived `suppressed` events).
+  const status = deriveStatus(sentRecipientCount(current.email, [...handOverEvents(current.email), ...all]), all);
+  const previousStatus = current.email.status;
+  const derivedFrom = current.email.status_event_count ?? -1;
+  if (all.length <= derivedFrom) {
+    // The stored status already reflects at least these events.
+    return { found: true, written: fresh, previousStatus, status, statusChanged: false };
+  }
+  const statusChanged = status !== previousStatus;
+  const changed = await updateStatus(
+    organizationId,
+    emailId,
+    status,
+    all.length,
+    statusChanged,
+    current.email.environment,
+  );
+  return { found: true, written: fresh, previousStatus, status, statusChanged: changed && statusChanged };
+}
+
+/**
+ * Stores the status derived from `eventCount` events, unless a writer that saw more events stored
+ * its status first. Returns false when that happened (or the email is gone). The status index key
+ * (GSI4PK) is set in the same write; the old status it returns moves the list's counts. A status
+ * other than `queued` also removes the due entry (GSI2) in the same write.
+ */
+async function updateStatus(
+  organizationId: string,
+  emailId: string,
+  status: EmailStatus,
+  eventCount: number,
+  touch: boolean,
+  environment: string | undefined,
+): Promise<boolean> {
+  const statusKey = environment
+    ? keys.emailStatusEntry(organizationId, environment, status, emailId).GSI4PK
+    : undefined;
+  let previous: EmailStatus | undefined;
+  try {
+    const { Attributes } =
+      (await db.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.email(organizationId, emailId),
+          UpdateExpression: `SET #status = :status, status_event_count = :count${touch ? ', updated_at = :now' : ''}${statusKey ? ', GSI4PK = :statusKey' : ''}${status === 'queued' ? '' : ' REMOVE GSI2PK, GSI2SK'}`,
+          ConditionExpression:
+            'attribute_exists(PK) AND (attribute_not_exists(status_event_count) OR status_event_count < :count)',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':status': status,
+            ':count': eventCount,
+            ...(touch ? { ':now': nowIso() } : {}),
+            ...(statusKey ? { ':statusKey': statusKey } : {}),
+          },
+          ReturnValues: 'UPDATED_OLD',
+        }),
+      )) ?? {};
+    previous = Attributes?.status as EmailStatus | undefined;
+  } catch (error) {
+    if (isConditionalCheckFailed(error)) return false;
+    throw error;
+  }
+  // The status stored before this write, read atomically with it: each change is counted once.
+  if (environment && previous) await moveEmailCount(organizationId, environment, emailId, previous, status);
+  return true;
+}

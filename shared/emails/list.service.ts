@@ -1,0 +1,305 @@
+/**
+ * GET /emails: an organization's emails, newest first, page by page, with filters.
+ *
+ * Where a page comes from (docs/data-model.md, "The email list"):
+ *  - no `to`/`tag`: GSI3 (by time) or, with `status`, GSI4 (by status); each is write-sharded
+ *    over EMAIL_LIST_SHARDS partitions per environment, merged here newest first;
+ *  - `to` or `tag`: the pointer partitions of that address or tag, then one BatchGetItem of the
+ *    page's emails; with `status` (or both `to` and `tag`) the extra filter applies to the fetched
+ *    emails, so every email of the pointer range is read (at most MAX_FILTERED_CANDIDATES).
+ * total_count: the counters when the only filters are environment and status; otherwise the
+ * matching index or pointer entries are counted (Select COUNT over the range).
+ * A page reads the entries before it (DynamoDB cannot skip to an offset), so page × limit is capped.
+ */
+import { z } from 'zod';
+import type { Environment } from '#accounts/api-key.ts';
+import { normalizeEmailAddress } from '#core/email-address.ts';
+import { validationError } from '#core/errors.ts';
+import { pageQuery } from '#core/page-query.ts';
+import { type Pagination, paginationFor } from '#dynamo/pagination.ts';
+import type { EmailStatus } from '#emails/email.store.ts';
+import {
+  countListPartition,
+  EMAIL_STATUSES,
+  getListedEmails,
+  type ListedEmail,
+  type ListPartition,
+  listPartitions,
+  queryListPartition,
+  readEmailCounts,
+  type SortKeyRange,
+} from '#emails/email-index.store.ts';
+import { type EmailListItem, toListItem } from '#emails/email-view.ts';
+import { MAX_TAG_LENGTH, TAG_PATTERN } from '#emails/send-request.ts';
+
+/** Deepest entry a page may reach (page × limit): a page reads every entry before it. */
+export const MAX_LIST_DEPTH = 10_000;
+/**
+ * Most emails a post-filtered list (`to`/`tag` with `status`, or `to` and `tag`) examines: each is
+ * read whole (bodies included, up to 380 KB), so the bound keeps the request within its 10 s.
+ */
+export const MAX_FILTERED_CANDIDATES = 1000;
+const MAX_QUERY_LIMIT = 1000;
+/** The latest instant an ISO string with a four-digit year can hold. */
+const MAX_TIME_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:\d{2})$/i;
+
+function utcMs(year: number, month: number, day: number, hour = 0, minute = 0, second = 0): number | undefined {
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  date.setUTCHours(hour, minute, second, 0);
+  const valid =
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day &&
+    hour <= 23 &&
+    minute <= 59 &&
+    second <= 59;
+  return valid ? date.getTime() : undefined;
+}
+
+/**
+ * A from_date / to_date value as an ISO instant (UTC, milliseconds), or undefined if invalid.
+ * `YYYY-MM-DD` is the whole UTC day: its first millisecond as a start, its last as an end.
+ * A date-time needs a time zone (`Z` or `±hh:mm`); a `+` sent unencoded in a query string
+ * arrives as a space and is read as `+`. Sub-millisecond digits round inwards (timestamps are
+ * stored to the millisecond).
+ */
+export function parseDateBound(input: string, bound: 'start' | 'end'): string | undefined {
+  const value = input.trim().replace(/ (\d{2}:\d{2})$/, '+$1');
+  let ms: number | undefined;
+  const date = DATE_ONLY.exec(value);
+  if (date) {
+    const start = utcMs(Number(date[1]), Number(date[2]), Number(date[3]));
+    ms = start === undefined ? undefined : bound === 'start' ? start : start + 86_400_000 - 1;
+  } else {
+    const match = DATE_TIME.exec(value);
+    if (!match) return undefined;
+    const [, year, month, day, hour, minute, second, fraction, zone] = match;
+    const base = utcMs(Number(year), Number(month), Number(day), Number(hour), Number(minute), Number(second ?? 0));
+    if (base === undefined) return undefined;
+    let offsetMs = 0;
+    if (zone && zone.toUpperCase() !== 'Z') {
+      const [hours, minutes] = zone.slice(1).split(':').map(Number) as [number, number];
+      if (hours > 23 || minutes > 59) return undefined;
+      offsetMs = (zone.startsWith('-') ? -1 : 1) * (hours * 60 + minutes) * 60_000;
+    }
+    const fractionMs = Number(`0.${fraction ?? '0'}`) * 1000;
+    ms = base - offsetMs + (bound === 'start' ? Math.ceil(fractionMs - 1e-6) : Math.floor(fractionMs + 1e-6));
+  }
+  if (ms === undefined) return undefined;
+  return new Date(Math.min(Math.max(ms, 0), MAX_TIME_MS)).toISOString();
+}
+
+const DATE_MESSAGE = 'must be an ISO 8601 date (2026-11-22) or date-time with a time zone (2026-11-22T10:00:00Z)';
+
+const dateBound = (field: string, bound: 'start' | 'end') =>
+  z.string().transform((value, context) => {
+    const parsed = parseDateBound(value, bound);
+    if (parsed === undefined) context.addIssue({ code: 'custom', message: `${field} ${DATE_MESSAGE}` });
+    return parsed ?? '';
+  });
+
+function tagProblem(text: string, kind: 'name' | 'value'): string | undefined {
+  if (text.length < 1 || text.length > MAX_TAG_LENGTH) return `the tag ${kind} must be 1–${MAX_TAG_LENGTH} characters`;
+  if (!TAG_PATTERN.test(text)) return `the tag ${kind} may only contain ASCII letters, digits, _ and -`;
+  return undefined;
+}
+
+export const emailListQuery = pageQuery
+  .extend({
+    status: z
+      .enum(EMAIL_STATUSES as [EmailStatus, ...EmailStatus[]], {
+        message: `status must be one of ${EMAIL_STATUSES.join(', ')}`,
+      })
+      .optional(),
+    from_date: dateBound('from_date', 'start').optional(),
+    to_date: dateBound('to_date', 'end').optional(),
+    to: z
+      .string()
+      .transform((value, context) => {
+        const normalized = normalizeEmailAddress(value);
+        if (!normalized.ok) context.addIssue({ code: 'custom', message: `to ${normalized.reason}` });
+        return normalized.ok ? normalized.address : '';
+      })
+      .optional(),
+    tag: z
+      .string()
+      .transform((value, context) => {
+        const colon = value.indexOf(':');
+        const problem =
+          colon < 0
+            ? 'tag must be name:value'
+            : (tagProblem(value.slice(0, colon), 'name') ?? tagProblem(value.slice(colon + 1), 'value'));
+        if (problem) context.addIssue({ code: 'custom', message: problem });
+        return value;
+      })
+      .optional(),
+    environment: z.enum(['live', 'test'], { message: 'environment must be live or test' }).optional(),
+  })
+  .superRefine((query, context) => {
+    if (query.from_date && query.to_date && query.from_date > query.to_date) {
+      context.addIssue({ code: 'custom', path: ['to_date'], message: 'to_date must not be before from_date' });
+    }
+    if (query.page * query.limit > MAX_LIST_DEPTH) {
+      context.addIssue({
+        code: 'custom',
+        path: ['page'],
+        message: `page × limit may be at most ${MAX_LIST_DEPTH}: narrow the date range (from_date, to_date) to reach older emails`,
+      });
+    }
+  });
+
+export type EmailListQuery = z.output<typeof emailListQuery>;
+
+/** Sort-key bounds for `<created_at>#<id>` keys: both inclusive, every id of the last millisecond included. */
+export function sortKeyRange(fromIso: string | undefined, toIso: string | undefined): SortKeyRange {
+  return {
+    ...(fromIso ? { from: fromIso } : {}),
+    // '~' sorts after every character of a UUID.
+    ...(toIso ? { to: `${toIso}#~` } : {}),
+  };
+}
+
+export interface SortedEntry<T> {
+  sortKey: string;
+  item: T;
+}
+
+/** One page of one sorted source, newest first; no `cursor` when the source is exhausted. */
+export type FetchPage<T> = (
+  limit: number,
+  cursor?: Record<string, unknown>,
+) => Promise<{ entries: SortedEntry<T>[]; cursor?: Record<string, unknown> }>;
+
+/**
+ * The first `wanted` entries of several sources sorted newest first (descending sort key),
+ * merged: each source is read in pages only as far as the merge needs. The first round asks
+ * each source for its share (wanted / sources, plus a margin: shards by hash hold about equal
+ * shares of any time range); a source whose page runs out before the merge is done is read
+ * again for a share of what is still missing. So the reads cost about `wanted` entries plus a
+ * margin per source, whatever the sources hold beyond.
+ */
+export async function readNewestFirst<T>(sources: readonly FetchPage<T>[], wanted: number): Promise<SortedEntry<T>[]> {
+  const states = sources.map((fetch) => ({
+    fetch,
+    buffer: [] as SortedEntry<T>[],
+    next: 0,
+    cursor: undefined as Record<string, unknown> | undefined,
+    done: false,
+  }));
+  const out: SortedEntry<T>[] = [];
+  while (out.length < wanted) {
+    const empty = states.filter((state) => state.next >= state.buffer.length && !state.done);
+    if (empty.length > 0) {
+      const open = states.filter((state) => !state.done).length;
+      const limit = Math.min(MAX_QUERY_LIMIT, Math.ceil(((wanted - out.length) * 1.25) / open) + 4);
+      await Promise.all(
+        empty.map(async (state) => {
+          const page = await state.fetch(limit, state.cursor);
+          state.buffer = page.entries;
+          state.next = 0;
+          state.cursor = page.cursor;
+          state.done = page.cursor === undefined;
+        }),
+      );
+      continue;
+    }
+    let best: (typeof states)[number] | undefined;
+    for (const state of states) {
+      const head = state.buffer[state.next];
+      if (head && (!best || head.sortKey > (best.buffer[best.next] as SortedEntry<T>).sortKey)) best = state;
+    }
+    if (!best) break;
+    out.push(best.buffer[best.next] as SortedEntry<T>);
+    best.next += 1;
+  }
+  return out;
+}
+
+function fetcherOf(partition: ListPartition, range: SortKeyRange): FetchPage<Record<string, unknown>> {
+  return async (limit, cursor) => {
+    const page = await queryListPartition(partition, range, limit, cursor);
+    return {
+      entries: page.items.map((item) => ({ sortKey: String(item[partition.sortKeyName]), item })),
+      ...(page.cursor ? { cursor: page.cursor } : {}),
+    };
+  };
+}
+
+async function countAll(partitions: readonly ListPartition[], range: SortKeyRange): Promise<number> {
+  const counts = await Promise.all(partitions.map((partition) => countListPartition(partition, range)));
+  return counts.reduce((sum, count) => sum + count, 0);
+}
+
+export type { EmailListItem };
+
+const hasTag = (email: ListedEmail, tag: string) => {
+  const colon = tag.indexOf(':');
+  return email.tags?.[tag.slice(0, colon)] === tag.slice(colon + 1);
+};
+
+/** `callerEnvironment`: the environment of the calling key, listed when the query names none (api-decisions). */
+export async function listEmails(
+  organizationId: string,
+  query: EmailListQuery,
+  callerEnvironment: Environment,
+): Promise<{ items: EmailListItem[]; pagination: Pagination }> {
+  const environments = [query.environment ?? callerEnvironment];
+  const range = sortKeyRange(query.from_date, query.to_date);
+  const offset = (query.page - 1) * query.limit;
+  const wanted = offset + query.limit;
+  const result = (emails: ListedEmail[], total: number) => ({
+    items: emails.map(toListItem),
+    pagination: paginationFor(query, total),
+  });
+
+  if (query.to !== undefined || query.tag !== undefined) {
+    const by = query.to !== undefined ? { to: query.to } : { tag: query.tag as string };
+    const sources = listPartitions(organizationId, environments, by).map((partition) => fetcherOf(partition, range));
+    const emailIdOf = (entry: SortedEntry<Record<string, unknown>>) => String(entry.item.email_id);
+    const postFilter = query.status !== undefined || (query.to !== undefined && query.tag !== undefined);
+    if (!postFilter) {
+      const partitions = listPartitions(organizationId, environments, by);
+      const [total, entries] = await Promise.all([countAll(partitions, range), readNewestFirst(sources, wanted)]);
+      return result(await getListedEmails(organizationId, entries.slice(offset).map(emailIdOf)), total);
+    }
+    // The extra filter needs each email's status/tags: read them all (bounded), then filter.
+    const entries = await readNewestFirst(sources, MAX_FILTERED_CANDIDATES + 1);
+    if (entries.length > MAX_FILTERED_CANDIDATES) {
+      throw validationError([
+        {
+          field: query.to !== undefined ? 'to' : 'tag',
+          message: `More than ${MAX_FILTERED_CANDIDATES} emails match in this date range, too many to filter further: narrow the date range (from_date, to_date)`,
+        },
+      ]);
+    }
+    const emails = await getListedEmails(organizationId, entries.map(emailIdOf));
+    const matching = emails.filter(
+      (email) =>
+        (query.status === undefined || email.status === query.status) &&
+        (query.tag === undefined || hasTag(email, query.tag)),
+    );
+    return result(matching.slice(offset, wanted), matching.length);
+  }
+
+  const partitions = listPartitions(organizationId, environments, query.status ? { status: query.status } : {});
+  const read = () =>
+    readNewestFirst(
+      partitions.map((partition) => fetcherOf(partition, range)),
+      wanted,
+    );
+  const toEmails = (entries: SortedEntry<Record<string, unknown>>[]) =>
+    entries.slice(offset).map((entry) => entry.item as unknown as ListedEmail);
+  if (range.from !== undefined || range.to !== undefined) {
+    const [total, entries] = await Promise.all([countAll(partitions, range), read()]);
+    return result(toEmails(entries), total);
+  }
+  const counts = await readEmailCounts(organizationId, environments);
+  const total = query.status ? counts[query.status] : counts.total;
+  // Past the end: the counters say so, nothing else is read.
+  if (offset >= total) return result([], total);
+  return result(toEmails(await read()), total);
+}

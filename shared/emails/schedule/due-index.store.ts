@@ -1,0 +1,125 @@
+/**
+ * The due index (GSI2, sparse): emails with a deadline for the scheduler. An entry is written
+ * with the email (putEmail), moved to the outcome deadline by the hand-over (recordSent,
+ * recordHandOverReportedBySes) and removed in the same write that takes the status out of `queued`
+ * (applyEmailEvents, recordFailed); this module reads the due entries of a shard and moves or removes
+ * one deadline. Every write is conditioned on the entry the scheduler read (GSI2SK), so a
+ * concurrent run, a consumer or a cancel that changed the email in between always wins.
+ */
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Environment } from '#accounts/api-key.ts';
+import { db, isConditionalCheckFailed, tableName } from '#dynamo/client.ts';
+import { keys } from '#dynamo/keys.ts';
+
+export interface DueEntry {
+  organization_id: string;
+  id: string;
+  environment: Environment;
+  status: string;
+  ses_message_id?: string;
+  scheduled_at: string | null;
+  created_at: string;
+  sweeps?: number;
+  /** GSI2SK as read. */
+  sortKey: string;
+  /** The deadline part of the sort key (ISO). */
+  deadline: string;
+}
+
+/**
+ * Entries of `shard` whose deadline is at or before `now`, oldest deadline first, at most `limit`.
+ * `more`: entries may be left for the next run. Only the attributes the scheduler needs are
+ * returned (GSI2 projects only DUE_INDEX_ATTRIBUTES, so an entry is small).
+ * `organizationId` narrows the run to one organization (a filter: tests use it).
+ */
+export async function queryDueEntries(
+  shard: number,
+  now: number,
+  limit: number,
+  organizationId?: string,
+): Promise<{ entries: DueEntry[]; more: boolean }> {
+  const bound = keys.dueUpTo(shard, now);
+  const entries: DueEntry[] = [];
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: tableName,
+        IndexName: keys.dueIndex,
+        KeyConditionExpression: 'GSI2PK = :pk AND GSI2SK < :below',
+        ProjectionExpression:
+          'organization_id, id, environment, #status, ses_message_id, scheduled_at, created_at, sweeps, GSI2SK',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':pk': bound.GSI2PK,
+          ':below': bound.GSI2SKBelow,
+          ...(organizationId ? { ':org': organizationId } : {}),
+        },
+        ...(organizationId ? { FilterExpression: 'organization_id = :org' } : {}),
+        Limit: limit - entries.length,
+        ExclusiveStartKey: cursor,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      const { GSI2SK, ...rest } = item as Omit<DueEntry, 'sortKey' | 'deadline'> & { GSI2SK: string };
+      entries.push({ ...rest, sortKey: GSI2SK, deadline: GSI2SK.split('#')[0] ?? '' });
+    }
+    cursor = page.LastEvaluatedKey;
+  } while (cursor && entries.length < limit);
+  return { entries, more: cursor !== undefined };
+}
+
+/**
+ * Moves the entry's deadline (and counts a sweep) if the email is still queued, not with SES (or,
+ * `handedOver`, with SES: a finish), and the entry is the one read. False when something else
+ * changed it first.
+ */
+export async function moveDeadline(
+  entry: DueEntry,
+  nextDeadline: string,
+  countSweep: boolean,
+  handedOver = false,
+): Promise<boolean> {
+  const next = keys.dueEntry(entry.organization_id, entry.id, nextDeadline);
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.email(entry.organization_id, entry.id),
+        UpdateExpression: `SET GSI2PK = :pk, GSI2SK = :next${countSweep ? ' ADD sweeps :one' : ''}`,
+        ConditionExpression: `GSI2SK = :seen AND #status = :queued AND ${
+          handedOver ? 'attribute_exists(ses_message_id)' : 'attribute_not_exists(ses_message_id)'
+        }`,
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':pk': next.GSI2PK,
+          ':next': next.GSI2SK,
+          ':seen': entry.sortKey,
+          ':queued': 'queued',
+          ...(countSweep ? { ':one': 1 } : {}),
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailed(error)) return false;
+    throw error;
+  }
+}
+
+/** Removes the entry of an email that needs nothing more (final). */
+export async function removeDueEntry(entry: DueEntry): Promise<void> {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.email(entry.organization_id, entry.id),
+        UpdateExpression: 'REMOVE GSI2PK, GSI2SK',
+        ConditionExpression: 'GSI2SK = :seen',
+        ExpressionAttributeValues: { ':seen': entry.sortKey },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionalCheckFailed(error)) throw error;
+  }
+}

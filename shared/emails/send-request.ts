@@ -1,0 +1,421 @@
+/**
+ * The JSON body of POST /api/v1/emails/send: shape, limits and the rules between fields.
+ *
+ * Every problem is one zod issue on the field it concerns, so the validation middleware answers
+ * 400 VALIDATION_ERROR with one `details` entry per problem (`to[0].email`, `headers.X-Foo`, …).
+ * The rules between fields (content, recipients, Reply-To) run even when single fields are
+ * invalid, so a caller sees every problem at once. They go by which fields are present (sending
+ * `template_id` and `text` is a conflict whatever their values) and read values only when they are
+ * well-formed (an invalid address is reported once, by its own rule, never as a duplicate).
+ *
+ * Decisions where the spec and api-decisions.md are silent:
+ * - `reply_to` is an array of plain address strings (`["support@acme.com"]`), not `{email, name}`
+ *   objects: at most 10, no address twice; an empty array means none.
+ * - The same address twice across to, cc and bcc (after normalisation) is refused, not silently
+ *   merged: the later occurrence gets the issue (`cc[0].email`).
+ * - Characters of `subject` and display names are counted in Unicode code points (an emoji is 1).
+ *   `html` and `text` are measured in UTF-8 bytes.
+ * - Display names are trimmed; a name that is empty after trimming is refused. The subject is kept
+ *   as sent; it may contain tabs but no other control characters. Neither may contain
+ *   bidirectional controls (U+202A–U+202E, U+2066–U+2069) or an RFC 2047 encoded word
+ *   (`=?utf-8?B?…?=`), which mail clients would decode into text these rules never saw.
+ * - A subject rendered from a template obeys the same rules (subjectProblems).
+ * - Empty `html`, `text` and `template_id` strings are refused rather than treated as absent.
+ * - Tags follow SES's MessageTag rules: ASCII letters, digits, `_` and `-`, 1–256 characters
+ *   (SES refuses `.` and `@` in tags, so Postbox does too, before accepting the email). The names
+ *   `organization_id` and `email_id` (any case) are reserved for the tags Postbox adds itself.
+ * - Custom headers: besides the api-decisions rules, `X-SES-*` headers (SES would act on them:
+ *   configuration set, sending authorization ARNs, tags) and `X-Postbox-*` headers (reserved for
+ *   Postbox) are refused, and the same name twice in different case is refused.
+ * - `scheduled_at`: `YYYY-MM-DDTHH:MM[:SS[.fraction]]` followed by `Z` or `±HH:MM`; a real calendar
+ *   date; strictly later than now and at most 30 days after now (30 days exactly is allowed). The
+ *   output is the UTC form from `toISOString()` (milliseconds kept, finer digits dropped).
+ * - `null` is not accepted for optional fields: leave the field out.
+ */
+import { z } from 'zod';
+import { normalizeEmailAddress } from '#core/email-address.ts';
+import { emailAddress } from '#http/schemas.ts';
+
+export const MAX_SUBJECT_LENGTH = 998;
+/** `html` and `text` each, in UTF-8 bytes (256 KB). */
+export const MAX_BODY_BYTES = 262_144;
+/** to + cc + bcc together (the SES limit per message). */
+export const MAX_RECIPIENTS = 50;
+export const MAX_REPLY_TO = 10;
+export const MAX_DISPLAY_NAME_LENGTH = 256;
+export const MAX_TEMPLATE_ID_LENGTH = 256;
+/** SES v2 Simple content accepts at most 15 custom headers (API_Message reference). */
+export const MAX_HEADERS = 15;
+export const MAX_HEADER_NAME_LENGTH = 126;
+export const MAX_HEADER_VALUE_LENGTH = 870;
+/** Besides `X-…` headers, only these may be set (compared case-insensitively). */
+export const ALLOWED_HEADER_NAMES = [
+  'List-Unsubscribe',
+  'List-Unsubscribe-Post',
+  'Reply-To',
+  'In-Reply-To',
+  'References',
+] as const;
+/** `X-…` headers that are refused anyway (compared case-insensitively). */
+export const RESERVED_HEADER_PREFIXES = ['X-SES-', 'X-Postbox-'] as const;
+export const MAX_TAGS = 10;
+export const MAX_TAG_LENGTH = 256;
+/** SES MessageTag names and values: ASCII letters, digits, underscore and dash. */
+export const TAG_PATTERN = /^[A-Za-z0-9_-]+$/;
+/**
+ * Tag names Postbox puts on every SES message itself (the event handler finds the email by them);
+ * a caller's tag of that name (any case) is refused rather than silently overwritten.
+ */
+export const RESERVED_TAG_NAMES = ['organization_id', 'email_id'] as const;
+export const MAX_SCHEDULE_AHEAD_MS = 30 * 24 * 60 * 60 * 1000;
+export const PRIORITIES = ['high', 'normal', 'low'] as const;
+export type Priority = (typeof PRIORITIES)[number];
+
+/*
+ * Length rules are refinements rather than `.min()`/`.max()`: zod 4 runs those length checks even
+ * on a value that failed the type check (a string given for an array, an array for a string),
+ * which would report a second, bogus problem. Refinements are skipped after a type failure.
+ */
+const LINE_BREAK = /[\r\n\u2028\u2029]/;
+const CONTROL = /\p{Cc}/u;
+const CONTROL_BUT_TAB = /[^\P{Cc}\t]/u;
+/** RFC 5322 field name: printable ASCII except colon (SES: `^[!-9;-@A-~]+$`). */
+const HEADER_NAME = /^[!-9;-~]+$/;
+/** Printable ASCII, space included: no CR, LF or other control characters. */
+const HEADER_VALUE = /^[ -~]*$/;
+const SCHEDULED_AT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):(\d{2}))$/;
+
+/** A UTF-16 surrogate without its pair: not a character, and SES or DynamoDB may refuse it later. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** Bidirectional overrides and isolates, used to disguise a sender name. */
+const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/;
+/** template_data nesting limit (deeper data is refused, not crashed on). */
+export const MAX_TEMPLATE_DATA_DEPTH = 32;
+
+/** How deeply a JSON value nests (iterative, so no input can exhaust the stack). */
+function nestingDepth(value: unknown): number {
+  let deepest = 0;
+  const stack: Array<[unknown, number]> = [[value, 1]];
+  while (stack.length > 0) {
+    const [current, depth] = stack.pop() as [unknown, number];
+    if (typeof current !== 'object' || current === null) continue;
+    deepest = Math.max(deepest, depth);
+    if (deepest > MAX_TEMPLATE_DATA_DEPTH) return deepest;
+    for (const child of Object.values(current)) stack.push([child, depth + 1]);
+  }
+  return deepest;
+}
+
+/** Length in Unicode code points. */
+function characterCount(value: string): number {
+  let count = 0;
+  for (const _ of value) count += 1;
+  return count;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * An RFC 2047 encoded word (`=?utf-8?B?4oCu…?=`). Mail clients decode encoded words in display
+ * names and subjects (even inside a quoted name), so one could carry what the rules here refuse (a
+ * bidirectional override, a line break). Postbox encodes non-ASCII text itself: a caller never
+ * needs to send one.
+ */
+const ENCODED_WORD = /=\?[^?\s]+\?[BbQq]\?[^?\s]*\?=/;
+const ENCODED_WORD_PROBLEM =
+  'Must not contain an RFC 2047 encoded word (=?charset?B?…?= or =?charset?Q?…?=): send the text itself, Postbox encodes it';
+
+/** What is wrong with a display name (before trimming), or undefined. */
+export function displayNameProblem(value: string): string | undefined {
+  if (LONE_SURROGATE.test(value)) return 'Must be valid Unicode text';
+  if (BIDI_CONTROL.test(value)) return 'Must not contain bidirectional control characters';
+  if (LINE_BREAK.test(value)) return 'Must not contain line breaks (CR or LF)';
+  if (CONTROL.test(value)) return 'Must not contain control characters';
+  if (ENCODED_WORD.test(value)) return ENCODED_WORD_PROBLEM;
+  const trimmed = value.trim();
+  if (trimmed === '') return 'Must not be empty';
+  if (characterCount(trimmed) > MAX_DISPLAY_NAME_LENGTH) return `Must be at most ${MAX_DISPLAY_NAME_LENGTH} characters`;
+  return undefined;
+}
+
+/** Display name: no line breaks or control characters, trimmed, 1–256 characters. */
+const displayName = z.string().transform((value, context) => {
+  const problem = displayNameProblem(value);
+  if (problem) {
+    context.addIssue({ code: 'custom', message: problem });
+    return z.NEVER;
+  }
+  return value.trim();
+});
+
+export const mailbox = z.strictObject({ email: emailAddress, name: displayName.optional() });
+
+/**
+ * What is wrong with a subject, inline or rendered from a template: every problem, in a fixed order
+ * (a caller sees the length and a line break at once).
+ */
+export function subjectProblems(value: string): string[] {
+  const problems: string[] = [];
+  if (LONE_SURROGATE.test(value)) problems.push('Must be valid Unicode text');
+  if (value === '') problems.push('Must not be empty');
+  else if (characterCount(value) > MAX_SUBJECT_LENGTH)
+    problems.push(`Must be at most ${MAX_SUBJECT_LENGTH} characters`);
+  if (LINE_BREAK.test(value)) problems.push('Must not contain line breaks (CR or LF)');
+  else if (CONTROL_BUT_TAB.test(value)) problems.push('Must not contain control characters');
+  if (BIDI_CONTROL.test(value)) problems.push('Must not contain bidirectional control characters');
+  if (ENCODED_WORD.test(value)) problems.push(ENCODED_WORD_PROBLEM);
+  return problems;
+}
+
+const subject = z.string().superRefine((value, context) => {
+  for (const message of subjectProblems(value)) context.addIssue({ code: 'custom', message });
+});
+
+const body = z.string().superRefine((value, context) => {
+  if (value === '') context.addIssue({ code: 'custom', message: 'Must not be empty; leave the field out instead' });
+  else if (Buffer.byteLength(value, 'utf8') > MAX_BODY_BYTES)
+    context.addIssue({ code: 'custom', message: `Must be at most ${MAX_BODY_BYTES} bytes (256 KB) in UTF-8` });
+});
+
+/** Variables for a template: a JSON object, nesting at most MAX_TEMPLATE_DATA_DEPTH levels. */
+export const templateDataSchema = z.record(z.string(), z.unknown()).superRefine((data, context) => {
+  if (nestingDepth(data) > MAX_TEMPLATE_DATA_DEPTH) {
+    context.addIssue({ code: 'custom', message: `Must not nest deeper than ${MAX_TEMPLATE_DATA_DEPTH} levels` });
+  }
+});
+
+const templateId = z.string().superRefine((value, context) => {
+  if (value === '') context.addIssue({ code: 'custom', message: 'Must not be empty' });
+  else if (value.length > MAX_TEMPLATE_ID_LENGTH)
+    context.addIssue({ code: 'custom', message: `Must be at most ${MAX_TEMPLATE_ID_LENGTH} characters` });
+});
+
+function headerNameProblem(name: string): string | undefined {
+  if (name.length > MAX_HEADER_NAME_LENGTH) return `Header names must be at most ${MAX_HEADER_NAME_LENGTH} characters`;
+  if (!HEADER_NAME.test(name)) {
+    return 'Header names must be printable ASCII without spaces, colons or line breaks';
+  }
+  const lower = name.toLowerCase();
+  if (RESERVED_HEADER_PREFIXES.some((prefix) => lower.startsWith(prefix.toLowerCase()))) {
+    return `${RESERVED_HEADER_PREFIXES.map((prefix) => `${prefix}*`).join(' and ')} headers are reserved`;
+  }
+  const allowed =
+    (lower.startsWith('x-') && lower.length > 2) || ALLOWED_HEADER_NAMES.some((n) => n.toLowerCase() === lower);
+  if (!allowed) return `Header not allowed: use X-… headers or one of ${ALLOWED_HEADER_NAMES.join(', ')}`;
+  return undefined;
+}
+
+const headerValue = z.string().superRefine((value, context) => {
+  if (value === '') context.addIssue({ code: 'custom', message: 'Header values must not be empty' });
+  else if (value.length > MAX_HEADER_VALUE_LENGTH)
+    context.addIssue({
+      code: 'custom',
+      message: `Header values must be at most ${MAX_HEADER_VALUE_LENGTH} characters`,
+    });
+  if (LINE_BREAK.test(value))
+    context.addIssue({ code: 'custom', message: 'Header values must not contain line breaks (CR or LF)' });
+  else if (!HEADER_VALUE.test(value))
+    context.addIssue({ code: 'custom', message: 'Header values must be printable ASCII (encode other text first)' });
+});
+
+/** Keys are checked here rather than with a key schema, so each issue lands on `headers.<name>`. */
+const headers = z.record(z.string(), headerValue).superRefine(
+  (value, context) => {
+    const names = Object.keys(value);
+    if (names.length > MAX_HEADERS) {
+      context.addIssue({ code: 'custom', message: `At most ${MAX_HEADERS} headers`, path: [] });
+    }
+    const seen = new Map<string, string>();
+    for (const name of names) {
+      const problem = headerNameProblem(name);
+      if (problem) context.addIssue({ code: 'custom', message: problem, path: [name] });
+      const lower = name.toLowerCase();
+      const first = seen.get(lower);
+      if (first !== undefined) {
+        context.addIssue({
+          code: 'custom',
+          message: `Same header as ${first} (names are case-insensitive)`,
+          path: [name],
+        });
+      } else seen.set(lower, name);
+    }
+  },
+  { when: (payload) => isRecord(payload.value) },
+);
+
+function tagProblem(kind: 'names' | 'values', text: string): string | undefined {
+  if (text.length < 1 || text.length > MAX_TAG_LENGTH) return `Tag ${kind} must be 1–${MAX_TAG_LENGTH} characters`;
+  if (!TAG_PATTERN.test(text)) return `Tag ${kind} may only contain ASCII letters, digits, _ and -`;
+  if (kind === 'names' && RESERVED_TAG_NAMES.some((name) => name === text.toLowerCase())) {
+    return `Tag names ${RESERVED_TAG_NAMES.join(' and ')} are reserved`;
+  }
+  return undefined;
+}
+
+const tags = z.record(z.string(), z.string()).superRefine(
+  (value, context) => {
+    const entries = Object.entries(value);
+    if (entries.length > MAX_TAGS) context.addIssue({ code: 'custom', message: `At most ${MAX_TAGS} tags`, path: [] });
+    for (const [name, tagValue] of entries) {
+      const problem =
+        tagProblem('names', name) ?? (typeof tagValue === 'string' ? tagProblem('values', tagValue) : undefined);
+      if (problem) context.addIssue({ code: 'custom', message: problem, path: [name] });
+    }
+  },
+  { when: (payload) => isRecord(payload.value) },
+);
+
+/** A real calendar date and time (Date would roll 2030-02-30 over to March). */
+function isRealDateTime(match: RegExpExecArray): boolean {
+  const [year, month, day, hour, minute, second, offsetHour, offsetMinute] = match
+    .slice(1)
+    .map((part) => (part === undefined ? 0 : Number(part)));
+  if (year === undefined || month === undefined || day === undefined) return false;
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  return (
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day &&
+    (hour ?? 0) <= 23 &&
+    (minute ?? 0) <= 59 &&
+    (second ?? 0) <= 59 &&
+    (offsetHour ?? 0) <= 23 &&
+    (offsetMinute ?? 0) <= 59
+  );
+}
+
+function scheduledAt(now: () => Date) {
+  return z.string().transform((value, context) => {
+    const match = SCHEDULED_AT.exec(value);
+    if (!match || !isRealDateTime(match)) {
+      context.addIssue({
+        code: 'custom',
+        message: 'Must be an ISO 8601 date and time with a time zone (Z or ±HH:MM), e.g. 2030-01-31T09:00:00Z',
+      });
+      return z.NEVER;
+    }
+    const at = new Date(value);
+    const current = now().getTime();
+    if (Number.isNaN(at.getTime()) || at.getTime() <= current) {
+      context.addIssue({ code: 'custom', message: 'Must be in the future' });
+      return z.NEVER;
+    }
+    if (at.getTime() > current + MAX_SCHEDULE_AHEAD_MS) {
+      context.addIssue({ code: 'custom', message: 'Must be at most 30 days ahead' });
+      return z.NEVER;
+    }
+    return at.toISOString();
+  });
+}
+
+const RECIPIENT_FIELDS = ['to', 'cc', 'bcc'] as const;
+
+/**
+ * The rules between fields. Runs on the partly parsed body (see the file comment), so every
+ * value is looked at as `unknown`: a field that failed its own rule holds its raw input or a
+ * marker, never a value to trust.
+ */
+function crossFieldRules(value: Record<string, unknown>, context: z.core.$RefinementCtx<unknown>): void {
+  const issue = (path: PropertyKey[], message: string) => context.addIssue({ code: 'custom', message, path });
+  const present = (field: string) => value[field] !== undefined;
+
+  // Content: inline (html/text) or a template, not both.
+  if (!present('html') && !present('text') && !present('template_id')) {
+    issue(['html'], 'Provide html, text or template_id');
+  }
+  if (present('template_id')) {
+    for (const field of ['html', 'text']) {
+      if (present(field)) issue([field], 'Not allowed with template_id: the template provides the content');
+    }
+  } else if (present('template_data')) {
+    issue(['template_data'], 'Only allowed with template_id');
+  }
+
+  // Recipients: at most MAX_RECIPIENTS in total, no address twice.
+  let total = 0;
+  const firstPath = new Map<string, string>();
+  for (const field of RECIPIENT_FIELDS) {
+    const list = value[field];
+    if (!Array.isArray(list)) continue;
+    total += list.length;
+    list.forEach((entry: unknown, index) => {
+      if (!isRecord(entry) || typeof entry.email !== 'string') return;
+      const normalized = normalizeEmailAddress(entry.email);
+      if (!normalized.ok) return;
+      const path = `${field}[${index}].email`;
+      const first = firstPath.get(normalized.address);
+      if (first === undefined) firstPath.set(normalized.address, path);
+      else issue([field, index, 'email'], `Duplicate recipient: ${normalized.address} is already in ${first}`);
+    });
+  }
+  if (total > MAX_RECIPIENTS) {
+    issue(['to'], `At most ${MAX_RECIPIENTS} recipients in to, cc and bcc together (got ${total})`);
+  }
+
+  // reply_to: no address twice.
+  const replyTo = value.reply_to;
+  if (Array.isArray(replyTo)) {
+    const seen = new Set<string>();
+    replyTo.forEach((entry: unknown, index) => {
+      if (typeof entry !== 'string') return;
+      const normalized = normalizeEmailAddress(entry);
+      if (!normalized.ok) return;
+      if (seen.has(normalized.address)) issue(['reply_to', index], `Duplicate address: ${normalized.address}`);
+      seen.add(normalized.address);
+    });
+  }
+
+  // A Reply-To header and the reply_to field would both set the same header.
+  const headerValues = value.headers;
+  if (present('reply_to') && isRecord(headerValues)) {
+    for (const name of Object.keys(headerValues)) {
+      if (name.toLowerCase() === 'reply-to') {
+        issue(['headers', name], 'Use either the reply_to field or a Reply-To header, not both');
+      }
+    }
+  }
+}
+
+/** The body schema, with the clock used for `scheduled_at` injected (tests pass a fixed one). */
+export function buildSendEmailBody(now: () => Date) {
+  return z
+    .strictObject({
+      from: mailbox,
+      to: z.array(mailbox).superRefine((list, context) => {
+        if (list.length === 0) context.addIssue({ code: 'custom', message: 'At least one recipient is required' });
+      }),
+      cc: z.array(mailbox).optional(),
+      bcc: z.array(mailbox).optional(),
+      /** Plain address strings, not `{email, name}` objects. */
+      reply_to: z
+        .array(emailAddress)
+        .superRefine((list, context) => {
+          if (list.length > MAX_REPLY_TO)
+            context.addIssue({ code: 'custom', message: `At most ${MAX_REPLY_TO} addresses` });
+        })
+        .optional(),
+      subject,
+      html: body.optional(),
+      text: body.optional(),
+      template_id: templateId.optional(),
+      template_data: templateDataSchema.optional(),
+      headers: headers.optional(),
+      priority: z.enum(PRIORITIES).default('normal'),
+      scheduled_at: scheduledAt(now).optional(),
+      tags: tags.optional(),
+    })
+    .superRefine((value, context) => crossFieldRules(value as Record<string, unknown>, context), {
+      when: (payload) => isRecord(payload.value),
+    });
+}
+
+export const sendEmailBody = buildSendEmailBody(() => new Date());
+
+export type SendEmailRequest = z.output<typeof sendEmailBody>;
+export type SendEmailMailbox = SendEmailRequest['from'];
+
+/** The subject and body rules, shared with templates. */
+export { body as bodySchema, subject as subjectSchema, tags as tagsSchema, templateId as templateIdSchema };

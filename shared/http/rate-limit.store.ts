@@ -1,0 +1,74 @@
+/**
+ * Fixed one-second rate-limit windows. Each request is one UpdateItem that adds 1 to the
+ * window's counter and returns the new count; no read, no transaction; the item expires
+ * by TTL.
+ *
+ * A flood must get 429s, not 500s: once this function instance has seen a window go over
+ * its limit it answers 429 for the rest of that second without writing (so an abusive
+ * caller cannot push the window item past DynamoDB's ~1,000 writes/s per key), and a
+ * throttled counter write is also answered with 429.
+ */
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '#dynamo/client.ts';
+import { keys, type RateLimitScope } from '#dynamo/keys.ts';
+
+export interface RateLimitState {
+  limit: number;
+  remaining: number;
+  /** Seconds until the current window ends (the X-RateLimit-Reset header). */
+  resetSeconds: number;
+  allowed: boolean;
+}
+
+const WINDOW_ITEM_TTL_SECONDS = 60;
+const THROTTLING_ERRORS = new Set([
+  'ProvisionedThroughputExceededException',
+  'ThrottlingException',
+  'RequestLimitExceeded',
+]);
+
+/** Windows this instance knows to be exhausted: counter key → window second. */
+const exhaustedWindows = new Map<string, number>();
+
+function rememberExhausted(counter: string, windowSecond: number): void {
+  if (exhaustedWindows.size > 10_000) {
+    for (const [key, second] of exhaustedWindows) if (second < windowSecond) exhaustedWindows.delete(key);
+  }
+  exhaustedWindows.set(counter, windowSecond);
+}
+
+export async function countRequest(
+  scope: RateLimitScope,
+  id: string,
+  limit: number,
+  now: number = Date.now(),
+): Promise<RateLimitState> {
+  const windowSecond = Math.floor(now / 1000);
+  const counter = `${scope}:${id}`;
+  const limited: RateLimitState = { limit, remaining: 0, resetSeconds: 1, allowed: false };
+  if (exhaustedWindows.get(counter) === windowSecond) return limited;
+  let count: number;
+  try {
+    const { Attributes } = await db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.rateLimitWindow(scope, id, windowSecond),
+        UpdateExpression: 'ADD request_count :one SET expires_at = if_not_exists(expires_at, :expires)',
+        ExpressionAttributeValues: { ':one': 1, ':expires': windowSecond + WINDOW_ITEM_TTL_SECONDS },
+        ReturnValues: 'UPDATED_NEW',
+      }),
+    );
+    count = Number(Attributes?.request_count ?? 1);
+  } catch (error) {
+    if (error instanceof Error && THROTTLING_ERRORS.has(error.name)) {
+      rememberExhausted(counter, windowSecond);
+      return limited;
+    }
+    throw error;
+  }
+  if (count > limit) {
+    rememberExhausted(counter, windowSecond);
+    return limited;
+  }
+  return { limit, remaining: limit - count, resetSeconds: 1, allowed: true };
+}

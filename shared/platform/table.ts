@@ -1,0 +1,80 @@
+/**
+ * The one DynamoDB table, described once. The CDK stack and the local runner both build
+ * the table from this definition, so the local table cannot drift from the deployed one.
+ * Key attributes are generic (PK/SK, GSIn) because every entity shares them; the key
+ * values themselves are built only in shared/dynamo/keys.ts.
+ */
+/** The email attributes GET /emails returns: what GSI3 and GSI4 project (no bodies, no headers). */
+export const EMAIL_LIST_ATTRIBUTES = [
+  'id',
+  'organization_id',
+  'environment',
+  'status',
+  'priority',
+  'from',
+  'to',
+  'cc',
+  'bcc',
+  'reply_to',
+  'subject',
+  'tags',
+  'template_id',
+  'batch_id',
+  'created_at',
+  'updated_at',
+] as const;
+
+/** What the due index (GSI2) projects: what the scheduler reads (shared/emails/schedule/due-index.store.ts). */
+export const DUE_INDEX_ATTRIBUTES = [
+  'id',
+  'organization_id',
+  'environment',
+  'status',
+  'ses_message_id',
+  'scheduled_at',
+  'created_at',
+  'sweeps',
+] as const;
+
+export const tableDefinition = {
+  partitionKey: 'PK',
+  sortKey: 'SK',
+  /** Epoch seconds; DynamoDB deletes items whose `expires_at` is in the past. */
+  timeToLiveAttribute: 'expires_at',
+  globalSecondaryIndexes: [
+    { indexName: 'GSI1', partitionKey: 'GSI1PK', sortKey: 'GSI1SK', projection: { type: 'ALL' } },
+    // The scheduler's due index (sparse): only what it decides with, so an entry costs ~1 write
+    // unit whatever the email's size, and claims (lease_until) never touch the index.
+    {
+      indexName: 'GSI2',
+      partitionKey: 'GSI2PK',
+      sortKey: 'GSI2SK',
+      projection: { type: 'INCLUDE', nonKeyAttributes: DUE_INDEX_ATTRIBUTES },
+    },
+    // The email list by time and by status. Email items hold gzip bodies of up to 380 KB; an
+    // ALL projection would copy (and bill) them on every write and every list read.
+    {
+      indexName: 'GSI3',
+      partitionKey: 'GSI3PK',
+      sortKey: 'GSI3SK',
+      projection: { type: 'INCLUDE', nonKeyAttributes: EMAIL_LIST_ATTRIBUTES },
+    },
+    {
+      indexName: 'GSI4',
+      partitionKey: 'GSI4PK',
+      sortKey: 'GSI4SK',
+      projection: { type: 'INCLUDE', nonKeyAttributes: EMAIL_LIST_ATTRIBUTES },
+    },
+  ],
+} as const;
+
+export type IndexName = (typeof tableDefinition.globalSecondaryIndexes)[number]['indexName'];
+
+/** Every attribute used in a key schema (all strings). */
+export function keyAttributeNames(): string[] {
+  return [
+    tableDefinition.partitionKey,
+    tableDefinition.sortKey,
+    ...tableDefinition.globalSecondaryIndexes.flatMap((index) => [index.partitionKey, index.sortKey]),
+  ];
+}

@@ -1,0 +1,72 @@
+/**
+ * Suppression list service. Addresses are stored in normal form (see email-address.ts), so
+ * lookups are exact. Adding an address that is already suppressed returns the existing
+ * entry with the new reason (its id, source and created_at stay).
+ */
+
+import { normalizeEmailAddress } from '#core/email-address.ts';
+import { ApiError, notFound } from '#core/errors.ts';
+import { isResourceId } from '#core/ids.ts';
+import type { PageRequest } from '#dynamo/pagination.ts';
+import {
+  deleteSuppressionById,
+  findSuppressedAmong,
+  insertSuppression,
+  listSuppressionsPage,
+  type Suppression,
+  type SuppressionReason,
+  type SuppressionSource,
+  updateSuppressionReason,
+} from '#suppressions/suppression.store.ts';
+
+/** The send path checks at most this many recipients at once (a batch send). */
+export const MAX_ADDRESSES_PER_CHECK = 1000;
+
+export async function addSuppression(
+  organizationId: string,
+  input: { email: string; reason: SuppressionReason; source: SuppressionSource },
+): Promise<Suppression> {
+  const normalized = normalizeEmailAddress(input.email);
+  if (!normalized.ok) {
+    throw new ApiError('VALIDATION_ERROR', 'The request is invalid', {
+      details: [{ field: 'email', message: normalized.reason }],
+    });
+  }
+  // Insert, or update the existing entry; retried once if the entry vanishes in between.
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    const created = await insertSuppression(organizationId, { ...input, email: normalized.address });
+    if (created) return created;
+    const updated = await updateSuppressionReason(organizationId, normalized.address, input.reason);
+    if (updated) return updated;
+  }
+  throw new ApiError('CONFLICT', 'The suppression changed while it was being saved; try again');
+}
+
+export async function listSuppressions(organizationId: string, request: PageRequest) {
+  return listSuppressionsPage(organizationId, request);
+}
+
+export async function removeSuppression(organizationId: string, suppressionId: string): Promise<void> {
+  const deleted = isResourceId('sup', suppressionId) && (await deleteSuppressionById(organizationId, suppressionId));
+  if (!deleted) throw notFound('Suppression');
+}
+
+/**
+ * For the send path: the addresses (as given) that are on the organization's suppression
+ * list. Addresses are normalized and de-duplicated first; invalid ones are never suppressed.
+ */
+export async function findSuppressedAddresses(organizationId: string, addresses: readonly string[]): Promise<string[]> {
+  if (addresses.length > MAX_ADDRESSES_PER_CHECK) {
+    throw new Error(`At most ${MAX_ADDRESSES_PER_CHECK} addresses can be checked at once`);
+  }
+  const normalizedByInput = new Map<string, string>();
+  for (const address of addresses) {
+    const normalized = normalizeEmailAddress(address);
+    if (normalized.ok) normalizedByInput.set(address, normalized.address);
+  }
+  const suppressed = await findSuppressedAmong(organizationId, [...new Set(normalizedByInput.values())]);
+  return addresses.filter((address) => {
+    const normalized = normalizedByInput.get(address);
+    return normalized !== undefined && suppressed.has(normalized);
+  });
+}

@@ -1,0 +1,459 @@
+/**
+ * Template rendering with Handlebars, locked down for tenant-written templates.
+ *
+ *   - One isolated Handlebars environment with only the built-in helpers `if`, `unless`, `each`,
+ *     `with` and `lookup`: no tenant code ever runs, `log` is gone, and anything else (an unknown
+ *     helper, a partial, a decorator, a block without its argument) is refused when the template is
+ *     saved, with its line and column — never discovered at send time.
+ *   - The work is bounded before it is done: the source's tags, comments and nesting are counted in
+ *     one linear pass before Handlebars parses it (template-source-check.ts), loops run at most
+ *     MAX_RENDER_ITERATIONS iterations per render, and each part's output is metered while it is
+ *     produced: a render stops with RenderSizeError as soon as a part passes its limit.
+ *   - `html` is rendered with HTML escaping; `subject` and `text` without (they are not HTML).
+ *   - Prototype access stays disabled (Handlebars ≥ 4.6 default): `{{constructor}}`, `{{__proto__}}`
+ *     and the like render nothing.
+ *   - Compiled templates are cached per template version (id + updated_at) inside the function.
+ */
+
+import Handlebars from 'handlebars';
+import { LRUCache } from 'lru-cache';
+import { validationError } from '#core/errors.ts';
+import { MAX_TEMPLATE_NESTING, sourceProblem } from '#templates/template-source-check.ts';
+
+type Node = hbs.AST.Node;
+type Program = hbs.AST.Program;
+
+export const TEMPLATE_PARTS = ['subject', 'html', 'text'] as const;
+export type TemplatePart = (typeof TEMPLATE_PARTS)[number];
+export type TemplateSource = Record<TemplatePart, string | null>;
+export interface RenderedTemplate {
+  subject: string;
+  html: string | null;
+  text: string | null;
+}
+
+/**
+ * Where a render stops, per part, in UTF-16 code units of output: above the limits of a sent email
+ * (subject 998 characters, bodies 256 KB of UTF-8), which the caller checks exactly afterwards. A
+ * character is at most two code units of the subject's count and at least one byte of UTF-8, so
+ * output past these is always over the limit.
+ */
+export const RENDER_OUTPUT_LIMITS: Record<TemplatePart, number> = { subject: 2 * 998, html: 262_144, text: 262_144 };
+
+const BLOCK_HELPERS = new Set(['if', 'unless', 'each', 'with']);
+/** The helpers that meter output (see meterOutput): written by the compiler, never by a tenant. */
+const OUTPUT_HELPERS = { literal: 'postbox_literal_output', raw: 'postbox_raw_output' };
+/** Names a bare `{{name}}` would resolve to a helper rather than a value. */
+const HELPER_NAMES = new Set([
+  'if',
+  'unless',
+  'each',
+  'with',
+  'lookup',
+  'log',
+  'helperMissing',
+  'blockHelperMissing',
+  ...Object.values(OUTPUT_HELPERS),
+]);
+/** Loop iterations one render may run (all #each together): a nested loop cannot run away. */
+export const MAX_RENDER_ITERATIONS = 100_000;
+const KNOWN_HELPERS = {
+  if: true,
+  unless: true,
+  each: true,
+  with: true,
+  lookup: true,
+  log: false,
+  ...Object.fromEntries(Object.values(OUTPUT_HELPERS).map((name) => [name, true])),
+};
+
+const handlebars = Handlebars.create();
+handlebars.unregisterHelper('log');
+
+export class RenderBudgetError extends Error {}
+/** A part's output passed its limit (RENDER_OUTPUT_LIMITS): the render stopped there. */
+export class RenderSizeError extends Error {
+  constructor(readonly part: TemplatePart) {
+    super(`the rendered ${part} is too large`);
+  }
+}
+
+/** Iterations left in the render under way (renders are synchronous: one at a time). */
+let iterationsLeft = MAX_RENDER_ITERATIONS;
+/** The part being rendered, whether its values are HTML-escaped, and the output it may still produce. */
+let renderingPart: TemplatePart = 'html';
+let escapingHtml = true;
+let outputLeft = Number.POSITIVE_INFINITY;
+/** Counts the output of the render under way for its caller (a batch bounds all its renders together). */
+let outputMeter: OutputMeter | undefined;
+
+/** What renders produced, counted as they produce it (also by a render that stops). */
+export interface OutputMeter {
+  produced: number;
+}
+
+function chargeOutput(size: number): void {
+  outputLeft -= size;
+  if (outputMeter) outputMeter.produced += size;
+  if (outputLeft < 0) throw new RenderSizeError(renderingPart);
+}
+
+const builtinEach = handlebars.helpers.each as (this: unknown, context: unknown, options: unknown) => string;
+handlebars.registerHelper('each', function (this: unknown, context: unknown, options: unknown) {
+  const size = Array.isArray(context)
+    ? context.length
+    : context !== null && typeof context === 'object'
+      ? Object.keys(context).length
+      : 0;
+  iterationsLeft -= size;
+  if (iterationsLeft < 0) {
+    throw new RenderBudgetError(`loops would run more than ${MAX_RENDER_ITERATIONS} iterations in one render`);
+  }
+  return builtinEach.call(this, context, options);
+});
+// The output helpers (see meterOutput): a program's literal text, and a value printed unescaped in html.
+handlebars.registerHelper(OUTPUT_HELPERS.literal, (size: number) => {
+  chargeOutput(size);
+  return '';
+});
+handlebars.registerHelper(OUTPUT_HELPERS.raw, (value: unknown) => {
+  const text = value === null || value === undefined ? '' : `${value}`;
+  chargeOutput(text.length);
+  return text;
+});
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#x27;',
+  '`': '&#x60;',
+  '=': '&#x3D;',
+};
+const UNSAFE = /[&<>"'`=]/g;
+const escapeCharacter = (character: string) => HTML_ESCAPES[character] ?? character;
+let lastEscapedInput = '';
+let lastEscapedOutput = '';
+
+/**
+ * Handlebars' own escapeExpression (same characters, same handling of null, false, numbers and
+ * SafeString), remembering its last result: a template usually prints the same value many times
+ * (a name in every paragraph), and escaping dominated the render time of such templates.
+ */
+export function escapeExpression(value: unknown): string {
+  if (typeof value !== 'string') {
+    if (value && typeof (value as { toHTML?: unknown }).toHTML === 'function') {
+      return (value as { toHTML: () => string }).toHTML();
+    }
+    if (value === null || value === undefined) return '';
+    if (!value) return `${value}`;
+    return escapeExpression(`${value}`);
+  }
+  if (value === lastEscapedInput) return lastEscapedOutput;
+  UNSAFE.lastIndex = 0;
+  const escaped = UNSAFE.test(value) ? value.replace(UNSAFE, escapeCharacter) : value;
+  lastEscapedInput = value;
+  lastEscapedOutput = escaped;
+  return escaped;
+}
+
+/**
+ * Every printed value of a render passes here (meterOutput makes every mustache an escaped one):
+ * escaped in html, printed as Handlebars prints it unescaped in subject and text, and metered.
+ */
+function printValue(value: unknown): string {
+  const text = escapingHtml ? escapeExpression(value) : value === null || value === undefined ? '' : `${value}`;
+  chargeOutput(text.length);
+  return text;
+}
+// The runtime reads Utils.escapeExpression when it wraps a compiled template.
+(handlebars.Utils as { escapeExpression: (value: unknown) => string }).escapeExpression = printValue;
+
+/** Handlebars' parser drops the position of a syntax error; keep it (the `hash.loc` of jison). */
+interface ParseErrorHash {
+  loc?: { first_line: number; first_column: number };
+}
+(
+  (Handlebars as unknown as { Parser: unknown }).Parser as {
+    parseError: (message: string, hash: ParseErrorHash) => never;
+  }
+).parseError = (message, hash) => {
+  throw Object.assign(new Error(message), { hash });
+};
+
+export class TemplateSyntaxError extends Error {
+  constructor(
+    readonly part: TemplatePart,
+    readonly line: number,
+    readonly column: number,
+    readonly reason: string,
+  ) {
+    super(`${part} line ${line}, column ${column}: ${reason}`);
+  }
+}
+
+const at = (node: Node) => ({ line: node.loc?.start.line ?? 1, column: (node.loc?.start.column ?? 0) + 1 });
+
+function parse(part: TemplatePart, source: string): Program {
+  const problem = sourceProblem(source);
+  if (problem) throw new TemplateSyntaxError(part, problem.line, problem.column, problem.reason);
+  try {
+    return Handlebars.parse(source);
+  } catch (error) {
+    const { hash, lineNumber, column, message } = error as Error & {
+      hash?: ParseErrorHash;
+      lineNumber?: number;
+      column?: number;
+    };
+    // First line of a jison message ("Parse error on line 2:") without the source excerpt.
+    // The last line of a jison message (after the source excerpt), without Handlebars' " - 2:5" suffix.
+    const reason = ((message ?? 'syntax error').split('\n').at(-1) ?? 'syntax error').replace(/ - \d+:\d+$/, '');
+    if (hash?.loc) throw new TemplateSyntaxError(part, hash.loc.first_line, hash.loc.first_column + 1, reason);
+    throw new TemplateSyntaxError(part, lineNumber ?? 1, (column ?? 0) + 1, reason);
+  }
+}
+
+/** Refuses what the locked-down environment would fail on at render time. */
+function checkNode(part: TemplatePart, node: Node): void {
+  const refuse = (reason: string) => {
+    const { line, column } = at(node);
+    return new TemplateSyntaxError(part, line, column, reason);
+  };
+  switch (node.type) {
+    case 'PartialStatement':
+    case 'PartialBlockStatement':
+      throw refuse('partials are not supported');
+    case 'Decorator':
+    case 'DecoratorBlock':
+      throw refuse('decorators are not supported');
+    case 'BlockStatement': {
+      const block = node as hbs.AST.BlockStatement;
+      const name = (block.path as hbs.AST.PathExpression).original;
+      if (!BLOCK_HELPERS.has(name)) throw refuse(`unknown block helper "${name}" (use #if, #unless, #each or #with)`);
+      if (block.params.length !== 1) throw refuse(`#${name} takes exactly one argument`);
+      return;
+    }
+    case 'MustacheStatement':
+    case 'SubExpression': {
+      const call = node as hbs.AST.MustacheStatement;
+      const path = call.path.type === 'PathExpression' ? (call.path as hbs.AST.PathExpression) : undefined;
+      const name = path?.original ?? '';
+      if (call.params.length === 0 && !call.hash && node.type === 'MustacheStatement') {
+        // A bare `{{if}}` or `{{lookup}}` would call the helper without its arguments and throw.
+        if (path && !path.data && path.parts.length === 1 && HELPER_NAMES.has(name)) {
+          throw refuse(`"${name}" is a helper and cannot be printed as a value`);
+        }
+        return;
+      }
+      if (name !== 'lookup') throw refuse(`unknown helper "${name}" (only lookup takes arguments)`);
+      if (call.params.length !== 2 || call.hash)
+        throw refuse('lookup takes exactly two arguments: {{lookup object key}}');
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+function childrenOf(node: Node): Node[] {
+  const children: Array<Node | undefined | null> = [];
+  const anyNode = node as unknown as Record<string, unknown>;
+  if (node.type === 'Program') children.push(...(node as Program).body);
+  if ('path' in anyNode) children.push(anyNode.path as Node);
+  if (Array.isArray(anyNode.params)) children.push(...(anyNode.params as Node[]));
+  if (anyNode.hash)
+    children.push(...((anyNode.hash as hbs.AST.Hash).pairs.map((pair: hbs.AST.HashPair) => pair.value) as Node[]));
+  if (anyNode.program) children.push(anyNode.program as Node);
+  if (anyNode.inverse) children.push(anyNode.inverse as Node);
+  return children.filter((child): child is Node => Boolean(child));
+}
+
+/**
+ * Every node of the tree with its nesting depth, depth first, in source order. Iterative, so no
+ * template can exhaust the stack here.
+ */
+export function* walk(root: Node): Generator<{ node: Node; depth: number }> {
+  const stack: Array<{ node: Node; depth: number }> = [{ node: root, depth: 0 }];
+  while (stack.length > 0) {
+    const entry = stack.pop() as { node: Node; depth: number };
+    yield entry;
+    const children = childrenOf(entry.node);
+    for (let index = children.length - 1; index >= 0; index -= 1) {
+      stack.push({ node: children[index] as Node, depth: entry.depth + 1 });
+    }
+  }
+}
+
+export interface ParsedTemplate {
+  asts: Partial<Record<TemplatePart, Program>>;
+}
+
+/** Parses and checks each part; throws TemplateSyntaxError naming the part, line and column. */
+export function parseTemplate(source: TemplateSource): ParsedTemplate {
+  const asts: ParsedTemplate['asts'] = {};
+  for (const part of TEMPLATE_PARTS) {
+    const text = source[part];
+    if (text === null) continue;
+    const ast = parse(part, text);
+    for (const { node, depth } of walk(ast)) {
+      // Each block adds two levels (statement, program), each subexpression one or two.
+      if (depth > 2 * MAX_TEMPLATE_NESTING + 2) {
+        const { line, column } = at(node);
+        throw new TemplateSyntaxError(part, line, column, `nested more than ${MAX_TEMPLATE_NESTING} levels deep`);
+      }
+      checkNode(part, node);
+    }
+    asts[part] = ast;
+  }
+  return { asts };
+}
+
+/** parseTemplate, with a syntax error turned into 400 VALIDATION_ERROR on the request field. */
+export function parseTemplateForRequest(source: TemplateSource): ParsedTemplate {
+  try {
+    return parseTemplate(source);
+  } catch (error) {
+    if (!(error instanceof TemplateSyntaxError)) throw error;
+    throw validationError([
+      {
+        field: error.part,
+        message: `Template does not compile at line ${error.line}, column ${error.column}: ${error.reason}`,
+      },
+    ]);
+  }
+}
+
+type Renderer = (data: unknown) => string;
+
+export interface CompiledTemplate {
+  /** The checked syntax trees, as parsed (for the variables a preview reports). */
+  parsed: ParsedTemplate;
+  /** Throws RenderSizeError (a part too large) or RenderBudgetError (loops too long). */
+  render(data: Record<string, unknown>, meter?: OutputMeter): RenderedTemplate;
+}
+
+const outputHelper = (name: string, param: hbs.AST.Expression, loc: hbs.AST.SourceLocation) =>
+  ({
+    type: 'MustacheStatement',
+    path: { type: 'PathExpression', data: false, depth: 0, parts: [name], original: name, loc },
+    params: [param],
+    escaped: false,
+    strip: { open: false, close: false },
+    loc,
+  }) as unknown as hbs.AST.MustacheStatement;
+
+/**
+ * Rewrites a checked tree so that every character of output is metered as it is produced (a
+ * Handlebars template otherwise builds its whole string before returning it: `{{x}}` × 3,000 with
+ * a 100 KB value is 300 MB). Every printed value becomes an escaped mustache, so Handlebars hands
+ * it to printValue (a plain call; it escapes only in html); a value printed unescaped in html
+ * (`{{{x}}}`) goes through the `postbox_raw_output` helper instead. Each program (the template, a
+ * block's body or else branch) first counts its own literal text with one `postbox_literal_output`
+ * call, every time it runs (a loop body once per item). Every character comes from exactly one
+ * literal or one printed value, so the count is exact.
+ */
+function meterOutput(program: Program, part: TemplatePart): void {
+  const programs: Program[] = [program];
+  for (let current = programs.pop(); current; current = programs.pop()) {
+    let literalSize = 0;
+    current.body = current.body.map((node) => {
+      if (node.type === 'ContentStatement') literalSize += (node as hbs.AST.ContentStatement).value.length;
+      if (node.type === 'BlockStatement') {
+        const block = node as hbs.AST.BlockStatement;
+        if (block.program) programs.push(block.program);
+        if (block.inverse) programs.push(block.inverse);
+      }
+      if (node.type !== 'MustacheStatement') return node;
+      const mustache = node as hbs.AST.MustacheStatement;
+      if (mustache.escaped || part !== 'html') return { ...mustache, escaped: true } as hbs.AST.MustacheStatement;
+      // `{{{x}}}` prints a value; `{{{lookup a b}}}` prints a helper's result (as a subexpression).
+      const value =
+        mustache.params.length === 0 && !mustache.hash
+          ? mustache.path
+          : ({
+              type: 'SubExpression',
+              path: mustache.path,
+              params: mustache.params,
+              hash: mustache.hash,
+              loc: mustache.loc,
+            } as unknown as hbs.AST.SubExpression);
+      return outputHelper(OUTPUT_HELPERS.raw, value, mustache.loc);
+    });
+    if (literalSize > 0) {
+      const size = { type: 'NumberLiteral', value: literalSize, original: literalSize, loc: current.loc };
+      current.body.unshift(outputHelper(OUTPUT_HELPERS.literal, size as unknown as hbs.AST.NumberLiteral, current.loc));
+    }
+  }
+}
+
+export function compileTemplate(source: TemplateSource): CompiledTemplate {
+  const parsed = parseTemplate(source);
+  const compilePart = (part: TemplatePart): Renderer | null => {
+    const parsedAst = parsed.asts[part];
+    if (!parsedAst) return null;
+    // Static text (no mustache at all, comments aside) needs no Handlebars call per render.
+    const statements = parsedAst.body.filter((node) => node.type !== 'CommentStatement');
+    if (statements.every((node) => node.type === 'ContentStatement')) {
+      const fixed = statements.map((node) => (node as hbs.AST.ContentStatement).value).join('');
+      return () => {
+        chargeOutput(fixed.length);
+        return fixed;
+      };
+    }
+    const ast = structuredClone(parsedAst);
+    meterOutput(ast, part);
+    return handlebars.compile(ast, {
+      knownHelpers: KNOWN_HELPERS,
+      knownHelpersOnly: true,
+      // Values of missing paths render as empty strings (preview reports them as warnings).
+      strict: false,
+    }) as Renderer;
+  };
+  const renderers = { subject: compilePart('subject'), html: compilePart('html'), text: compilePart('text') };
+  const renderPart = (part: TemplatePart, data: Record<string, unknown>): string | null => {
+    const renderer = renderers[part];
+    if (!renderer) return null;
+    renderingPart = part;
+    escapingHtml = part === 'html';
+    outputLeft = RENDER_OUTPUT_LIMITS[part];
+    try {
+      return renderer(data);
+    } finally {
+      escapingHtml = true;
+      outputLeft = Number.POSITIVE_INFINITY;
+    }
+  };
+  return {
+    parsed,
+    render: (data, meter) => {
+      iterationsLeft = MAX_RENDER_ITERATIONS;
+      outputMeter = meter;
+      try {
+        return {
+          subject: renderPart('subject', data) ?? '',
+          html: renderPart('html', data),
+          text: renderPart('text', data),
+        };
+      } finally {
+        outputMeter = undefined;
+      }
+    },
+  };
+}
+
+/**
+ * Compiled templates by `<id>@<version>`, the least recently used out first: a send that names a
+ * new subject (compiled apart from the template's bodies) never pushes a hot template out.
+ */
+export const TEMPLATE_CACHE_SIZE = 500;
+const cache = new LRUCache<string, CompiledTemplate>({ max: TEMPLATE_CACHE_SIZE });
+
+export function cachedTemplate(id: string, version: string, source: TemplateSource): CompiledTemplate {
+  const key = `${id}@${version}`;
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const compiled = compileTemplate(source);
+  cache.set(key, compiled);
+  return compiled;
+}
