@@ -126,11 +126,12 @@ try {
   // Function run times not visible through HTTP, measured directly on fresh emails: one delivery
   // (claim, suppression check, SES emulator, record; plus the simulated events, in-process) and one
   // SES Delivery notification handled by the events function's service.
-  const { putEmail, recordSent } = await import('#emails/email.store.ts');
+  const { putEmail } = await import('#emails/email.store.ts');
+  const { recordSent } = await import('#emails/delivery/delivery-state.store.ts');
   const { outcomeDeadline } = await import('#emails/schedule/due-times.ts');
   const { deliverEmail } = await import('#emails/delivery/delivery.service.ts');
   const { handleSesNotification } = await import('#emails/events/ses-events.service.ts');
-  const { simulatedNotifications } = await import('#emails/delivery/outcome-simulator.service.ts');
+  const { simulatedNotifications } = await import('#emails/delivery/outcome-simulation.ts');
   const { emailRecord } = await import('../test/support/email-records.ts');
   const sample = (i: number, environment: 'test' | 'live' = 'test') =>
     emailRecord(organization.id, {

@@ -21,7 +21,7 @@ try {
   const { BatchWriteCommand, UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
   const { db, tableName, withDynamoUsage, currentDynamoUsage } = await import('#dynamo/client.ts');
   const { EMAIL_COUNTER_SHARDS, emailShard, keys } = await import('#dynamo/keys.ts');
-  const { newEmailId } = await import('#emails/email.store.ts');
+  const { newEmailId } = await import('#emails/email.ts');
   const { createApiKey, createOrganization, setOrganizationRateLimit } = await import('#accounts/accounts.service.ts');
   const { emailListQuery, listEmails } = await import('#emails/list.service.ts');
 

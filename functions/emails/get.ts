@@ -1,5 +1,5 @@
 /** GET /api/v1/emails/{id} — the email (by id or message_id) with its events, oldest first. */
-import { getEmail } from '#emails/email-view.ts';
+import { getEmail } from '#emails/get.service.ts';
 import { apiHandler } from '#http/api-handler.ts';
 import { ok } from '#http/response.ts';
 import { idPath } from '#http/schemas.ts';

@@ -1,8 +1,8 @@
 /** POST /api/v1/suppressions — adds (or re-reasons) a manual suppression. */
 import { z } from 'zod';
+import { emailAddress } from '#core/email-address.ts';
 import { apiHandler } from '#http/api-handler.ts';
 import { created } from '#http/response.ts';
-import { emailAddress } from '#http/schemas.ts';
 import { SUPPRESSION_REASONS } from '#suppressions/suppression.store.ts';
 import { addSuppression } from '#suppressions/suppressions.service.ts';
 

@@ -10,14 +10,9 @@ import {
   markApiKeyRevoked,
   setRateLimitOnKeys,
 } from '#accounts/api-key.store.ts';
-import type { Environment } from '#accounts/api-key.ts';
-import {
-  getOrganization,
-  type Organization,
-  putOrganization,
-  type SendingLimitAttribute,
-  updateOrganizationAttribute,
-} from '#accounts/organization.store.ts';
+import { getOrganization, putOrganization, updateOrganizationAttribute } from '#accounts/organization.store.ts';
+import type { Organization, SendingLimitAttribute } from '#accounts/organization.ts';
+import type { Environment } from '#core/environment.ts';
 import { ApiError, notFound } from '#core/errors.ts';
 import { isResourceId, newId } from '#core/ids.ts';
 import { MAX_SENDING_LIMIT, type SendingLimits, sendingLimitsFor } from '#emails/sending-limit.ts';

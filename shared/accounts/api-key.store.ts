@@ -8,7 +8,8 @@
  * is copied onto each key so authentication needs no second read.
  */
 import { BatchGetCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { displayPrefix, type Environment, generateApiKey, hashApiKey } from '#accounts/api-key.ts';
+import { displayPrefix, generateApiKey, hashApiKey } from '#accounts/api-key.ts';
+import type { Environment } from '#core/environment.ts';
 import { newId, nowIso } from '#core/ids.ts';
 import {
   db,

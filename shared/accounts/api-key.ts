@@ -4,10 +4,8 @@
  * made-up key without touching the database; the hash is what the table stores.
  */
 import { createHash } from 'node:crypto';
+import type { Environment } from '#core/environment.ts';
 import { encodeBase62, randomBase62 } from '#core/ids.ts';
-
-export type Environment = 'live' | 'test';
-export const ENVIRONMENTS: readonly Environment[] = ['live', 'test'];
 
 const RANDOM_LENGTH = 32;
 const CHECKSUM_LENGTH = 6;

@@ -1,31 +1,17 @@
-/** Organization entity: one item per organization holding its settings. */
+/**
+ * Organization entity: one item per organization holding its settings.
+ *   organization   PK=ORG#<org>  SK=ORG
+ */
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  type AutoValidationThreshold,
+  DEFAULT_AUTO_VALIDATION_THRESHOLD,
+  type Organization,
+  type SendingLimitAttribute,
+} from '#accounts/organization.ts';
 import { nowIso } from '#core/ids.ts';
 import { db, isConditionalCheckFailed, tableName } from '#dynamo/client.ts';
 import { keys } from '#dynamo/keys.ts';
-
-export const AUTO_VALIDATION_THRESHOLDS = ['off', 'managed', 'medium', 'high'] as const;
-export type AutoValidationThreshold = (typeof AUTO_VALIDATION_THRESHOLDS)[number];
-export const DEFAULT_AUTO_VALIDATION_THRESHOLD: AutoValidationThreshold = 'off';
-
-export interface Organization {
-  id: string;
-  name: string;
-  createdAt: string;
-  /** Requests per second; absent means the deployment default. */
-  rateLimitPerSecond?: number;
-  autoValidationThreshold: AutoValidationThreshold;
-  /** Sending limits in recipients (shared/emails/sending-limit.ts); absent means the default. */
-  dailyRecipientLimitLive?: number;
-  monthlyRecipientLimitLive?: number;
-  dailyRecipientLimitTest?: number;
-}
-
-/** The organization attributes holding sending limits. */
-export type SendingLimitAttribute =
-  | 'daily_recipient_limit_live'
-  | 'monthly_recipient_limit_live'
-  | 'daily_recipient_limit_test';
 
 export interface OrganizationItem {
   id: string;

@@ -1,9 +1,7 @@
 /** Organization settings service: the auto-validation threshold. */
-import {
-  type AutoValidationThreshold,
-  getOrganization,
-  updateOrganizationAttribute,
-} from '#accounts/organization.store.ts';
+
+import { getOrganization, updateOrganizationAttribute } from '#accounts/organization.store.ts';
+import type { AutoValidationThreshold } from '#accounts/organization.ts';
 import { notFound } from '#core/errors.ts';
 
 export async function getAutoValidationThreshold(organizationId: string): Promise<AutoValidationThreshold> {

@@ -7,7 +7,7 @@
 import { domainToASCII } from 'node:url';
 import { type MessageTag, SESv2Client, SendEmailCommand, type SendEmailCommandInput } from '@aws-sdk/client-sesv2';
 import { logger } from '#core/logger.ts';
-import type { Mailbox } from '#emails/email.store.ts';
+import type { Mailbox } from '#emails/email.ts';
 
 export interface SesSendInput {
   from: Mailbox;

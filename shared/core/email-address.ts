@@ -6,7 +6,8 @@
  * provider issues them and they complicate every downstream check; the domain follows
  * normalizeDomainName; the whole address is at most 254 characters (RFC 5321 path limit).
  */
-import { normalizeDomainName } from '#domains/dns-records.ts';
+import { z } from 'zod';
+import { normalizeDomainName } from '#core/domain-name.ts';
 
 const DOT_ATOM = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*$/;
 
@@ -27,3 +28,16 @@ export function normalizeEmailAddress(input: string): AddressCheck {
   if (address.length > 254) return { ok: false, reason: 'the address is longer than 254 characters' };
   return { ok: true, address, domain: domain.domain };
 }
+
+/** An email address in a request: validated and turned into Postbox's normal form. */
+export const emailAddress = z
+  .string()
+  .max(320)
+  .transform((value, context) => {
+    const checked = normalizeEmailAddress(value);
+    if (!checked.ok) {
+      context.addIssue({ code: 'custom', message: `Invalid email address: ${checked.reason}` });
+      return z.NEVER;
+    }
+    return checked.address;
+  });

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
@@ -36,4 +36,21 @@ export const nowIso = (): string => new Date().toISOString();
  */
 export function isResourceId(prefix: string, value: string): boolean {
   return new RegExp(`^${prefix}_[0-9A-Za-z]{1,64}$`).test(value);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Whether a path parameter can be an email id (a lower-case UUID); anything else is a 404 without a read. */
+export const isUuid = (value: string): boolean => UUID.test(value);
+
+/**
+ * The same UUID (version 8, "custom") for the same parts, every time: ids of facts that can be
+ * reported twice (an SES notification, a hand-over event), so writing one twice writes the same item.
+ */
+export function deterministicId(parts: readonly string[]): string {
+  const bytes = createHash('sha256').update(parts.join('\u0000')).digest().subarray(0, 16);
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x80; // version 8
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80; // RFC 9562 variant
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }

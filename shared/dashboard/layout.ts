@@ -2,7 +2,7 @@
  * The page shell every dashboard page shares (head, navigation, who is signed in, sign-out)
  * and the small components pages are built from. Everything returns SafeHtml.
  */
-import type { Environment } from '#accounts/api-key.ts';
+import type { Environment } from '#core/environment.ts';
 import type { ErrorDetail } from '#core/errors.ts';
 import { assetUrl } from '#dashboard/assets.ts';
 import { html, type SafeHtml } from '#dashboard/html.ts';

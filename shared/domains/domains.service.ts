@@ -11,6 +11,7 @@
 import { resolverFromEnv, type TxtLookup } from '#adapters/dns-resolver.ts';
 import { emailIdentitiesFromEnv } from '#adapters/email-identities.ts';
 import { keyProtectorFromEnv } from '#adapters/key-protector.ts';
+import { normalizeDomainName } from '#core/domain-name.ts';
 import { normalizeEmailAddress } from '#core/email-address.ts';
 import { ApiError, notFound } from '#core/errors.ts';
 import { isResourceId, newId, nowIso } from '#core/ids.ts';
@@ -20,7 +21,6 @@ import {
   dkimSelector,
   dnsRecordsFor,
   generateDkimKeyPair,
-  normalizeDomainName,
   spfIncludes,
 } from '#domains/dns-records.ts';
 import {

@@ -11,7 +11,7 @@
  * a retry with the same Idempotency-Key then finds the email it wrote.
  */
 
-import type { Environment } from '#accounts/api-key.ts';
+import type { Environment } from '#core/environment.ts';
 import { logger } from '#core/logger.ts';
 import { addUsage } from '#emails/usage.store.ts';
 

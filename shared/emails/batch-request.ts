@@ -10,6 +10,7 @@
  * Besides the spec's fields a batch takes `reply_to`, `tags` and `priority`, applied to every email.
  */
 import { z } from 'zod';
+import { emailAddress } from '#core/email-address.ts';
 import {
   mailbox,
   PRIORITIES,
@@ -18,7 +19,6 @@ import {
   templateDataSchema,
   templateIdSchema,
 } from '#emails/send-request.ts';
-import { emailAddress } from '#http/schemas.ts';
 
 export const MAX_BATCH_RECIPIENTS = 1000;
 

@@ -14,6 +14,7 @@
  * (`npm run bench -- batch`).
  */
 import { createHash } from 'node:crypto';
+import type { Caller } from '#accounts/caller.ts';
 import { type OrganizationItem, organizationFromItem } from '#accounts/organization.store.ts';
 import { enqueueEmailBatches } from '#adapters/send-queue.ts';
 import { normalizeEmailAddress } from '#core/email-address.ts';
@@ -34,17 +35,15 @@ import { type BatchEntry, type BatchSendRequest, parseBatchEntry } from '#emails
 import {
   BodiesTooLargeError,
   deleteEmailItems,
-  type EmailRecord,
   existingEmailIds,
-  newEmailId,
   newEmailItem,
   putEmailItems,
 } from '#emails/email.store.ts';
+import { type EmailRecord, newEmailId } from '#emails/email.ts';
 import { countNewEmails, deleteEmailPointers, writeEmailPointers } from '#emails/email-index.store.ts';
 import { planAccept } from '#emails/schedule/due-times.ts';
 import { checkSendingLimit } from '#emails/sending-limit.ts';
 import { readUsage } from '#emails/usage.store.ts';
-import type { Identity } from '#http/context.ts';
 import { findSuppressedAddresses, MAX_ADDRESSES_PER_CHECK } from '#suppressions/suppressions.service.ts';
 import {
   countTemplateSends,
@@ -130,7 +129,7 @@ export class BatchPartlyStoredError extends Error {
 }
 
 export async function acceptBatch(
-  caller: Identity,
+  caller: Caller,
   request: BatchSendRequest,
   options: { batchId?: string; resumed?: boolean; admission?: Promise<void> } = {},
 ): Promise<BatchResult> {

@@ -8,11 +8,12 @@
  */
 
 import { ApiError, notFound } from '#core/errors.ts';
+import { isUuid } from '#core/ids.ts';
 import { failedCondition } from '#dynamo/client.ts';
-import { type EmailEvent, type EmailRecord, getEmailWithEvents, newEvent, recordFailed } from '#emails/email.store.ts';
-import { getEmail } from '#emails/email-view.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+import { recordFailed } from '#emails/delivery/delivery-state.store.ts';
+import { getEmailWithEvents } from '#emails/email.store.ts';
+import { type EmailEvent, type EmailRecord, newEvent } from '#emails/email.ts';
+import { getEmail } from '#emails/get.service.ts';
 
 export const CANCELLED_DETAIL = 'Cancelled through the API';
 
@@ -34,7 +35,7 @@ export function whyNotCancellable(email: EmailRecord, events: EmailEvent[], now:
 
 /** Cancels the email; answers it as GET /emails/:id would (status failed, the cancelled event last). */
 export async function cancelEmail(organizationId: string, emailId: string, now = Date.now()) {
-  const found = UUID.test(emailId) ? await getEmailWithEvents(organizationId, emailId) : undefined;
+  const found = isUuid(emailId) ? await getEmailWithEvents(organizationId, emailId) : undefined;
   if (!found) throw notFound('Email');
   const refused = whyNotCancellable(found.email, found.events, now);
   if (refused) throw new ApiError('CONFLICT', refused);

@@ -14,12 +14,12 @@
  * one (see docs/data-model.md); nothing else depends on them.
  */
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Environment } from '#accounts/api-key.ts';
 import { normalizeEmailAddress } from '#core/email-address.ts';
+import type { Environment } from '#core/environment.ts';
 import { logger } from '#core/logger.ts';
 import { batchGetAll, batchWriteAll, db, tableName } from '#dynamo/client.ts';
 import { EMAIL_COUNTER_SHARDS, EMAIL_LIST_SHARDS, emailShard, keys, type PrimaryKey } from '#dynamo/keys.ts';
-import type { EmailRecord, EmailStatus } from '#emails/email.store.ts';
+import type { EmailRecord, EmailStatus, ListedEmail } from '#emails/email.ts';
 import { EMAIL_LIST_ATTRIBUTES } from '#platform/table.ts';
 
 export const EMAIL_STATUSES: readonly EmailStatus[] = ['queued', 'delivered', 'bounced', 'failed', 'opened'];
@@ -167,9 +167,6 @@ export async function getListedEmails(organizationId: string, emailIds: readonly
   const byId = new Map(items.map((item) => [String(item.id), item as unknown as ListedEmail]));
   return emailIds.map((id) => byId.get(id)).filter((email): email is ListedEmail => email !== undefined);
 }
-
-/** An email as the list indexes project it. */
-export type ListedEmail = Pick<EmailRecord, (typeof EMAIL_LIST_ATTRIBUTES)[number]>;
 
 /**
  * One sorted partition the list reads: an index partition (GSI3/GSI4) or a pointer partition of

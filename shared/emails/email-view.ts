@@ -1,14 +1,6 @@
-/**
- * Reading an email back (GET /emails/:id). Kept apart from sending.ts so the read-only
- * function does not load the send queue (and its required queue URL).
- */
-
-import { notFound } from '#core/errors.ts';
-import { type EmailEvent, getEmailWithEvents } from '#emails/email.store.ts';
-import type { ListedEmail } from '#emails/email-index.store.ts';
+/** How an email is shown: an item of GET /emails (the email of GET /emails/:id is built on it: get.service.ts). */
+import type { ListedEmail } from '#emails/email.ts';
 import { MAX_SUBJECT_LENGTH } from '#emails/send-request.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
  * A subject as lists show it: at most MAX_SUBJECT_LENGTH characters (code points), cut with "…"
@@ -47,26 +39,3 @@ export function toListItem(email: ListedEmail) {
 }
 
 export type EmailListItem = ReturnType<typeof toListItem>;
-
-/** GET /emails/:id — `id` and `message_id` are the same value. */
-export async function getEmail(organizationId: string, emailId: string) {
-  const found = UUID.test(emailId) ? await getEmailWithEvents(organizationId, emailId) : undefined;
-  if (!found) throw notFound('Email');
-  const { email, events } = found;
-  return {
-    ...toListItem(email),
-    subject: email.subject,
-    html: email.html,
-    text: email.text,
-    scheduled_at: email.scheduled_at,
-    events: events.map((event: EmailEvent) => ({
-      id: event.id,
-      type: event.type,
-      recipient: event.recipient,
-      smtp_code: event.smtp_code,
-      smtp_message: event.smtp_message,
-      created_at: event.created_at,
-      ...(event.detail ? { detail: event.detail } : {}),
-    })),
-  };
-}

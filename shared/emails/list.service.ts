@@ -12,17 +12,16 @@
  * A page reads the entries before it (DynamoDB cannot skip to an offset), so page × limit is capped.
  */
 import { z } from 'zod';
-import type { Environment } from '#accounts/api-key.ts';
 import { normalizeEmailAddress } from '#core/email-address.ts';
+import type { Environment } from '#core/environment.ts';
 import { validationError } from '#core/errors.ts';
 import { pageQuery } from '#core/page-query.ts';
 import { type Pagination, paginationFor } from '#dynamo/pagination.ts';
-import type { EmailStatus } from '#emails/email.store.ts';
+import type { EmailStatus, ListedEmail } from '#emails/email.ts';
 import {
   countListPartition,
   EMAIL_STATUSES,
   getListedEmails,
-  type ListedEmail,
   type ListPartition,
   listPartitions,
   queryListPartition,

@@ -33,8 +33,7 @@
  * - `null` is not accepted for optional fields: leave the field out.
  */
 import { z } from 'zod';
-import { normalizeEmailAddress } from '#core/email-address.ts';
-import { emailAddress } from '#http/schemas.ts';
+import { emailAddress, normalizeEmailAddress } from '#core/email-address.ts';
 
 export const MAX_SUBJECT_LENGTH = 998;
 /** `html` and `text` each, in UTF-8 bytes (256 KB). */

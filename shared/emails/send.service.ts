@@ -1,4 +1,6 @@
-import { type AutoValidationThreshold, getOrganization } from '#accounts/organization.store.ts';
+import type { Caller } from '#accounts/caller.ts';
+import { getOrganization } from '#accounts/organization.store.ts';
+import type { AutoValidationThreshold } from '#accounts/organization.ts';
 import { enqueueEmail } from '#adapters/send-queue.ts';
 import { ApiError } from '#core/errors.ts';
 import { nowIso } from '#core/ids.ts';
@@ -11,21 +13,13 @@ import {
   usageWrites,
   writeAllOrNothing,
 } from '#emails/accept-writes.service.ts';
-import {
-  BodiesTooLargeError,
-  type EmailRecord,
-  getEmailState,
-  newEmailId,
-  newEmailItem,
-  putEmailItem,
-  takeBackEmail,
-} from '#emails/email.store.ts';
+import { BodiesTooLargeError, getEmailState, newEmailItem, putEmailItem, takeBackEmail } from '#emails/email.store.ts';
+import { type EmailRecord, newEmailId } from '#emails/email.ts';
 import { countNewEmails, deleteEmailPointers, writeEmailPointers } from '#emails/email-index.store.ts';
 import { type AcceptPlan, planAccept } from '#emails/schedule/due-times.ts';
 import type { SendEmailRequest } from '#emails/send-request.ts';
 import { checkSendingLimit } from '#emails/sending-limit.ts';
 import { readUsage } from '#emails/usage.store.ts';
-import type { Identity } from '#http/context.ts';
 import { findSuppressedAddresses } from '#suppressions/suppressions.service.ts';
 import {
   countTemplateSends,
@@ -58,7 +52,7 @@ export interface AcceptedEmail {
  * queue message is harmless, the consumer claims each email once).
  */
 export async function acceptEmail(
-  caller: Identity,
+  caller: Caller,
   request: SendEmailRequest,
   options: { emailId?: string; admission?: Promise<void> } = {},
 ): Promise<AcceptedEmail> {
@@ -183,7 +177,7 @@ async function writeOrFail(...args: Parameters<typeof writeAllOrNothing>): Promi
  * The counts a send moves besides the email itself, each with its undo: the sending limit's usage,
  * the list's to/tag pointers and count, the template's usage.
  */
-function sendWrites(caller: Identity, email: EmailRecord, recipients: number, countedAt: number): AcceptWrite[] {
+function sendWrites(caller: Caller, email: EmailRecord, recipients: number, countedAt: number): AcceptWrite[] {
   const { organizationId, environment } = caller;
   let templateCount: TemplateSendsCount | undefined;
   const templateId = email.template_id;

@@ -8,8 +8,8 @@
  * organization's limits, and this module decides.
  */
 
-import type { Environment } from '#accounts/api-key.ts';
-import type { Organization } from '#accounts/organization.store.ts';
+import type { Organization } from '#accounts/organization.ts';
+import type { Environment } from '#core/environment.ts';
 import { ApiError, type ErrorDetail } from '#core/errors.ts';
 
 export interface SendingLimits {

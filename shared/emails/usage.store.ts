@@ -10,7 +10,7 @@
  * days after their month ends.
  */
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Environment } from '#accounts/api-key.ts';
+import type { Environment } from '#core/environment.ts';
 import { db, tableName } from '#dynamo/client.ts';
 import { keys } from '#dynamo/keys.ts';
 import { type Usage, usagePeriods } from '#emails/sending-limit.ts';

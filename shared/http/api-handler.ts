@@ -13,9 +13,10 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
+import type { Caller } from '#accounts/caller.ts';
 import { config } from '#core/config.ts';
 import { withDynamoUsage } from '#dynamo/client.ts';
-import type { ApiContext, Identity } from '#http/context.ts';
+import type { ApiContext } from '#http/context.ts';
 import { authenticate, requireAuthentication } from '#http/middleware/authenticate.ts';
 import { errorEnvelope } from '#http/middleware/error-envelope.ts';
 import { jsonBody } from '#http/middleware/json-body.ts';
@@ -43,7 +44,7 @@ export interface ApiRequest<B, Q, P> {
   body: Infer<B>;
   query: Infer<Q>;
   path: Infer<P>;
-  caller: Identity;
+  caller: Caller;
   requestId: string;
   event: APIGatewayProxyEventV2;
   /** Resolves once the request is within its rate limit (at once unless `deferRateLimit`); rejects with 429. */
@@ -97,7 +98,7 @@ export function apiHandler<
       query: context.input.query as Infer<Q>,
       path: context.input.path as Infer<P>,
       // requireAuthentication guarantees an identity here.
-      caller: context.caller as Identity,
+      caller: context.caller as Caller,
       requestId: context.requestId,
       event,
       admission: context.admission ?? Promise.resolve(),

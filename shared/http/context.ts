@@ -1,17 +1,8 @@
 import type middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import type { Environment } from '#accounts/api-key.ts';
+import type { Caller } from '#accounts/caller.ts';
 import type { ApiError } from '#core/errors.ts';
 import type { RateLimitState } from '#http/rate-limit.store.ts';
-
-/** Who is calling: resolved from the API key by the authenticate middleware. */
-export interface Identity {
-  organizationId: string;
-  apiKeyId: string;
-  environment: Environment;
-  keyPrefix: string;
-  rateLimitPerSecond: number | null;
-}
 
 export interface ValidatedInput {
   body?: unknown;
@@ -23,7 +14,7 @@ export interface ValidatedInput {
 export interface ApiContext extends Context {
   requestId: string;
   startedAt: number;
-  caller?: Identity;
+  caller?: Caller;
   /** Set when authentication failed; thrown by requireAuthentication after rate limiting. */
   authFailure?: ApiError;
   rateLimit?: RateLimitState;

@@ -23,9 +23,9 @@
  */
 import { createHash } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import type { Caller } from '#accounts/caller.ts';
 import { ApiError, validationError } from '#core/errors.ts';
 import { logger } from '#core/logger.ts';
-import type { Identity } from '#http/context.ts';
 import {
   abandonIdempotentRequest,
   beginIdempotentRequest,
@@ -93,7 +93,7 @@ function replayed(status: number, stored: unknown): ApiResult {
  * just runs it. `admission` is the request's (possibly deferred) rate-limit count.
  */
 export async function withIdempotency(
-  caller: Identity,
+  caller: Caller,
   event: Pick<APIGatewayProxyEventV2, 'headers'>,
   scope: IdempotencyScope,
   body: unknown,

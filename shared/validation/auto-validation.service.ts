@@ -3,7 +3,7 @@
  * time (api-decisions "Validation and the auto-validation setting"). One validator per function
  * instance: its per-domain DNS cache lasts across requests.
  */
-import type { AutoValidationThreshold } from '#accounts/organization.store.ts';
+import type { AutoValidationThreshold } from '#accounts/organization.ts';
 import { createAddressValidator, type ValidationResult, type Verdict } from '#validation/address-validation.service.ts';
 
 const validator = createAddressValidator();

@@ -7,6 +7,7 @@
  * the sending quota in the table. The tags use names that once broke DynamoDB's marshaller.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Caller } from '#accounts/caller.ts';
 import { sendQueueClient } from '#adapters/send-queue.ts';
 import { db } from '#dynamo/client.ts';
 import { acceptBatch } from '#emails/batch.service.ts';
@@ -14,7 +15,6 @@ import { batchSendBody } from '#emails/batch-request.ts';
 import { acceptEmail } from '#emails/send.service.ts';
 import { sendEmailBody } from '#emails/send-request.ts';
 import { readUsage } from '#emails/usage.store.ts';
-import type { Identity } from '#http/context.ts';
 import { createTestOrganization, verifiedDomainFor } from '../support/factories.ts';
 import { InjectedFault, writeFaults } from '../support/write-faults.ts';
 
@@ -30,7 +30,7 @@ async function setup() {
     text: 'Hello {{name}}',
   });
   expect(template.status, template.text).toBe(201);
-  const caller: Identity = {
+  const caller: Caller = {
     organizationId: org.organization.id,
     apiKeyId: org.apiKey.id,
     environment: 'test',

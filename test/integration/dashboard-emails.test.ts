@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '#accounts/accounts.service.ts';
-import { type EmailRecord, newEmailId } from '#emails/email.store.ts';
+import { type EmailRecord, newEmailId } from '#emails/email.ts';
 import { DashboardBrowser, dashboardMember, type PageResponse } from '../support/dashboard.ts';
 import { seedListedEmail } from '../support/email-records.ts';
 import { verifiedDomainFor } from '../support/factories.ts';

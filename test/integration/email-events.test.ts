@@ -8,10 +8,12 @@
 
 import { PutCommand, type PutCommandInput } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { deterministicId } from '#core/ids.ts';
 import { db } from '#dynamo/client.ts';
-import { claimForDelivery, eventPut, newEmailId, newEvent, putEmail, recordSent } from '#emails/email.store.ts';
+import { claimForDelivery, recordSent } from '#emails/delivery/delivery-state.store.ts';
+import { eventPut, putEmail } from '#emails/email.store.ts';
+import { newEmailId, newEvent } from '#emails/email.ts';
 import { handleSesNotification } from '#emails/events/ses-events.service.ts';
-import { deterministicEventId } from '#emails/events/ses-notifications.ts';
 import { outcomeDeadline } from '#emails/schedule/due-times.ts';
 import { emailRecord } from '../support/email-records.ts';
 import { createTestOrganization, verifiedDomainFor } from '../support/factories.ts';
@@ -351,7 +353,7 @@ describe('notifications that arrive twice or out of order', () => {
     const events = (await api.get(`/api/v1/emails/${email.id}`)).body.data.events;
     expect(events).toEqual([
       {
-        id: deterministicEventId(['sent', SES_MESSAGE_ID]),
+        id: deterministicId(['sent', SES_MESSAGE_ID]),
         type: 'sent',
         recipient: null,
         smtp_code: null,

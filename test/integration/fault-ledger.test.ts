@@ -78,7 +78,8 @@ describe('the retry backoff', () => {
         import('@aws-sdk/client-sesv2'),
       ]);
     const { createTestOrganization, verifiedDomainFor } = await import('../support/factories.ts');
-    const { putEmail, newEmailId } = await import('#emails/email.store.ts');
+    const { putEmail } = await import('#emails/email.store.ts');
+    const { newEmailId } = await import('#emails/email.ts');
 
     const { organization, api } = await createTestOrganization();
     const domain = await verifiedDomainFor(api);

@@ -8,7 +8,8 @@
 
 import { describe, expect, it } from 'vitest';
 import { deliverEmail } from '#emails/delivery/delivery.service.ts';
-import { type EmailRecord, newEmailId, putEmail } from '#emails/email.store.ts';
+import { putEmail } from '#emails/email.store.ts';
+import { type EmailRecord, newEmailId } from '#emails/email.ts';
 import { handleSesNotification } from '#emails/events/ses-events.service.ts';
 import { GIVE_UP_DETAIL, noOutcomeDetail, runScheduler } from '#emails/schedule/scheduler.service.ts';
 import { emailRecord } from '../support/email-records.ts';

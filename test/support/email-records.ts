@@ -4,7 +4,8 @@
  * entries, as the send path writes them.
  */
 
-import { type EmailRecord, newEmailId, putEmail } from '#emails/email.store.ts';
+import { putEmail } from '#emails/email.store.ts';
+import { type EmailRecord, newEmailId } from '#emails/email.ts';
 import { writeEmailIndexEntries } from '#emails/email-index.store.ts';
 
 export function emailRecord(organizationId: string, fields: Partial<EmailRecord> = {}): EmailRecord {

@@ -9,7 +9,7 @@ import {
   revokeApiKey,
   setOrganizationRateLimit,
 } from '#accounts/accounts.service.ts';
-import type { Environment } from '#accounts/api-key.ts';
+import type { Environment } from '#core/environment.ts';
 import { client } from './http.ts';
 
 let counter = 0;

@@ -35,14 +35,15 @@ import {
   SQSClient,
 } from '@aws-sdk/client-sqs';
 import { createOrganization, setSendingLimits } from '#accounts/accounts.service.ts';
-import type { Environment } from '#accounts/api-key.ts';
+import type { Caller } from '#accounts/caller.ts';
 import { type SesSendInput, sendWithSes } from '#adapters/ses-sender.ts';
 import type { RetryBackoff } from '#core/backoff.ts';
 import { forEachLimited } from '#core/concurrency.ts';
+import type { Environment } from '#core/environment.ts';
 import { addVerifiedDomainForDevelopment } from '#domains/domains.service.ts';
-import { type EmailRecord, getEmailWithEvents } from '#emails/email.store.ts';
+import { getEmailWithEvents } from '#emails/email.store.ts';
+import type { EmailRecord } from '#emails/email.ts';
 import { sendEmailBody } from '#emails/send-request.ts';
-import type { Identity } from '#http/context.ts';
 import { queueDefinitions, queueUrlEnvName } from '#platform/queues.ts';
 import { startSqsPoller } from '../../infra/local/sqs-poller.ts';
 
@@ -208,7 +209,7 @@ export async function runFaultLedger(options: FaultLedgerOptions): Promise<Ledge
   if (options.count / 2 > 1_000) {
     await setSendingLimits(organization.id, { environment: 'test', daily: options.count });
   }
-  const callerIn = (environment: Environment): Identity => ({
+  const callerIn = (environment: Environment): Caller => ({
     organizationId: organization.id,
     apiKeyId: `key_ledger_${environment}`,
     environment,

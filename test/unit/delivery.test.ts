@@ -38,7 +38,7 @@ import {
 import { retryDelaySeconds, SEND_RETRY_BACKOFF } from '#core/backoff.ts';
 import { keys } from '#dynamo/keys.ts';
 import { deliverEmail, LEASE_MS, MISSING_EMAIL_GRACE_MS } from '#emails/delivery/delivery.service.ts';
-import { handOverEvents } from '#emails/email.store.ts';
+import { handOverEvents } from '#emails/email.ts';
 import { SES_EVENT_WINDOW_MS, SIMULATED_OUTCOME_WAIT_MS } from '#emails/schedule/due-times.ts';
 import { queueDefinitions } from '#platform/queues.ts';
 import { createSendEmailHandler, handler } from '../../functions/consumers/send-email.ts';

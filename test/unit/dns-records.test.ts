@@ -1,6 +1,7 @@
 import { createPrivateKey, createPublicKey, sign, verify } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { normalizeDomainName } from '#core/domain-name.ts';
 import {
   dkimMatches,
   dkimRecordName,
@@ -9,7 +10,6 @@ import {
   dmarcRecord,
   dnsRecordsFor,
   generateDkimKeyPair,
-  normalizeDomainName,
   spfIncludes,
   spfRecordValue,
 } from '#domains/dns-records.ts';

@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { EmailStatus, EventType } from '#emails/email.store.ts';
+import type { EmailStatus, EventType } from '#emails/email.ts';
 import { deriveStatus, type StatusEvent, sentRecipientCount } from '#emails/events/email-status.ts';
 
 const RECIPIENTS = ['ann@example.com', 'bob@example.com', 'cy@example.com'];

@@ -9,8 +9,8 @@ import { marshall } from '@aws-sdk/util-dynamodb';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Caller } from '#accounts/caller.ts';
 import { ApiError } from '#core/errors.ts';
-import type { Identity } from '#http/context.ts';
 import {
   abandonIdempotentRequest,
   beginIdempotentRequest,
@@ -254,7 +254,7 @@ describe('the request hash', () => {
 });
 
 describe('withIdempotency', () => {
-  const caller: Identity = {
+  const caller: Caller = {
     organizationId: ORG,
     apiKeyId: 'key_1',
     environment: 'test',

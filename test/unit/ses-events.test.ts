@@ -22,8 +22,8 @@ import {
   shouldSimulateOutcomes,
   simulatedNotifications,
   simulatedOutcome,
-} from '#emails/delivery/outcome-simulator.service.ts';
-import type { EmailEvent, EmailRecord } from '#emails/email.store.ts';
+} from '#emails/delivery/outcome-simulation.ts';
+import type { EmailEvent, EmailRecord } from '#emails/email.ts';
 import { applyEmailEvents } from '#emails/events/email-events.store.ts';
 import {
   handleSesNotification,

@@ -5,7 +5,7 @@
  */
 import { memberPage } from '#dashboard/page-handler.ts';
 import { emailBodyPage } from '#dashboard/pages/emails.ts';
-import { getEmail } from '#emails/email-view.ts';
+import { getEmail } from '#emails/get.service.ts';
 import { idPath } from '#http/schemas.ts';
 
 export const handler = memberPage({ path: idPath }, async ({ member, path }) =>

@@ -1,7 +1,7 @@
 /** GET /dashboard/emails/{id} — one email of the organization: facts, events, bodies (404 otherwise). */
 import { memberPage } from '#dashboard/page-handler.ts';
 import { emailDetailPage } from '#dashboard/pages/emails.ts';
-import { getEmail } from '#emails/email-view.ts';
+import { getEmail } from '#emails/get.service.ts';
 import { idPath } from '#http/schemas.ts';
 
 export const handler = memberPage({ path: idPath }, async ({ member, path }) =>

@@ -3,7 +3,7 @@
  * PUT /api/v1/settings/auto-validation) and goes back to the form. Another value: the form again, 400.
  */
 import { z } from 'zod';
-import { AUTO_VALIDATION_THRESHOLDS } from '#accounts/organization.store.ts';
+import { AUTO_VALIDATION_THRESHOLDS } from '#accounts/organization.ts';
 import { getAutoValidationThreshold, setAutoValidationThreshold } from '#accounts/settings.service.ts';
 import { memberPage } from '#dashboard/page-handler.ts';
 import { AUTO_VALIDATION_PATH, autoValidationPage } from '#dashboard/pages/settings.ts';

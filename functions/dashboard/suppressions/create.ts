@@ -4,9 +4,9 @@
  * message and what was typed.
  */
 import { z } from 'zod';
+import { emailAddress } from '#core/email-address.ts';
 import { memberPage } from '#dashboard/page-handler.ts';
 import { DEFAULT_PAGE_LIMIT, suppressionsPage } from '#dashboard/pages/suppressions.ts';
-import { emailAddress } from '#http/schemas.ts';
 import { SUPPRESSION_REASONS } from '#suppressions/suppression.store.ts';
 import { addSuppression, listSuppressions } from '#suppressions/suppressions.service.ts';
 

@@ -4,7 +4,7 @@
  * (shown in a sandboxed frame of the detail page).
  */
 import { z } from 'zod';
-import type { Environment } from '#accounts/api-key.ts';
+import type { Environment } from '#core/environment.ts';
 import type { ErrorDetail } from '#core/errors.ts';
 import { html, SafeHtml } from '#dashboard/html.ts';
 import {
@@ -25,9 +25,9 @@ import {
 import type { PageResult } from '#dashboard/page-handler.ts';
 import { sandboxedDocument } from '#dashboard/sandbox.ts';
 import type { Pagination } from '#dynamo/pagination.ts';
-import type { EmailStatus, EventType } from '#emails/email.store.ts';
+import type { EmailStatus, EventType } from '#emails/email.ts';
 import { EMAIL_STATUSES } from '#emails/email-index.store.ts';
-import type { getEmail } from '#emails/email-view.ts';
+import type { getEmail } from '#emails/get.service.ts';
 import { type EmailListItem, type EmailListQuery, emailListQuery, MAX_LIST_DEPTH } from '#emails/list.service.ts';
 import { issuesToDetails } from '#http/zod-details.ts';
 

@@ -4,8 +4,8 @@
  * and pass what they got here.
  */
 import type { ApiKey } from '#accounts/api-key.store.ts';
-import type { Environment } from '#accounts/api-key.ts';
-import type { AutoValidationThreshold } from '#accounts/organization.store.ts';
+import type { AutoValidationThreshold } from '#accounts/organization.ts';
+import type { Environment } from '#core/environment.ts';
 import type { ApiError, ErrorDetail } from '#core/errors.ts';
 import { html, type SafeHtml } from '#dashboard/html.ts';
 import {

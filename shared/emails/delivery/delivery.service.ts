@@ -12,19 +12,11 @@ import { classifySesError, sendWithSes, sesOutcomeUnknown } from '#adapters/ses-
 import { nowIso } from '#core/ids.ts';
 import { logger } from '#core/logger.ts';
 import { failedCondition } from '#dynamo/client.ts';
-import { shouldSimulateOutcomes, simulateOutcomes } from '#emails/delivery/outcome-simulator.service.ts';
+import { claimForDelivery, recordFailed, recordSent, releaseLease } from '#emails/delivery/delivery-state.store.ts';
+import { shouldSimulateOutcomes } from '#emails/delivery/outcome-simulation.ts';
+import { simulateOutcomes } from '#emails/delivery/outcome-simulator.service.ts';
 import type { SendQueueMessage } from '#emails/delivery/send-queue-message.ts';
-import {
-  claimForDelivery,
-  type EmailEvent,
-  type EmailRecord,
-  type Mailbox,
-  newEvent,
-  recordFailed,
-  recordSent,
-  releaseLease,
-  suppressedEvent,
-} from '#emails/email.store.ts';
+import { type EmailEvent, type EmailRecord, type Mailbox, newEvent, suppressedEvent } from '#emails/email.ts';
 import { outcomeDeadline } from '#emails/schedule/due-times.ts';
 import { findSuppressedAddresses } from '#suppressions/suppressions.service.ts';
 

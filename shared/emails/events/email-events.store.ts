@@ -21,14 +21,8 @@ import { PutCommand, type PutCommandInput, UpdateCommand } from '@aws-sdk/lib-dy
 import { nowIso } from '#core/ids.ts';
 import { db, isConditionalCheckFailed, queryAll, tableName } from '#dynamo/client.ts';
 import { keys } from '#dynamo/keys.ts';
-import {
-  type EmailEvent,
-  type EmailStatus,
-  type EventType,
-  eventPut,
-  handOverEvents,
-  type Mailbox,
-} from '#emails/email.store.ts';
+import { eventPut } from '#emails/email.store.ts';
+import { type EmailEvent, type EmailStatus, type EventType, handOverEvents, type Mailbox } from '#emails/email.ts';
 import { moveEmailCount } from '#emails/email-index.store.ts';
 import { deriveStatus, sentRecipientCount } from '#emails/events/email-status.ts';
 

@@ -19,7 +19,7 @@
  * So `bounced` and `failed` are left only for `delivered`/`opened`, when a delivery for another
  * recipient (or an open) arrives; `queued` never comes back once anything decisive was seen.
  */
-import type { EmailEvent, EmailStatus, EventType } from '#emails/email.store.ts';
+import type { EmailEvent, EmailStatus, EventType } from '#emails/email.ts';
 
 export type StatusEvent = Pick<EmailEvent, 'type' | 'recipient'>;
 

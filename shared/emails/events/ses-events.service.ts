@@ -10,11 +10,13 @@
  * run that failed half-way is completed by the retry.
  */
 
-import type { Environment } from '#accounts/api-key.ts';
 import { normalizeEmailAddress } from '#core/email-address.ts';
+import type { Environment } from '#core/environment.ts';
 import { logger } from '#core/logger.ts';
-import { shouldSimulateOutcomes } from '#emails/delivery/outcome-simulator.service.ts';
-import { type EmailEvent, type EmailStatus, getEmailState, recordHandOverReportedBySes } from '#emails/email.store.ts';
+import { recordHandOverReportedBySes } from '#emails/delivery/delivery-state.store.ts';
+import { shouldSimulateOutcomes } from '#emails/delivery/outcome-simulation.ts';
+import { getEmailState } from '#emails/email.store.ts';
+import type { EmailEvent, EmailStatus } from '#emails/email.ts';
 import { type AppliedEvents, applyEmailEvents, readEmailEvents } from '#emails/events/email-events.store.ts';
 import {
   parseSesNotification,

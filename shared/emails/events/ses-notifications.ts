@@ -10,9 +10,9 @@
  * Event ids and timestamps come from the notification itself, so the same notification delivered
  * twice maps to the same event items (same key): writing them again changes nothing.
  */
-import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import type { EmailEvent, EventType } from '#emails/email.store.ts';
+import { deterministicId } from '#core/ids.ts';
+import type { EmailEvent, EventType } from '#emails/email.ts';
 
 /** Longest `detail` stored on an event (a click's link may be longer). */
 const MAX_DETAIL_LENGTH = 500;
@@ -159,18 +159,6 @@ export function parseSmtpReply(text: string | undefined | null): SmtpReply {
   return { smtp_code: Number(match[1]), smtp_message: message ? message : null };
 }
 
-/**
- * A stable event id: SHA-256 of what identifies the event in the notification, written as a
- * UUID (version 8, "custom"), so a notification delivered twice yields the same id.
- */
-export function deterministicEventId(parts: readonly string[]): string {
-  const bytes = createHash('sha256').update(parts.join('\u0000')).digest().subarray(0, 16);
-  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x80; // version 8
-  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80; // RFC 9562 variant
-  const hex = bytes.toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
 const truncate = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 const isoTime = (value: string) => new Date(value).toISOString();
 
@@ -186,7 +174,7 @@ interface EventFields {
 
 function event(notification: SesNotification, fields: EventFields): EmailEvent {
   const createdAt = isoTime(fields.timestamp);
-  const id = deterministicEventId([
+  const id = deterministicId([
     'ses',
     notification.mail.messageId,
     notification.eventType,

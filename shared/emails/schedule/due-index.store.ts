@@ -7,7 +7,7 @@
  * concurrent run, a consumer or a cancel that changed the email in between always wins.
  */
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Environment } from '#accounts/api-key.ts';
+import type { Environment } from '#core/environment.ts';
 import { db, isConditionalCheckFailed, tableName } from '#dynamo/client.ts';
 import { keys } from '#dynamo/keys.ts';
 

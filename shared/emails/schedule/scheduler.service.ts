@@ -22,17 +22,15 @@
 
 import { enqueueEmails, SEND_BATCH_SIZE } from '#adapters/send-queue.ts';
 import { forEachLimited } from '#core/concurrency.ts';
+import { deterministicId } from '#core/ids.ts';
 import { logger } from '#core/logger.ts';
 import { failedCondition } from '#dynamo/client.ts';
 import { DUE_INDEX_SHARDS } from '#dynamo/keys.ts';
-import {
-  type SimulatedEmail,
-  shouldSimulateOutcomes,
-  simulateOutcomes,
-} from '#emails/delivery/outcome-simulator.service.ts';
-import { type EmailEvent, type Mailbox, newEvent, recordFailed } from '#emails/email.store.ts';
+import { recordFailed } from '#emails/delivery/delivery-state.store.ts';
+import { type SimulatedEmail, shouldSimulateOutcomes } from '#emails/delivery/outcome-simulation.ts';
+import { simulateOutcomes } from '#emails/delivery/outcome-simulator.service.ts';
+import { type EmailEvent, type Mailbox, newEvent } from '#emails/email.ts';
 import { applyEmailEvents, type EmailEventsSnapshot, readEmailEvents } from '#emails/events/email-events.store.ts';
-import { deterministicEventId } from '#emails/events/ses-notifications.ts';
 import { type DueEntry, moveDeadline, queryDueEntries, removeDueEntry } from '#emails/schedule/due-index.store.ts';
 import {
   type DueAction,
@@ -288,7 +286,7 @@ async function giveUpOnOutcome(entry: DueEntry, now: number, result: SchedulerRu
 async function failHandedOver(snapshot: EmailEventsSnapshot, sesMessageId: string, detail: string, now: number) {
   const event: EmailEvent = {
     ...newEvent('failed', { detail, created_at: new Date(now).toISOString() }),
-    id: deterministicEventId(['no-outcome', sesMessageId]),
+    id: deterministicId(['no-outcome', sesMessageId]),
   };
   await applyEmailEvents(snapshot.email.organization_id, snapshot.email.id, [event], snapshot);
 }

@@ -1,13 +1,14 @@
 import { findApiKeyByHash, LAST_USED_RESOLUTION_MS, touchApiKeyLastUsed } from '#accounts/api-key.store.ts';
 import { hashApiKey, parseApiKey } from '#accounts/api-key.ts';
+import type { Caller } from '#accounts/caller.ts';
 import { ApiError } from '#core/errors.ts';
-import type { ApiMiddleware, Identity } from '#http/context.ts';
+import type { ApiMiddleware } from '#http/context.ts';
 
 const BEARER = /^bearer[ \t]+(\S+)[ \t]*$/i;
 
 const invalid = () => new ApiError('AUTH_INVALID', 'The API key is invalid or has been revoked');
 
-export async function resolveIdentity(authorization: string | undefined): Promise<Identity | ApiError> {
+export async function resolveIdentity(authorization: string | undefined): Promise<Caller | ApiError> {
   if (authorization === undefined || authorization.trim() === '') {
     return new ApiError('AUTH_MISSING', 'Missing Authorization header; send "Authorization: Bearer <API key>"');
   }

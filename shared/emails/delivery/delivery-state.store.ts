@@ -1,0 +1,210 @@
+/**
+ * An email's delivery state on its item: the lease a consumer holds while it talks to SES, the
+ * hand-over (SES accepted it), a failure. Every write is conditioned on the state it moves from, so
+ * SQS's at-least-once delivery and concurrent consumers cannot send an email twice.
+ */
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import type { Environment } from '#core/environment.ts';
+import { nowIso } from '#core/ids.ts';
+import { db, isConditionalCheckFailed, tableName, transactWrite } from '#dynamo/client.ts';
+import { keys } from '#dynamo/keys.ts';
+import { eventPut, fromStoredEmail, type StoredEmail } from '#emails/email.store.ts';
+import type { EmailEvent, EmailRecord } from '#emails/email.ts';
+import { moveEmailCount } from '#emails/email-index.store.ts';
+
+/** `missing`: no such email (not written yet, or never: see deliverEmail). */
+export type ClaimOutcome = 'claimed' | 'already_sent' | 'leased' | 'not_deliverable' | 'missing';
+
+/**
+ * Takes the email for delivery: only if SES has not accepted it yet, it is still queued, and
+ * no other consumer holds an unexpired lease. SQS delivers at least once; this conditional
+ * update is what makes a duplicate record harmless.
+ */
+export async function claimForDelivery(
+  organizationId: string,
+  emailId: string,
+  leaseMs: number,
+  now: number = Date.now(),
+): Promise<{ outcome: ClaimOutcome; email?: EmailRecord }> {
+  try {
+    const { Attributes } = await db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.email(organizationId, emailId),
+        UpdateExpression: 'SET lease_until = :until ADD delivery_attempts :one',
+        ConditionExpression:
+          'attribute_exists(PK) AND #status = :queued AND attribute_not_exists(ses_message_id) AND (attribute_not_exists(lease_until) OR lease_until < :now)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':until': now + leaseMs, ':one': 1, ':queued': 'queued', ':now': now },
+        ReturnValues: 'ALL_NEW',
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      }),
+    );
+    return { outcome: 'claimed', email: fromStoredEmail(Attributes as StoredEmail) };
+  } catch (error) {
+    if (!isConditionalCheckFailed(error)) throw error;
+    // The document client leaves the item of a failed condition in DynamoDB JSON.
+    const raw = (error as { Item?: Record<string, AttributeValue> }).Item;
+    if (!raw) return { outcome: 'missing' };
+    const old = unmarshall(raw);
+    if (old.ses_message_id) return { outcome: 'already_sent' };
+    if (old.status !== 'queued') return { outcome: 'not_deliverable' };
+    return { outcome: 'leased' };
+  }
+}
+
+/** When the hand-over happened and by when its outcome must have come (due-times.ts outcomeDeadline). */
+export interface HandOver {
+  sentAt: string;
+  outcomeDeadline: string;
+  /** Recipients left out because they were suppressed at send time (a derived `suppressed` event each). */
+  suppressedRecipients?: readonly string[];
+}
+
+/** The hand-over's update: the SES id with its derived events, the lease released, the outcome deadline. */
+function handOverUpdate(organizationId: string, emailId: string, sesMessageId: string, handOver: HandOver) {
+  const due = keys.dueEntry(organizationId, emailId, handOver.outcomeDeadline);
+  const suppressed = handOver.suppressedRecipients ?? [];
+  return {
+    TableName: tableName,
+    Key: keys.email(organizationId, emailId),
+    // The due entry moves to the outcome deadline and its sweep count restarts (it counts the
+    // scheduler's finishes from now on: due-times.ts planDue); the entry leaves the index when the
+    // status leaves `queued` (applyEmailEvents, recordFailed).
+    UpdateExpression: `SET ses_message_id = :ses, sent_at = :sentAt, GSI2PK = :duePk, GSI2SK = :dueSk${
+      suppressed.length > 0 ? ', suppressed_recipients = :suppressed' : ''
+    } REMOVE lease_until, sweeps`,
+    ExpressionAttributeValues: {
+      ':ses': sesMessageId,
+      ':sentAt': handOver.sentAt,
+      ':duePk': due.GSI2PK,
+      ':dueSk': due.GSI2SK,
+      ...(suppressed.length > 0 ? { ':suppressed': [...suppressed] } : {}),
+    },
+  };
+}
+
+/**
+ * SES accepted the email: record its message id, when, and the recipients dropped as suppressed, in
+ * ONE UpdateItem (atomic, and not a transaction, which would bill every item twice): the `sent` and
+ * `suppressed` events are derived from these attributes (handOverEvents), so the proof of the
+ * hand-over never exists without its events. The lease is released and the due entry moves to the
+ * outcome deadline. A retry with the same arguments writes the same values.
+ * `updated_at` stays: it moves with the status, and the list indexes project it, so touching it
+ * here would rewrite both index entries for a change no list shows.
+ */
+export async function recordSent(
+  organizationId: string,
+  emailId: string,
+  sesMessageId: string,
+  handOver: HandOver,
+): Promise<void> {
+  await db.send(
+    new UpdateCommand({
+      ...handOverUpdate(organizationId, emailId, sesMessageId, handOver),
+      // Never recreate an email that is gone (an update would create a stub item).
+      ConditionExpression: 'attribute_exists(PK)',
+    }),
+  );
+}
+
+/**
+ * SES reports a message for an email whose hand-over was never recorded (the consumer died, or its
+ * write failed, right after SES accepted it): record it now (its `sent` event is derived from it),
+ * with its outcome deadline, so the sweeper does not send it again, it can no longer be cancelled,
+ * and the scheduler finishes it if no outcome follows. False when a hand-over is already recorded
+ * (or the email is gone).
+ */
+export async function recordHandOverReportedBySes(
+  organizationId: string,
+  emailId: string,
+  sesMessageId: string,
+  handOver: Omit<HandOver, 'suppressedRecipients'>,
+): Promise<boolean> {
+  try {
+    await db.send(
+      new UpdateCommand({
+        ...handOverUpdate(organizationId, emailId, sesMessageId, handOver),
+        ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(ses_message_id)',
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailed(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * The email will not be sent: status failed, with the events that say why; out of the due index.
+ * `idleAt` (epoch ms): only if it is still queued and no consumer holds a lease unexpired at that
+ * time, i.e. nobody may be talking to SES about it (cancel, the scheduler giving up). The first
+ * item of the transaction fails its condition otherwise.
+ */
+export async function recordFailed(
+  organizationId: string,
+  emailId: string,
+  events: EmailEvent[],
+  options: { idleAt?: number; environment?: Environment } = {},
+): Promise<void> {
+  const now = nowIso();
+  const idle = options.idleAt !== undefined;
+  // The status index key (GSI4PK) names the environment: read it when the caller does not pass it.
+  const environment = options.environment ?? (await readEnvironment(organizationId, emailId));
+  const statusKey = environment
+    ? keys.emailStatusEntry(organizationId, environment, 'failed', emailId).GSI4PK
+    : undefined;
+  await transactWrite([
+    {
+      Update: {
+        TableName: tableName,
+        Key: keys.email(organizationId, emailId),
+        UpdateExpression: `SET #status = :failed, updated_at = :now${statusKey ? ', GSI4PK = :statusKey' : ''} REMOVE lease_until, GSI2PK, GSI2SK`,
+        // Only a queued email fails, so the list's counts move queued → failed exactly once.
+        ConditionExpression: idle
+          ? 'attribute_not_exists(ses_message_id) AND #status = :queued AND (attribute_not_exists(lease_until) OR lease_until < :idleAt)'
+          : 'attribute_not_exists(ses_message_id) AND #status = :queued',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':failed': 'failed',
+          ':now': now,
+          ':queued': 'queued',
+          ...(idle ? { ':idleAt': options.idleAt } : {}),
+          ...(statusKey ? { ':statusKey': statusKey } : {}),
+        },
+      },
+    },
+    ...events.map((event) => eventPut(organizationId, emailId, event)),
+  ]);
+  if (environment) await moveEmailCount(organizationId, environment, emailId, 'queued', 'failed');
+}
+
+/** An email's environment (eventually consistent GetItem: it never changes; billed for the whole item). */
+async function readEnvironment(organizationId: string, emailId: string): Promise<Environment | undefined> {
+  const result = await db.send(
+    new GetCommand({
+      TableName: tableName,
+      Key: keys.email(organizationId, emailId),
+      ProjectionExpression: 'environment',
+    }),
+  );
+  return result?.Item?.environment as Environment | undefined;
+}
+
+/** Gives the lease back early (a retryable SES error) so the next delivery can claim at once. */
+export async function releaseLease(organizationId: string, emailId: string): Promise<void> {
+  await db
+    .send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.email(organizationId, emailId),
+        UpdateExpression: 'REMOVE lease_until',
+        ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(ses_message_id)',
+      }),
+    )
+    .catch((error: unknown) => {
+      if (!isConditionalCheckFailed(error)) throw error;
+    });
+}

@@ -1,0 +1,149 @@
+/**
+ * An email and its events as Postbox models them (types and the pure rules of their events); stored by
+ * email.store.ts, moved through delivery by delivery/delivery-state.store.ts. The hand-over's events
+ * (`sent`, and `suppressed` for the recipients dropped at send time) are not stored items: they are
+ * derived from the email's own `ses_message_id`, `sent_at` and `suppressed_recipients`
+ * (handOverEvents), which recordSent writes in one UpdateItem.
+ */
+import { uuidv7 } from 'uuidv7';
+import type { Environment } from '#core/environment.ts';
+import { deterministicId, nowIso } from '#core/ids.ts';
+import type { EMAIL_LIST_ATTRIBUTES } from '#platform/table.ts';
+
+export type EmailStatus = 'queued' | 'delivered' | 'bounced' | 'failed' | 'opened';
+export type EventType =
+  | 'sent'
+  | 'delivered'
+  | 'delivery_delayed'
+  | 'bounced'
+  | 'complained'
+  | 'opened'
+  | 'clicked'
+  | 'failed'
+  | 'suppressed'
+  | 'cancelled';
+
+export interface Mailbox {
+  email: string;
+  name?: string;
+}
+
+export interface EmailRecord {
+  id: string;
+  organization_id: string;
+  environment: Environment;
+  status: EmailStatus;
+  priority: 'high' | 'normal' | 'low';
+  from: Mailbox;
+  to: Mailbox[];
+  cc: Mailbox[];
+  bcc: Mailbox[];
+  reply_to: string[];
+  subject: string;
+  html: string | null;
+  text: string | null;
+  headers: Record<string, string>;
+  tags: Record<string, string>;
+  template_id: string | null;
+  /** The batch send that made this email, if any. */
+  batch_id?: string;
+  scheduled_at: string | null;
+  created_at: string;
+  updated_at: string;
+  /** Set once SES accepted the email: the proof it must never be sent again. */
+  ses_message_id?: string;
+  sent_at?: string;
+  /** Recipients left out at the hand-over because they were suppressed (a `suppressed` event each). */
+  suppressed_recipients?: string[];
+  /** A consumer holds the email until this time while it talks to SES. */
+  lease_until?: number;
+  delivery_attempts?: number;
+}
+
+export interface EmailEvent {
+  id: string;
+  type: EventType;
+  recipient: string | null;
+  smtp_code: number | null;
+  smtp_message: string | null;
+  created_at: string;
+  detail?: string;
+}
+
+/** A time-ordered UUID (v7): the email's `id` and `message_id`. */
+export const newEmailId = (): string => uuidv7();
+
+export function newEvent(type: EventType, fields: Partial<Omit<EmailEvent, 'id' | 'type'>> = {}): EmailEvent {
+  return {
+    id: uuidv7(),
+    type,
+    recipient: fields.recipient ?? null,
+    smtp_code: fields.smtp_code ?? null,
+    smtp_message: fields.smtp_message ?? null,
+    created_at: fields.created_at ?? nowIso(),
+    ...(fields.detail ? { detail: fields.detail } : {}),
+  };
+}
+
+const SUPPRESSED_DETAIL = 'The address is on the suppression list';
+
+/** The `suppressed` event of a recipient dropped at send time: its id depends on the email and address only. */
+export function suppressedEvent(emailId: string, address: string, createdAt: string): EmailEvent {
+  return {
+    id: deterministicId(['suppressed', emailId, address]),
+    type: 'suppressed',
+    recipient: address,
+    smtp_code: null,
+    smtp_message: null,
+    created_at: createdAt,
+    detail: SUPPRESSED_DETAIL,
+  };
+}
+
+/**
+ * The events of the hand-over, derived from the email item (no items of their own, so recording the
+ * hand-over is one atomic write): `sent` (id from the SES message id, at `sent_at`) and one
+ * `suppressed` per recipient dropped at send time. None before the hand-over.
+ */
+export function handOverEvents(
+  email: Pick<EmailRecord, 'id' | 'ses_message_id' | 'sent_at' | 'suppressed_recipients'>,
+): EmailEvent[] {
+  if (!email.ses_message_id || !email.sent_at) return [];
+  return [
+    {
+      id: deterministicId(['sent', email.ses_message_id]),
+      type: 'sent',
+      recipient: null,
+      smtp_code: null,
+      smtp_message: null,
+      created_at: email.sent_at,
+    },
+    ...(email.suppressed_recipients ?? []).map((address) => suppressedEvent(email.id, address, email.sent_at ?? '')),
+  ];
+}
+
+/**
+ * Every event of an email in time order: the stored items (in key order: time, then id) with the
+ * derived hand-over events among them (first among events of the same time). An email recorded
+ * before the hand-over events were derived has them as items: a stored `sent` event (or a stored
+ * `suppressed` one of the same recipient) wins, so none shows twice.
+ */
+export function eventsWithHandOver(
+  email: Pick<EmailRecord, 'id' | 'ses_message_id' | 'sent_at' | 'suppressed_recipients'>,
+  stored: readonly EmailEvent[],
+): EmailEvent[] {
+  const storedSent = stored.some((event) => event.type === 'sent');
+  const storedSuppressed = new Set(stored.filter((event) => event.type === 'suppressed').map((e) => e.recipient));
+  const storedIds = new Set(stored.map((event) => event.id));
+  const derived = handOverEvents(email).filter((event) =>
+    event.type === 'sent' ? !storedSent : !storedSuppressed.has(event.recipient) && !storedIds.has(event.id),
+  );
+  if (derived.length === 0) return [...stored];
+  // A stable sort: the stored events keep their key order among themselves.
+  return [...derived, ...stored].sort((a, b) =>
+    a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0,
+  );
+}
+
+/** An email as the list indexes project it. */
+export type ListedEmail = Pick<EmailRecord, (typeof EMAIL_LIST_ATTRIBUTES)[number]>;
