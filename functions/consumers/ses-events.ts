@@ -8,8 +8,8 @@
  * handling the same notification again is harmless.
  */
 import type { SNSEvent } from 'aws-lambda';
+import { errorLogFields } from '#core/log-fields.ts';
 import { logger } from '#core/logger.ts';
-import { errorLogFields } from '#emails/delivery/delivery.service.ts';
 import { handleAndLogSesNotification } from '#emails/events/ses-events.service.ts';
 
 export async function handler(event: SNSEvent): Promise<void> {

@@ -19,6 +19,7 @@ import type { z } from 'zod';
 import { checkCsrfToken, csrfTokenFor, getSession, type Session } from '#accounts/members.service.ts';
 import { config } from '#core/config.ts';
 import { ApiError, type ErrorDetail, validationError } from '#core/errors.ts';
+import { errorLogFields } from '#core/log-fields.ts';
 import { logger } from '#core/logger.ts';
 import { isLoopbackRequest, readCookies, SESSION_COOKIE } from '#dashboard/cookies.ts';
 import { html, type SafeHtml } from '#dashboard/html.ts';
@@ -212,7 +213,7 @@ function pageErrors<Q, F, P>(options: MemberPageOptions<Q, F, P>): PageMiddlewar
       }
       logger.error('unhandled page error', {
         request_id: context.requestId,
-        error: error instanceof Error ? error : String(error),
+        ...errorLogFields(error),
       });
       request.response = toLambdaResult(
         errorPage(

@@ -12,6 +12,7 @@
  */
 
 import type { Environment } from '#core/environment.ts';
+import { errorLogFields } from '#core/log-fields.ts';
 import { logger } from '#core/logger.ts';
 import { addUsage } from '#emails/usage.store.ts';
 
@@ -29,8 +30,6 @@ export interface AcceptWrite {
   /** Not tried again when the send stands (a queue message: the consumer that claimed it had one). */
   once?: boolean;
 }
-
-const errorName = (error: unknown) => (error instanceof Error ? error.name : typeof error);
 
 /** The writes failed and were taken back (`undone`), or could not all be (`undone` false). */
 export class AcceptWritesFailedError extends Error {
@@ -63,7 +62,7 @@ export async function writeAllOrNothing(
     taken = await takeBack();
   } catch (error) {
     // The email may still be there and be delivered: its counts stay, the caller sees the failure.
-    logger.error('a send failed and its email could not be taken back', { ...fields, error: errorName(error) });
+    logger.error('a send failed and its email could not be taken back', { ...fields, ...errorLogFields(error) });
     throw new AcceptWritesFailedError(firstFailure.reason, false);
   }
   if (taken === 'claimed') {

@@ -20,6 +20,7 @@ import { enqueueEmailBatches } from '#adapters/send-queue.ts';
 import { normalizeEmailAddress } from '#core/email-address.ts';
 import { ApiError, notFound } from '#core/errors.ts';
 import { isResourceId, nowIso } from '#core/ids.ts';
+import { errorLogFields } from '#core/log-fields.ts';
 import { logger } from '#core/logger.ts';
 import type { DomainClaim } from '#domains/domain.store.ts';
 import { claimsAllowSending, senderClaimNames } from '#domains/domains.service.ts';
@@ -307,7 +308,7 @@ export async function acceptBatch(
   ).catch((error: unknown) => {
     logger.error('a batch was stored but not all of it was queued; the sweeper will queue the rest', {
       ...ids,
-      error: error instanceof Error ? error.name : String(error),
+      ...errorLogFields(error),
     });
   });
   return result;

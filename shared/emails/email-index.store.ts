@@ -16,6 +16,7 @@
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { normalizeEmailAddress } from '#core/email-address.ts';
 import type { Environment } from '#core/environment.ts';
+import { errorLogFields } from '#core/log-fields.ts';
 import { logger } from '#core/logger.ts';
 import { batchGetAll, batchWriteAll, db, tableName } from '#dynamo/client.ts';
 import { EMAIL_COUNTER_SHARDS, EMAIL_LIST_SHARDS, emailShard, keys, type PrimaryKey } from '#dynamo/keys.ts';
@@ -130,7 +131,7 @@ export async function moveEmailCount(
         email_id: emailId,
         from,
         to,
-        error: error instanceof Error ? error.name : String(error),
+        ...errorLogFields(error),
       });
     });
 }

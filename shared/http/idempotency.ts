@@ -25,6 +25,7 @@ import { createHash } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { Caller } from '#accounts/caller.ts';
 import { ApiError, validationError } from '#core/errors.ts';
+import { errorLogFields } from '#core/log-fields.ts';
 import { logger } from '#core/logger.ts';
 import {
   abandonIdempotentRequest,
@@ -136,7 +137,7 @@ export async function withIdempotency(
       // The key stays in progress until its lease runs out; the original error matters more.
       logger.warn('could not release an idempotency key', {
         organization_id: organizationId,
-        error: releaseError instanceof Error ? releaseError : String(releaseError),
+        ...errorLogFields(releaseError),
       });
     }
     throw error;
@@ -149,7 +150,7 @@ export async function withIdempotency(
     // the caller would retry. A retry within the lease gets 409 IN_PROGRESS.
     logger.error('could not store an idempotent response', {
       organization_id: organizationId,
-      error: storeError instanceof Error ? storeError : String(storeError),
+      ...errorLogFields(storeError),
     });
   }
   return result;

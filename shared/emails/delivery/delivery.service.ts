@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 
 import { classifySesError, sendWithSes, sesOutcomeUnknown } from '#adapters/ses-sender.ts';
 import { nowIso } from '#core/ids.ts';
+import { errorLogFields } from '#core/log-fields.ts';
 import { logger } from '#core/logger.ts';
 import { failedCondition } from '#dynamo/client.ts';
 import { claimForDelivery, recordFailed, recordSent, releaseLease } from '#emails/delivery/delivery-state.store.ts';
@@ -270,28 +271,4 @@ function failureDetail(error: unknown): string {
   const detail =
     error instanceof Error ? `${error.name}: ${error.message}` : `UnknownError: ${String(error).slice(0, 200)}`;
   return detail.length > MAX_DETAIL_LENGTH ? `${detail.slice(0, MAX_DETAIL_LENGTH - 1)}…` : detail;
-}
-
-/**
- * What a log line may say about an error. AWS error messages can quote addresses (SES names the
- * identities it refused), so for AWS errors only the name, status and request id are logged; other
- * errors (programming errors) keep their stack.
- */
-export function errorLogFields(error: unknown): Record<string, unknown> {
-  if (typeof error !== 'object' || error === null) return { error_name: typeof error };
-  const { name, code, $metadata, stack } = error as {
-    name?: unknown;
-    code?: unknown;
-    $metadata?: { httpStatusCode?: number; requestId?: string };
-    stack?: unknown;
-  };
-  return {
-    error_name: typeof name === 'string' ? name : 'Error',
-    ...(typeof code === 'string' ? { error_code: code } : {}),
-    ...($metadata
-      ? { http_status: $metadata.httpStatusCode, aws_request_id: $metadata.requestId }
-      : typeof stack === 'string'
-        ? { error_stack: stack }
-        : {}),
-  };
 }

@@ -23,6 +23,7 @@
 import { enqueueEmails, SEND_BATCH_SIZE } from '#adapters/send-queue.ts';
 import { forEachLimited } from '#core/concurrency.ts';
 import { deterministicId } from '#core/ids.ts';
+import { errorLogFields } from '#core/log-fields.ts';
 import { logger } from '#core/logger.ts';
 import { failedCondition } from '#dynamo/client.ts';
 import { DUE_INDEX_SHARDS } from '#dynamo/keys.ts';
@@ -123,7 +124,7 @@ async function runShard(shard: number, now: number, options: SchedulerOptions, r
     entries = page.entries;
     result.more ||= page.more;
   } catch (error) {
-    logger.error('reading the due index failed', { shard, ...errorFields(error) });
+    logger.error('reading the due index failed', { shard, ...errorLogFields(error) });
     result.errors += 1;
     return;
   }
@@ -156,7 +157,7 @@ async function runShard(shard: number, now: number, options: SchedulerOptions, r
       logger.error('scheduler could not handle a due email', {
         ...ids(entry),
         action: action.kind,
-        ...errorFields(error),
+        ...errorLogFields(error),
       });
     }
   });
@@ -173,7 +174,7 @@ async function enqueueBatch(batch: Queued[], result: SchedulerRunResult): Promis
     );
   } catch (error) {
     result.errors += batch.length;
-    logger.error('enqueueing due emails failed; they stay due', { count: batch.length, ...errorFields(error) });
+    logger.error('enqueueing due emails failed; they stay due', { count: batch.length, ...errorLogFields(error) });
     return;
   }
   result.enqueued += batch.length - notTaken.size;
@@ -198,7 +199,7 @@ async function enqueueBatch(batch: Queued[], result: SchedulerRunResult): Promis
       } catch (error) {
         // Queued already; the entry stays due, so the next run queues it once more (harmless).
         result.errors += 1;
-        logger.error('moving a due deadline failed', { ...ids(entry), ...errorFields(error) });
+        logger.error('moving a due deadline failed', { ...ids(entry), ...errorLogFields(error) });
       }
     }),
   );
@@ -311,11 +312,3 @@ function sentTo(snapshot: EmailEventsSnapshot): SimulatedEmail {
 }
 
 const ids = (entry: DueEntry) => ({ organization_id: entry.organization_id, email_id: entry.id });
-
-function errorFields(error: unknown): Record<string, unknown> {
-  if (!(error instanceof Error)) return { error_name: typeof error };
-  const { $metadata } = error as { $metadata?: { httpStatusCode?: number; requestId?: string } };
-  return $metadata
-    ? { error_name: error.name, http_status: $metadata.httpStatusCode, aws_request_id: $metadata.requestId }
-    : { error_name: error.name, error_stack: error.stack };
-}

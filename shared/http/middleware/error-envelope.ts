@@ -1,4 +1,5 @@
 import { ApiError } from '#core/errors.ts';
+import { errorLogFields } from '#core/log-fields.ts';
 import { logger } from '#core/logger.ts';
 import type { ApiMiddleware } from '#http/context.ts';
 import { jsonResponse } from '#http/response.ts';
@@ -13,7 +14,7 @@ export function errorEnvelope(): ApiMiddleware {
       }
       logger.error('unhandled error', {
         request_id: request.context.requestId,
-        error: error instanceof Error ? error : String(error),
+        ...errorLogFields(error),
       });
       const internal = new ApiError(
         'INTERNAL_ERROR',
