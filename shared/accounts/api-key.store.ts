@@ -11,15 +11,10 @@ import { BatchGetCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamod
 import { displayPrefix, generateApiKey, hashApiKey } from '#accounts/api-key.ts';
 import type { Environment } from '#core/environment.ts';
 import { newId, nowIso } from '#core/ids.ts';
-import {
-  db,
-  failedCondition,
-  isConditionalCheckFailed,
-  queryByPrefix,
-  tableName,
-  transactWrite,
-} from '#dynamo/client.ts';
+import { db, tableName } from '#dynamo/client.ts';
 import { keys } from '#dynamo/keys.ts';
+import { queryByPrefix } from '#dynamo/reads.ts';
+import { conditionalUpdate, conditionalWrite, failedCondition, transactWrite } from '#dynamo/writes.ts';
 
 export interface ApiKey {
   id: string;
@@ -182,22 +177,18 @@ export async function getApiKeyOfOrganization(organizationId: string, keyId: str
 export async function markApiKeyRevoked(organizationId: string, keyId: string): Promise<ApiKey | undefined> {
   const keyHash = await keyHashOf(organizationId, keyId);
   if (keyHash === undefined) return undefined;
-  try {
-    const { Attributes } = await db.send(
-      new UpdateCommand({
-        TableName: tableName,
-        Key: keys.apiKey(keyHash),
-        UpdateExpression: 'SET revoked_at = :now',
-        ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(revoked_at)',
-        ExpressionAttributeValues: { ':now': nowIso() },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return fromItem(Attributes as ApiKeyItem);
-  } catch (error) {
-    if (!isConditionalCheckFailed(error)) throw error;
-    return findApiKeyByHash(keyHash); // already revoked: keep the first time
-  }
+  const revoked = await conditionalUpdate(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: keys.apiKey(keyHash),
+      UpdateExpression: 'SET revoked_at = :now',
+      ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(revoked_at)',
+      ExpressionAttributeValues: { ':now': nowIso() },
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  // Already revoked: the first time stays.
+  return revoked ? fromItem(revoked as unknown as ApiKeyItem) : findApiKeyByHash(keyHash);
 }
 
 /** Copies an organization's rate limit onto each of its keys (operator action, rare). */
@@ -224,17 +215,13 @@ export const LAST_USED_RESOLUTION_MS = 60_000;
  */
 export async function touchApiKeyLastUsed(keyHash: string, now: Date): Promise<void> {
   const staleBefore = new Date(now.getTime() - LAST_USED_RESOLUTION_MS).toISOString();
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName,
-        Key: keys.apiKey(keyHash),
-        UpdateExpression: 'SET last_used_at = :now',
-        ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(last_used_at) OR last_used_at < :stale)',
-        ExpressionAttributeValues: { ':now': now.toISOString(), ':stale': staleBefore },
-      }),
-    );
-  } catch (error) {
-    if (!isConditionalCheckFailed(error)) throw error;
-  }
+  await conditionalWrite(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: keys.apiKey(keyHash),
+      UpdateExpression: 'SET last_used_at = :now',
+      ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(last_used_at) OR last_used_at < :stale)',
+      ExpressionAttributeValues: { ':now': now.toISOString(), ':stale': staleBefore },
+    }),
+  );
 }

@@ -11,16 +11,11 @@
  *    password reset finds and ends every session of the member with one Query.
  */
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import {
-  batchWriteAll,
-  db,
-  failedCondition,
-  isConditionalCheckFailed,
-  queryAll,
-  tableName,
-  transactWrite,
-} from '#dynamo/client.ts';
+import { batchWriteAll } from '#dynamo/batch.ts';
+import { db, tableName } from '#dynamo/client.ts';
 import { keys } from '#dynamo/keys.ts';
+import { queryAll } from '#dynamo/reads.ts';
+import { conditionalUpdate, conditionalWrite, failedCondition, transactWrite } from '#dynamo/writes.ts';
 
 export interface MemberRecord {
   id: string;
@@ -112,22 +107,17 @@ export async function updateMemberPassword(
   passwordHash: string,
   changedAt: string,
 ): Promise<MemberRecord | undefined> {
-  try {
-    const { Attributes } = await db.send(
-      new UpdateCommand({
-        TableName: tableName,
-        Key: keys.member(normalizedEmail),
-        UpdateExpression: 'SET password_hash = :hash, password_changed_at = :now',
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeValues: { ':hash': passwordHash, ':now': changedAt },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return fromItem(Attributes as MemberItem);
-  } catch (error) {
-    if (isConditionalCheckFailed(error)) return undefined;
-    throw error;
-  }
+  const updated = await conditionalUpdate(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: keys.member(normalizedEmail),
+      UpdateExpression: 'SET password_hash = :hash, password_changed_at = :now',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeValues: { ':hash': passwordHash, ':now': changedAt },
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  return updated ? fromItem(updated as unknown as MemberItem) : undefined;
 }
 
 export interface SignInFailures {
@@ -173,36 +163,31 @@ export async function recordSignInFailure(
   const expiresAt = windowUntil + maxLockSeconds;
   let failures: number | undefined;
   for (let attempt = 0; attempt < 3 && failures === undefined; attempt += 1) {
-    try {
-      const { Attributes } = await db.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: key,
-          UpdateExpression: 'ADD failures :one SET window_until = :window, expires_at = :expires',
-          ConditionExpression: 'attribute_exists(PK) AND window_until > :now',
-          ExpressionAttributeValues: { ':one': 1, ':window': windowUntil, ':expires': expiresAt, ':now': nowSeconds },
-          ReturnValues: 'ALL_NEW',
-        }),
-      );
-      failures = (Attributes as SignInFailuresItem).failures;
-    } catch (error) {
-      if (!isConditionalCheckFailed(error)) throw error;
-      try {
-        const item: SignInFailuresItem = { failures: 1, window_until: windowUntil, expires_at: expiresAt };
-        await db.send(
-          new PutCommand({
-            TableName: tableName,
-            Item: { ...key, type: 'sign_in_failures', ...item },
-            ConditionExpression: 'attribute_not_exists(PK) OR window_until <= :now',
-            ExpressionAttributeValues: { ':now': nowSeconds },
-          }),
-        );
-        failures = 1;
-      } catch (putError) {
-        // Another failure started a fresh counter meanwhile: count on it.
-        if (!isConditionalCheckFailed(putError)) throw putError;
-      }
+    const counted = await conditionalUpdate(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: key,
+        UpdateExpression: 'ADD failures :one SET window_until = :window, expires_at = :expires',
+        ConditionExpression: 'attribute_exists(PK) AND window_until > :now',
+        ExpressionAttributeValues: { ':one': 1, ':window': windowUntil, ':expires': expiresAt, ':now': nowSeconds },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    if (counted) {
+      failures = (counted as unknown as SignInFailuresItem).failures;
+      continue;
     }
+    // No counter in its window: start one, unless another failure started one meanwhile (count on it).
+    const item: SignInFailuresItem = { failures: 1, window_until: windowUntil, expires_at: expiresAt };
+    const started = await conditionalWrite(
+      new PutCommand({
+        TableName: tableName,
+        Item: { ...key, type: 'sign_in_failures', ...item },
+        ConditionExpression: 'attribute_not_exists(PK) OR window_until <= :now',
+        ExpressionAttributeValues: { ':now': nowSeconds },
+      }),
+    );
+    if (started) failures = 1;
   }
   if (failures === undefined) throw new Error('could not count a failed sign-in');
   const lock = lockSeconds(failures);

@@ -10,8 +10,9 @@ import {
   type SendingLimitAttribute,
 } from '#accounts/organization.ts';
 import { nowIso } from '#core/ids.ts';
-import { db, isConditionalCheckFailed, tableName } from '#dynamo/client.ts';
+import { db, tableName } from '#dynamo/client.ts';
 import { keys } from '#dynamo/keys.ts';
+import { conditionalWrite } from '#dynamo/writes.ts';
 
 export interface OrganizationItem {
   id: string;
@@ -47,19 +48,14 @@ export function organizationFromItem(item: OrganizationItem): Organization {
 /** Creates an organization; undefined when the id is taken. */
 export async function putOrganization(input: { id: string; name: string }): Promise<Organization | undefined> {
   const item: OrganizationItem = { id: input.id, name: input.name, created_at: nowIso() };
-  try {
-    await db.send(
-      new PutCommand({
-        TableName: tableName,
-        Item: { ...keys.organization(input.id), type: 'organization', ...item },
-        ConditionExpression: 'attribute_not_exists(PK)',
-      }),
-    );
-  } catch (error) {
-    if (isConditionalCheckFailed(error)) return undefined;
-    throw error;
-  }
-  return organizationFromItem(item);
+  const created = await conditionalWrite(
+    new PutCommand({
+      TableName: tableName,
+      Item: { ...keys.organization(input.id), type: 'organization', ...item },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    }),
+  );
+  return created ? organizationFromItem(item) : undefined;
 }
 
 export async function getOrganization(organizationId: string): Promise<Organization | undefined> {
@@ -75,20 +71,14 @@ export async function updateOrganizationAttribute(
   attribute: 'auto_validation_threshold' | 'rate_limit_per_second' | SendingLimitAttribute,
   value: string | number,
 ): Promise<boolean> {
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName,
-        Key: keys.organization(organizationId),
-        UpdateExpression: 'SET #attribute = :value, updated_at = :now',
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeNames: { '#attribute': attribute },
-        ExpressionAttributeValues: { ':value': value, ':now': nowIso() },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailed(error)) return false;
-    throw error;
-  }
+  return conditionalWrite(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: keys.organization(organizationId),
+      UpdateExpression: 'SET #attribute = :value, updated_at = :now',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeNames: { '#attribute': attribute },
+      ExpressionAttributeValues: { ':value': value, ':now': nowIso() },
+    }),
+  );
 }

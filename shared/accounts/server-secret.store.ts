@@ -5,8 +5,9 @@
  * with the one stored value. Never listed, never returned by any API.
  */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { db, isConditionalCheckFailed, tableName } from '#dynamo/client.ts';
+import { db, tableName } from '#dynamo/client.ts';
 import { keys } from '#dynamo/keys.ts';
+import { conditionalWrite } from '#dynamo/writes.ts';
 
 async function readSecret(name: string): Promise<Buffer | undefined> {
   const { Item } = await db.send(
@@ -22,24 +23,20 @@ async function readSecret(name: string): Promise<Buffer | undefined> {
 export async function getOrCreateServerSecret(name: string, candidate: Buffer): Promise<Buffer> {
   const stored = await readSecret(name);
   if (stored) return stored;
-  try {
-    await db.send(
-      new PutCommand({
-        TableName: tableName,
-        Item: {
-          ...keys.serverSecret(name),
-          type: 'server_secret',
-          secret: candidate.toString('base64'),
-          created_at: new Date().toISOString(),
-        },
-        ConditionExpression: 'attribute_not_exists(PK)',
-      }),
-    );
-    return candidate;
-  } catch (error) {
-    if (!isConditionalCheckFailed(error)) throw error;
-    const winner = await readSecret(name);
-    if (!winner) throw new Error(`server secret ${name}: created by another writer but not readable`);
-    return winner;
-  }
+  const created = await conditionalWrite(
+    new PutCommand({
+      TableName: tableName,
+      Item: {
+        ...keys.serverSecret(name),
+        type: 'server_secret',
+        secret: candidate.toString('base64'),
+        created_at: new Date().toISOString(),
+      },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    }),
+  );
+  if (created) return candidate;
+  const winner = await readSecret(name);
+  if (!winner) throw new Error(`server secret ${name}: created by another writer but not readable`);
+  return winner;
 }

@@ -1,39 +1,25 @@
 /**
- * How long a queue message that must be retried stays hidden before its next delivery: an
- * exponential backoff by the message's receive count, so a throttled email is tried again soon
- * and then less and less often, instead of after the queue's whole visibility timeout every time.
+ * The one backoff of Postbox: exponential in the attempt, capped, with jitter so that many callers
+ * that failed together do not all come back at the same moment.
+ *   full jitter   anywhere between 0 and the capped delay (retries of DynamoDB requests)
+ *   equal jitter  between half and all of it (queue messages: never much sooner than planned)
+ * The unit is the caller's (milliseconds for a wait, seconds for SQS).
  */
-import { queueDefinitions, SEND_CONSUMER_TIMEOUT_SECONDS } from '#platform/queues.ts';
-
-export interface RetryBackoff {
-  /** Delay after the first receive; it doubles with each further receive. */
-  baseSeconds: number;
+export interface Backoff {
+  /** The delay of the first attempt; it doubles with each further one. */
+  base: number;
   /** Never more than this. */
-  maxSeconds: number;
+  max: number;
+  jitter: 'full' | 'equal';
 }
 
-/**
- * The send queue's: 10 s, 20 s, 40 s, 80 s for receives 1–4 (the 5th is the last). Capped below
- * the visibility timeout less the consumer's timeout, so a retry is never later than it would
- * have been without the backoff.
- */
-export const SEND_RETRY_BACKOFF: RetryBackoff = {
-  baseSeconds: 10,
-  maxSeconds: queueDefinitions.send.visibilityTimeoutSeconds - SEND_CONSUMER_TIMEOUT_SECONDS,
-};
-
-/**
- * Whole seconds (SQS's unit) for the `receiveCount`-th receive: base × 2^(n−1), capped, then
- * "equal jitter" (between half and all of it), so the emails of one throttled burst do not all
- * come back in the same second and trip the throttle again.
- */
-export function retryDelaySeconds(
-  receiveCount: number,
-  backoff: RetryBackoff = SEND_RETRY_BACKOFF,
-  random: () => number = Math.random,
-): number {
-  const attempt = Number.isFinite(receiveCount) && receiveCount >= 1 ? Math.floor(receiveCount) : 1;
-  const ceiling = Math.min(backoff.maxSeconds, backoff.baseSeconds * 2 ** (attempt - 1));
-  const jittered = Math.round(ceiling / 2 + (random() * ceiling) / 2);
-  return Math.max(0, Math.min(backoff.maxSeconds, jittered));
+/** The delay before attempt `attempt` + 1 (attempt 1 is the first try). */
+export function backoffDelay(attempt: number, backoff: Backoff, random: () => number = Math.random): number {
+  const nth = Number.isFinite(attempt) && attempt >= 1 ? Math.floor(attempt) : 1;
+  const ceiling = Math.min(backoff.max, backoff.base * 2 ** (nth - 1));
+  return backoff.jitter === 'full' ? random() * ceiling : ceiling / 2 + (random() * ceiling) / 2;
 }
+
+/** Waits the backoff delay of `attempt`, in milliseconds. */
+export const waitBackoff = (attempt: number, backoff: Backoff): Promise<void> =>
+  new Promise((resolve) => setTimeout(resolve, backoffDelay(attempt, backoff)));

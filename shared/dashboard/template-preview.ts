@@ -5,14 +5,8 @@
  */
 
 import type { PageResult } from '#dashboard/page-handler.ts';
-import {
-  isDefaultSample,
-  parseSampleData,
-  previewBodyResult,
-  previewErrorResult,
-  sampleFields,
-  type TemplateDetailState,
-} from '#dashboard/pages/templates.ts';
+import { previewBodyResult, previewErrorResult, type TemplateDetailState } from '#dashboard/pages/template-detail.ts';
+import { isDefaultSample, parseSampleData, sampleFields } from '#dashboard/pages/template-sample-data.ts';
 import { getTemplateForPreview, previewOf, previewTemplate } from '#templates/templates.service.ts';
 
 /** GET /dashboard/templates/{id}: the template (with its usage) and the preview of the sample, from one read. */

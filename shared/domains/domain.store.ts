@@ -7,16 +7,10 @@
  *                                                  whose key SES signs the name's mail with
  */
 import { BatchGetCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import {
-  db,
-  failedCondition,
-  isConditionalCheckFailed,
-  queryByPrefix,
-  type TransactItems,
-  tableName,
-  transactWrite,
-} from '#dynamo/client.ts';
+import { db, tableName } from '#dynamo/client.ts';
 import { keys } from '#dynamo/keys.ts';
+import { queryByPrefix } from '#dynamo/reads.ts';
+import { conditionalWrite, failedCondition, type TransactItems, transactWrite } from '#dynamo/writes.ts';
 
 /** A list of every domain must stay far below Lambda's 6 MB response limit (~1.6 KB each). */
 export const MAX_DOMAINS_PER_ORGANIZATION = 1000;
@@ -207,19 +201,15 @@ export async function recordVerification(input: {
 
 /** Notes that SES now signs the name with this domain's key. */
 export async function recordSigningDomain(claim: Pick<DomainClaim, 'domain' | 'organization_id' | 'domain_id'>) {
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName,
-        Key: keys.domainClaim(claim.domain),
-        UpdateExpression: 'SET signing_domain_id = :domain',
-        ConditionExpression: 'organization_id = :org AND domain_id = :domain',
-        ExpressionAttributeValues: { ':org': claim.organization_id, ':domain': claim.domain_id },
-      }),
-    );
-  } catch (error) {
-    if (!isConditionalCheckFailed(error)) throw error; // lost the claim meanwhile: the new holder pushes its key
-  }
+  await conditionalWrite(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: keys.domainClaim(claim.domain),
+      UpdateExpression: 'SET signing_domain_id = :domain',
+      ConditionExpression: 'organization_id = :org AND domain_id = :domain',
+      ExpressionAttributeValues: { ':org': claim.organization_id, ':domain': claim.domain_id },
+    }),
+  ); // lost the claim meanwhile: the new holder pushes its key
 }
 
 export async function getDomainClaim(domainName: string): Promise<DomainClaim | undefined> {

@@ -7,8 +7,9 @@
  *  - a page past the end costs only the counter read and returns no items.
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { db, type TransactItems, tableName } from '#dynamo/client.ts';
+import { db, tableName } from '#dynamo/client.ts';
 import { COUNTER_SHARDS, type CountedList, keys } from '#dynamo/keys.ts';
+import type { TransactItems } from '#dynamo/writes.ts';
 import type { IndexName } from '#platform/table.ts';
 import { tableDefinition } from '#platform/table.ts';
 

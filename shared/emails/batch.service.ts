@@ -24,7 +24,7 @@ import { errorLogFields } from '#core/log-fields.ts';
 import { logger } from '#core/logger.ts';
 import type { DomainClaim } from '#domains/domain.store.ts';
 import { claimsAllowSending, senderClaimNames } from '#domains/domains.service.ts';
-import { batchGetAll } from '#dynamo/client.ts';
+import { batchGetAll } from '#dynamo/batch.ts';
 import { keys } from '#dynamo/keys.ts';
 import {
   type AcceptWrite,

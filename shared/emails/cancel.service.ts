@@ -9,7 +9,7 @@
 
 import { ApiError, notFound } from '#core/errors.ts';
 import { isUuid } from '#core/ids.ts';
-import { failedCondition } from '#dynamo/client.ts';
+import { failedCondition } from '#dynamo/writes.ts';
 import { recordFailed } from '#emails/delivery/delivery-state.store.ts';
 import { getEmailWithEvents } from '#emails/email.store.ts';
 import { type EmailEvent, type EmailRecord, newEvent } from '#emails/email.ts';

@@ -10,16 +10,11 @@
  */
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import {
-  batchGetAll,
-  batchWriteAll,
-  db,
-  isConditionalCheckFailed,
-  queryAll,
-  type TransactItems,
-  tableName,
-} from '#dynamo/client.ts';
+import { batchGetAll, batchWriteAll } from '#dynamo/batch.ts';
+import { db, tableName } from '#dynamo/client.ts';
 import { keys } from '#dynamo/keys.ts';
+import { queryAll } from '#dynamo/reads.ts';
+import { isConditionalCheckFailed, type TransactItems } from '#dynamo/writes.ts';
 import { type EmailEvent, type EmailRecord, eventsWithHandOver } from '#emails/email.ts';
 
 /** An email item as stored: the bodies gzip-compressed. */

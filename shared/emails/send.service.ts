@@ -6,7 +6,7 @@ import { ApiError } from '#core/errors.ts';
 import { nowIso } from '#core/ids.ts';
 import { logger } from '#core/logger.ts';
 import { canSendFrom } from '#domains/domains.service.ts';
-import { isConditionalCheckFailed } from '#dynamo/client.ts';
+import { isConditionalCheckFailed } from '#dynamo/writes.ts';
 import {
   type AcceptWrite,
   AcceptWritesFailedError,

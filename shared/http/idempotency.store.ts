@@ -24,8 +24,9 @@ import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { uuidv7 } from 'uuidv7';
-import { db, isConditionalCheckFailed, tableName } from '#dynamo/client.ts';
+import { db, tableName } from '#dynamo/client.ts';
 import { keys } from '#dynamo/keys.ts';
+import { conditionalWrite, isConditionalCheckFailed } from '#dynamo/writes.ts';
 
 /** The operation a key was used for: the same key on another endpoint is another request. */
 export type IdempotencyScope = 'send' | 'batch';
@@ -150,33 +151,28 @@ async function takeOver(
   const token = randomUUID();
   // Records written before ids were reserved have none: the retry then gets a fresh one.
   const reservedId = abandoned.reserved_id ?? uuidv7();
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName,
-        Key,
-        UpdateExpression:
-          'SET lease_token = :token, lease_until = :until, expires_at = :expires, reserved_id = :reserved',
-        ConditionExpression:
-          '#state = :in_progress AND request_hash = :hash AND lease_token = :old AND lease_until <= :now',
-        ExpressionAttributeNames: { '#state': 'state' },
-        ExpressionAttributeValues: {
-          ':token': token,
-          ':until': now + IDEMPOTENCY_LEASE_MS,
-          ':expires': Math.floor(now / 1000) + IDEMPOTENCY_TTL_SECONDS,
-          ':in_progress': 'in_progress',
-          ':hash': requestHash,
-          ':old': abandoned.lease_token ?? '',
-          ':now': now,
-          ':reserved': reservedId,
-        },
-      }),
-    );
-    return { token, reservedId };
-  } catch (error) {
-    if (isConditionalCheckFailed(error)) return undefined;
-    throw error;
-  }
+  const taken = await conditionalWrite(
+    new UpdateCommand({
+      TableName: tableName,
+      Key,
+      UpdateExpression:
+        'SET lease_token = :token, lease_until = :until, expires_at = :expires, reserved_id = :reserved',
+      ConditionExpression:
+        '#state = :in_progress AND request_hash = :hash AND lease_token = :old AND lease_until <= :now',
+      ExpressionAttributeNames: { '#state': 'state' },
+      ExpressionAttributeValues: {
+        ':token': token,
+        ':until': now + IDEMPOTENCY_LEASE_MS,
+        ':expires': Math.floor(now / 1000) + IDEMPOTENCY_TTL_SECONDS,
+        ':in_progress': 'in_progress',
+        ':hash': requestHash,
+        ':old': abandoned.lease_token ?? '',
+        ':now': now,
+        ':reserved': reservedId,
+      },
+    }),
+  );
+  return taken ? { token, reservedId } : undefined;
 }
 
 /**
@@ -190,30 +186,24 @@ export async function completeIdempotentRequest(
   body: unknown,
   token: string,
 ): Promise<boolean> {
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName,
-        Key: recordKey(organizationId, key),
-        UpdateExpression:
-          'SET #state = :done, response_status = :status, response_body = :body, completed_at = :at REMOVE lease_token, lease_until',
-        ConditionExpression: '#state = :in_progress AND lease_token = :token',
-        ExpressionAttributeNames: { '#state': 'state' },
-        ExpressionAttributeValues: {
-          ':done': 'done',
-          ':in_progress': 'in_progress',
-          ':status': status,
-          ':body': JSON.stringify(body ?? null),
-          ':at': new Date().toISOString(),
-          ':token': token,
-        },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailed(error)) return false;
-    throw error;
-  }
+  return conditionalWrite(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: recordKey(organizationId, key),
+      UpdateExpression:
+        'SET #state = :done, response_status = :status, response_body = :body, completed_at = :at REMOVE lease_token, lease_until',
+      ConditionExpression: '#state = :in_progress AND lease_token = :token',
+      ExpressionAttributeNames: { '#state': 'state' },
+      ExpressionAttributeValues: {
+        ':done': 'done',
+        ':in_progress': 'in_progress',
+        ':status': status,
+        ':body': JSON.stringify(body ?? null),
+        ':at': new Date().toISOString(),
+        ':token': token,
+      },
+    }),
+  );
 }
 
 /**
@@ -221,19 +211,13 @@ export async function completeIdempotentRequest(
  * False when the record is no longer ours.
  */
 export async function abandonIdempotentRequest(organizationId: string, key: string, token: string): Promise<boolean> {
-  try {
-    await db.send(
-      new DeleteCommand({
-        TableName: tableName,
-        Key: recordKey(organizationId, key),
-        ConditionExpression: '#state = :in_progress AND lease_token = :token',
-        ExpressionAttributeNames: { '#state': 'state' },
-        ExpressionAttributeValues: { ':in_progress': 'in_progress', ':token': token },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailed(error)) return false;
-    throw error;
-  }
+  return conditionalWrite(
+    new DeleteCommand({
+      TableName: tableName,
+      Key: recordKey(organizationId, key),
+      ConditionExpression: '#state = :in_progress AND lease_token = :token',
+      ExpressionAttributeNames: { '#state': 'state' },
+      ExpressionAttributeValues: { ':in_progress': 'in_progress', ':token': token },
+    }),
+  );
 }

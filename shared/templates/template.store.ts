@@ -8,17 +8,11 @@
  */
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import {
-  batchGetAll,
-  db,
-  failedCondition,
-  isConditionalCheckFailed,
-  queryByPrefix,
-  type TransactItems,
-  tableName,
-  transactWrite,
-} from '#dynamo/client.ts';
+import { batchGetAll } from '#dynamo/batch.ts';
+import { db, tableName } from '#dynamo/client.ts';
 import { keys } from '#dynamo/keys.ts';
+import { queryByPrefix } from '#dynamo/reads.ts';
+import { conditionalWrite, failedCondition, type TransactItems, transactWrite } from '#dynamo/writes.ts';
 import { BodiesTooLargeError } from '#emails/email.store.ts';
 import type { VariableDefinition } from '#templates/template-schema.ts';
 
@@ -151,22 +145,16 @@ export async function listTemplateSummaries(organizationId: string): Promise<Tem
 
 /** Soft delete: false when there is no such template. */
 export async function deactivateTemplate(organizationId: string, templateId: string, now: string): Promise<boolean> {
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName,
-        Key: keys.template(organizationId, templateId),
-        UpdateExpression:
-          'SET is_active = :inactive, updated_at = if_not_exists(deleted_at, :now), deleted_at = if_not_exists(deleted_at, :now)',
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeValues: { ':inactive': false, ':now': now },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailed(error)) return false;
-    throw error;
-  }
+  return conditionalWrite(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: keys.template(organizationId, templateId),
+      UpdateExpression:
+        'SET is_active = :inactive, updated_at = if_not_exists(deleted_at, :now), deleted_at = if_not_exists(deleted_at, :now)',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeValues: { ':inactive': false, ':now': now },
+    }),
+  );
 }
 
 /** What countTemplateSends changed, so that a send that fails can take it back exactly. */
@@ -248,12 +236,7 @@ export async function uncountTemplateSends(count: TemplateSendsCount): Promise<v
     }),
   ];
   for (const command of attempts) {
-    try {
-      await db.send(command);
-      return;
-    } catch (error) {
-      if (!isConditionalCheckFailed(error)) throw error;
-    }
+    if (await conditionalWrite(command)) return;
   }
 }
 

@@ -4,7 +4,8 @@
  * instance: its per-domain DNS cache lasts across requests.
  */
 import type { AutoValidationThreshold } from '#accounts/organization.ts';
-import { createAddressValidator, type ValidationResult, type Verdict } from '#validation/address-validation.service.ts';
+import { createAddressValidator } from '#validation/address-validation.service.ts';
+import type { ValidationResult, Verdict } from '#validation/address-verdict.ts';
 
 const validator = createAddressValidator();
 

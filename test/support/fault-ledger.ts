@@ -37,10 +37,10 @@ import {
 import { createOrganization, setSendingLimits } from '#accounts/accounts.service.ts';
 import type { Caller } from '#accounts/caller.ts';
 import { type SesSendInput, sendWithSes } from '#adapters/ses-sender.ts';
-import type { RetryBackoff } from '#core/backoff.ts';
 import { forEachLimited } from '#core/concurrency.ts';
 import type { Environment } from '#core/environment.ts';
 import { addVerifiedDomainForDevelopment } from '#domains/domains.service.ts';
+import type { RetryBackoff } from '#emails/delivery/retry-backoff.ts';
 import { getEmailWithEvents } from '#emails/email.store.ts';
 import type { EmailRecord } from '#emails/email.ts';
 import { sendEmailBody } from '#emails/send-request.ts';

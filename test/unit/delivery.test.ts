@@ -35,9 +35,9 @@ import {
   sesOutcomeUnknown,
   toMessageTags,
 } from '#adapters/ses-sender.ts';
-import { retryDelaySeconds, SEND_RETRY_BACKOFF } from '#core/backoff.ts';
 import { keys } from '#dynamo/keys.ts';
 import { deliverEmail, LEASE_MS, MISSING_EMAIL_GRACE_MS } from '#emails/delivery/delivery.service.ts';
+import { retryDelaySeconds, SEND_RETRY_BACKOFF } from '#emails/delivery/retry-backoff.ts';
 import { handOverEvents } from '#emails/email.ts';
 import { SES_EVENT_WINDOW_MS, SIMULATED_OUTCOME_WAIT_MS } from '#emails/schedule/due-times.ts';
 import { queueDefinitions } from '#platform/queues.ts';

@@ -6,7 +6,7 @@
 import { DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { failedCondition, transactWrite } from '#dynamo/client.ts';
+import { failedCondition, transactWrite } from '#dynamo/writes.ts';
 
 const documentClient = mockClient(DynamoDBDocumentClient);
 afterAll(() => documentClient.restore());

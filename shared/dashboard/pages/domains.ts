@@ -18,7 +18,8 @@ import {
   type PageNotice,
   pageNotice,
 } from '#dashboard/layout.ts';
-import { errorMessage, type PageResult } from '#dashboard/page-handler.ts';
+import type { PageResult } from '#dashboard/page-handler.ts';
+import { errorMessage } from '#dashboard/page-stack/error-page.ts';
 import type { DomainView } from '#domains/domains.service.ts';
 
 export type DomainStatus = 'verified' | 'pending' | 'failed';

@@ -18,7 +18,8 @@ import {
   pageNotice,
   pager,
 } from '#dashboard/layout.ts';
-import { errorMessage, type PageResult } from '#dashboard/page-handler.ts';
+import type { PageResult } from '#dashboard/page-handler.ts';
+import { errorMessage } from '#dashboard/page-stack/error-page.ts';
 import type { Pagination } from '#dynamo/pagination.ts';
 import { SUPPRESSION_REASONS, type Suppression, type SuppressionReason } from '#suppressions/suppression.store.ts';
 

@@ -8,8 +8,9 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Environment } from '#core/environment.ts';
 import { nowIso } from '#core/ids.ts';
-import { db, isConditionalCheckFailed, tableName, transactWrite } from '#dynamo/client.ts';
+import { db, tableName } from '#dynamo/client.ts';
 import { keys } from '#dynamo/keys.ts';
+import { conditionalWrite, isConditionalCheckFailed, transactWrite } from '#dynamo/writes.ts';
 import { eventPut, fromStoredEmail, type StoredEmail } from '#emails/email.store.ts';
 import type { EmailEvent, EmailRecord } from '#emails/email.ts';
 import { moveEmailCount } from '#emails/email-index.store.ts';
@@ -123,18 +124,12 @@ export async function recordHandOverReportedBySes(
   sesMessageId: string,
   handOver: Omit<HandOver, 'suppressedRecipients'>,
 ): Promise<boolean> {
-  try {
-    await db.send(
-      new UpdateCommand({
-        ...handOverUpdate(organizationId, emailId, sesMessageId, handOver),
-        ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(ses_message_id)',
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailed(error)) return false;
-    throw error;
-  }
+  return conditionalWrite(
+    new UpdateCommand({
+      ...handOverUpdate(organizationId, emailId, sesMessageId, handOver),
+      ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(ses_message_id)',
+    }),
+  );
 }
 
 /**
@@ -195,16 +190,12 @@ async function readEnvironment(organizationId: string, emailId: string): Promise
 
 /** Gives the lease back early (a retryable SES error) so the next delivery can claim at once. */
 export async function releaseLease(organizationId: string, emailId: string): Promise<void> {
-  await db
-    .send(
-      new UpdateCommand({
-        TableName: tableName,
-        Key: keys.email(organizationId, emailId),
-        UpdateExpression: 'REMOVE lease_until',
-        ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(ses_message_id)',
-      }),
-    )
-    .catch((error: unknown) => {
-      if (!isConditionalCheckFailed(error)) throw error;
-    });
+  await conditionalWrite(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: keys.email(organizationId, emailId),
+      UpdateExpression: 'REMOVE lease_until',
+      ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(ses_message_id)',
+    }),
+  );
 }

@@ -12,7 +12,7 @@ import { classifySesError, sendWithSes, sesOutcomeUnknown } from '#adapters/ses-
 import { nowIso } from '#core/ids.ts';
 import { errorLogFields } from '#core/log-fields.ts';
 import { logger } from '#core/logger.ts';
-import { failedCondition } from '#dynamo/client.ts';
+import { failedCondition } from '#dynamo/writes.ts';
 import { claimForDelivery, recordFailed, recordSent, releaseLease } from '#emails/delivery/delivery-state.store.ts';
 import { shouldSimulateOutcomes } from '#emails/delivery/outcome-simulation.ts';
 import { simulateOutcomes } from '#emails/delivery/outcome-simulator.service.ts';

@@ -8,10 +8,10 @@
  */
 import type { SQSBatchItemFailure, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { changeSendQueueVisibility, type VisibilityChange } from '#adapters/queue-visibility.ts';
-import { type RetryBackoff, retryDelaySeconds, SEND_RETRY_BACKOFF } from '#core/backoff.ts';
 import { errorLogFields } from '#core/log-fields.ts';
 import { logger } from '#core/logger.ts';
 import { type DeliveryDependencies, type DeliveryOutcome, deliverEmail } from '#emails/delivery/delivery.service.ts';
+import { type RetryBackoff, retryDelaySeconds, SEND_RETRY_BACKOFF } from '#emails/delivery/retry-backoff.ts';
 import { parseSendQueueMessage } from '#emails/delivery/send-queue-message.ts';
 import { queueDefinitions } from '#platform/queues.ts';
 

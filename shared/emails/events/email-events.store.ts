@@ -19,8 +19,10 @@
  */
 import { PutCommand, type PutCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { nowIso } from '#core/ids.ts';
-import { db, isConditionalCheckFailed, queryAll, tableName } from '#dynamo/client.ts';
+import { db, tableName } from '#dynamo/client.ts';
 import { keys } from '#dynamo/keys.ts';
+import { queryAll } from '#dynamo/reads.ts';
+import { conditionalUpdate } from '#dynamo/writes.ts';
 import { eventPut } from '#emails/email.store.ts';
 import { type EmailEvent, type EmailStatus, type EventType, handOverEvents, type Mailbox } from '#emails/email.ts';
 import { moveEmailCount } from '#emails/email-index.store.ts';
@@ -203,31 +205,25 @@ async function updateStatus(
   const statusKey = environment
     ? keys.emailStatusEntry(organizationId, environment, status, emailId).GSI4PK
     : undefined;
-  let previous: EmailStatus | undefined;
-  try {
-    const { Attributes } =
-      (await db.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: keys.email(organizationId, emailId),
-          UpdateExpression: `SET #status = :status, status_event_count = :count${touch ? ', updated_at = :now' : ''}${statusKey ? ', GSI4PK = :statusKey' : ''}${status === 'queued' ? '' : ' REMOVE GSI2PK, GSI2SK'}`,
-          ConditionExpression:
-            'attribute_exists(PK) AND (attribute_not_exists(status_event_count) OR status_event_count < :count)',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: {
-            ':status': status,
-            ':count': eventCount,
-            ...(touch ? { ':now': nowIso() } : {}),
-            ...(statusKey ? { ':statusKey': statusKey } : {}),
-          },
-          ReturnValues: 'UPDATED_OLD',
-        }),
-      )) ?? {};
-    previous = Attributes?.status as EmailStatus | undefined;
-  } catch (error) {
-    if (isConditionalCheckFailed(error)) return false;
-    throw error;
-  }
+  const before = await conditionalUpdate(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: keys.email(organizationId, emailId),
+      UpdateExpression: `SET #status = :status, status_event_count = :count${touch ? ', updated_at = :now' : ''}${statusKey ? ', GSI4PK = :statusKey' : ''}${status === 'queued' ? '' : ' REMOVE GSI2PK, GSI2SK'}`,
+      ConditionExpression:
+        'attribute_exists(PK) AND (attribute_not_exists(status_event_count) OR status_event_count < :count)',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':status': status,
+        ':count': eventCount,
+        ...(touch ? { ':now': nowIso() } : {}),
+        ...(statusKey ? { ':statusKey': statusKey } : {}),
+      },
+      ReturnValues: 'UPDATED_OLD',
+    }),
+  );
+  if (!before) return false;
+  const previous = before.status as EmailStatus | undefined;
   // The status stored before this write, read atomically with it: each change is counted once.
   if (environment && previous) await moveEmailCount(organizationId, environment, emailId, previous, status);
   return true;

@@ -8,8 +8,9 @@
  */
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Environment } from '#core/environment.ts';
-import { db, isConditionalCheckFailed, tableName } from '#dynamo/client.ts';
+import { db, tableName } from '#dynamo/client.ts';
 import { keys } from '#dynamo/keys.ts';
+import { conditionalWrite } from '#dynamo/writes.ts';
 
 export interface DueEntry {
   organization_id: string;
@@ -81,45 +82,35 @@ export async function moveDeadline(
   handedOver = false,
 ): Promise<boolean> {
   const next = keys.dueEntry(entry.organization_id, entry.id, nextDeadline);
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName,
-        Key: keys.email(entry.organization_id, entry.id),
-        UpdateExpression: `SET GSI2PK = :pk, GSI2SK = :next${countSweep ? ' ADD sweeps :one' : ''}`,
-        ConditionExpression: `GSI2SK = :seen AND #status = :queued AND ${
-          handedOver ? 'attribute_exists(ses_message_id)' : 'attribute_not_exists(ses_message_id)'
-        }`,
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':pk': next.GSI2PK,
-          ':next': next.GSI2SK,
-          ':seen': entry.sortKey,
-          ':queued': 'queued',
-          ...(countSweep ? { ':one': 1 } : {}),
-        },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailed(error)) return false;
-    throw error;
-  }
+  return conditionalWrite(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: keys.email(entry.organization_id, entry.id),
+      UpdateExpression: `SET GSI2PK = :pk, GSI2SK = :next${countSweep ? ' ADD sweeps :one' : ''}`,
+      ConditionExpression: `GSI2SK = :seen AND #status = :queued AND ${
+        handedOver ? 'attribute_exists(ses_message_id)' : 'attribute_not_exists(ses_message_id)'
+      }`,
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':pk': next.GSI2PK,
+        ':next': next.GSI2SK,
+        ':seen': entry.sortKey,
+        ':queued': 'queued',
+        ...(countSweep ? { ':one': 1 } : {}),
+      },
+    }),
+  );
 }
 
 /** Removes the entry of an email that needs nothing more (final). */
 export async function removeDueEntry(entry: DueEntry): Promise<void> {
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName,
-        Key: keys.email(entry.organization_id, entry.id),
-        UpdateExpression: 'REMOVE GSI2PK, GSI2SK',
-        ConditionExpression: 'GSI2SK = :seen',
-        ExpressionAttributeValues: { ':seen': entry.sortKey },
-      }),
-    );
-  } catch (error) {
-    if (!isConditionalCheckFailed(error)) throw error;
-  }
+  await conditionalWrite(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: keys.email(entry.organization_id, entry.id),
+      UpdateExpression: 'REMOVE GSI2PK, GSI2SK',
+      ConditionExpression: 'GSI2SK = :seen',
+      ExpressionAttributeValues: { ':seen': entry.sortKey },
+    }),
+  );
 }

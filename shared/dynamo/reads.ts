@@ -1,0 +1,26 @@
+/** Queries that follow LastEvaluatedKey through every page. */
+import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '#dynamo/client.ts';
+
+/** Every item a Query returns, following LastEvaluatedKey through all pages. */
+export async function queryAll<T = Record<string, unknown>>(
+  input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>,
+): Promise<T[]> {
+  const items: T[] = [];
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(new QueryCommand({ ...input, TableName: tableName, ExclusiveStartKey: cursor }));
+    items.push(...((page?.Items ?? []) as T[]));
+    cursor = page?.LastEvaluatedKey;
+  } while (cursor);
+  return items;
+}
+
+/** Every item of a partition whose sort key starts with `prefix` (consistent, all pages). */
+export function queryByPrefix<T>(key: { PK: string; SKPrefix: string }): Promise<T[]> {
+  return queryAll<T>({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+    ExpressionAttributeValues: { ':pk': key.PK, ':prefix': key.SKPrefix },
+    ConsistentRead: true,
+  });
+}
