@@ -11,7 +11,8 @@
  * distinct domain, under 2 s.
  *   npm run bench -- validation [addresses] [domains]
  */
-import { createAddressValidator, createMailDnsResolver } from '#validation/address-validation.service.ts';
+import { createAddressValidator } from '#validation/address-validation.service.ts';
+import { createMailDnsResolver } from '#validation/mail-dns.store.ts';
 import { startTestDnsServer } from '../test/support/dns-server.ts';
 import { startBenchCloud } from './local-cloud.ts';
 

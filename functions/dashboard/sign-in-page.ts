@@ -1,7 +1,8 @@
 /** GET /dashboard/sign-in?next= — the sign-in form, with a fresh signed double-submit token. */
 import { z } from 'zod';
 import { issueSignInToken } from '#accounts/sign-in-token.service.ts';
-import { publicPage, safeNextPath } from '#dashboard/page-handler.ts';
+import { safeNextPath } from '#dashboard/next-path.ts';
+import { publicPage } from '#dashboard/page-handler.ts';
 import { signedOutNotice, signInPage } from '#dashboard/pages/sign-in.ts';
 
 const query = z.object({ next: z.string().optional(), signed_out: z.string().optional() });

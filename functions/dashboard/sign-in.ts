@@ -8,7 +8,9 @@ import { z } from 'zod';
 import { signIn } from '#accounts/members.service.ts';
 import { checkSignInToken, issueSignInToken } from '#accounts/sign-in-token.service.ts';
 import { readCookies, SIGN_IN_CSRF_COOKIE } from '#dashboard/cookies.ts';
-import { errorPage, publicPage, safeNextPath } from '#dashboard/page-handler.ts';
+import { safeNextPath } from '#dashboard/next-path.ts';
+import { publicPage } from '#dashboard/page-handler.ts';
+import { errorPage } from '#dashboard/page-stack/error-page.ts';
 import { signInAnswer } from '#dashboard/pages/sign-in.ts';
 
 // Unknown fields are ignored (a password manager may add some); lengths are checked by the

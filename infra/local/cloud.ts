@@ -14,7 +14,7 @@ import type { LambdaHttpHandler } from '#http/api-handler.ts';
 import { type QueueName, queueDefinitions, queueUrlEnvName } from '#platform/queues.ts';
 import { consumers, scheduledFunctions } from '#platform/routes.ts';
 import { type RunningEmulator, startDynamoDbLocal, startSesEmulator, startSqsEmulator } from './emulators.ts';
-import { startGateway } from './gateway.ts';
+import { startGateway } from './gateway/server.ts';
 import { createQueues, createTable, type ProvisionedQueue } from './provision.ts';
 import { startSqsPoller } from './sqs-poller.ts';
 

@@ -15,35 +15,7 @@ import { conditionalWrite, failedCondition, type TransactItems, transactWrite } 
 /** A list of every domain must stay far below Lambda's 6 MB response limit (~1.6 KB each). */
 export const MAX_DOMAINS_PER_ORGANIZATION = 1000;
 
-export interface DomainItem {
-  id: string;
-  organization_id: string;
-  domain: string;
-  dkim_selector: string;
-  dkim_public_key: string;
-  /** The DKIM private key, encrypted (KMS in AWS); handed to SES when the domain is claimed. */
-  dkim_private_key_encrypted: string;
-  spf_verified: boolean;
-  dkim_verified: boolean;
-  is_verified: boolean;
-  verified_at?: string;
-  last_checked_at?: string;
-  created_at: string;
-}
-
-export interface DomainClaim {
-  domain: string;
-  organization_id: string;
-  domain_id: string;
-  /** The domain item whose DKIM key SES currently signs with; equals domain_id once pushed. */
-  signing_domain_id?: string;
-  /**
-   * Marked verified without DNS for local development (addVerifiedDomainForDevelopment, `npm start`'s
-   * seed and tests): no record can show the holder still controls the name, so the claim holds.
-   * Written only there; a verification through DNS writes the claim without it.
-   */
-  verified_without_dns?: boolean;
-}
+import type { DomainClaim, DomainItem } from '#domains/domain.ts';
 
 export async function domainNameTaken(organizationId: string, domainName: string): Promise<boolean> {
   const { Item } = await db.send(

@@ -12,7 +12,6 @@ import { resolverFromEnv, type TxtLookup } from '#adapters/dns-resolver.ts';
 import { emailIdentitiesFromEnv } from '#adapters/email-identities.ts';
 import { keyProtectorFromEnv } from '#adapters/key-protector.ts';
 import { normalizeDomainName } from '#core/domain-name.ts';
-import { normalizeEmailAddress } from '#core/email-address.ts';
 import { ApiError, notFound } from '#core/errors.ts';
 import { isResourceId, newId, nowIso } from '#core/ids.ts';
 import {
@@ -24,8 +23,6 @@ import {
   spfIncludes,
 } from '#domains/dns-records.ts';
 import {
-  type DomainClaim,
-  type DomainItem,
   domainNameTaken,
   getDomain,
   getDomainClaim,
@@ -36,6 +33,7 @@ import {
   recordSigningDomain,
   recordVerification,
 } from '#domains/domain.store.ts';
+import { claimsAllowSending, type DomainClaim, type DomainItem, senderClaimNames } from '#domains/domain.ts';
 
 /** The host customers `include:` in SPF; SES's in AWS. */
 const sendingHost = process.env.SPF_INCLUDE_HOST || 'amazonses.com';
@@ -206,28 +204,6 @@ export async function verifyDomain(organizationId: string, domainId: string): Pr
   if (!claimed) throw verifiedElsewhere(item.domain);
   await pushSigningKey(item, heldByOther ? undefined : currentClaim);
   return toView(await requireDomain(organizationId, domainId));
-}
-
-/**
- * For the send path: whether the organization may send from this address. The closest
- * claimed name among the address's domain and its parents decides: it must be this
- * organization's, with SES already signing with its key. A domain another organization
- * holds is never usable.
- */
-/** The claims that decide whether an address's domain may be sent from: its own and its parents'. */
-export function senderClaimNames(address: string): string[] {
-  const normalized = normalizeEmailAddress(address);
-  if (!normalized.ok) return [];
-  const labels = normalized.domain.split('.');
-  return labels.slice(0, -1).map((_, index) => labels.slice(index).join('.'));
-}
-
-/** The closest claim decides: ours, and SES signs with our key. */
-export function claimsAllowSending(organizationId: string, address: string, claims: readonly DomainClaim[]): boolean {
-  const closest = senderClaimNames(address)
-    .map((name) => claims.find((claim) => claim.domain === name))
-    .find(Boolean);
-  return closest?.organization_id === organizationId && closest.signing_domain_id === closest.domain_id;
 }
 
 export async function canSendFrom(organizationId: string, address: string): Promise<boolean> {

@@ -22,8 +22,8 @@ import { ApiError, notFound } from '#core/errors.ts';
 import { isResourceId, nowIso } from '#core/ids.ts';
 import { errorLogFields } from '#core/log-fields.ts';
 import { logger } from '#core/logger.ts';
-import type { DomainClaim } from '#domains/domain.store.ts';
-import { claimsAllowSending, senderClaimNames } from '#domains/domains.service.ts';
+import type { DomainClaim } from '#domains/domain.ts';
+import { claimsAllowSending, domainNotVerified, senderClaimNames } from '#domains/domain.ts';
 import { batchGetAll } from '#dynamo/batch.ts';
 import { keys } from '#dynamo/keys.ts';
 import {
@@ -172,11 +172,7 @@ export async function acceptBatch(
   const claims = context.filter((item) => String(item.PK).startsWith('DOMAINCLAIM#')) as unknown as DomainClaim[];
   const senderAllowed = claimsAllowSending(organizationId, request.from.email, claims);
   if (!senderAllowed) {
-    throw new ApiError(
-      'DOMAIN_NOT_VERIFIED',
-      `${request.from.email.split('@')[1]} is not a verified sending domain of this organization`,
-      { details: [{ field: 'from.email', message: 'Verify the domain (or a parent domain) first' }] },
-    );
+    throw domainNotVerified(request.from.email);
   }
   // Auto-validation (when the organization turned it on): the candidates' addresses in one
   // validateMany, DNS shared per domain.

@@ -12,6 +12,7 @@
  * A page reads the entries before it (DynamoDB cannot skip to an offset), so page × limit is capped.
  */
 import { z } from 'zod';
+import { isIsoDate, isIsoDateTimeWithZone } from '#core/dates.ts';
 import { normalizeEmailAddress } from '#core/email-address.ts';
 import type { Environment } from '#core/environment.ts';
 import { validationError } from '#core/errors.ts';
@@ -29,7 +30,7 @@ import {
   type SortKeyRange,
 } from '#emails/email-index.store.ts';
 import { type EmailListItem, toListItem } from '#emails/email-view.ts';
-import { MAX_TAG_LENGTH, TAG_PATTERN } from '#emails/send-request.ts';
+import { tagTextProblem } from '#emails/send-request.ts';
 
 /** Deepest entry a page may reach (page × limit): a page reads every entry before it. */
 export const MAX_LIST_DEPTH = 10_000;
@@ -42,23 +43,6 @@ const MAX_QUERY_LIMIT = 1000;
 /** The latest instant an ISO string with a four-digit year can hold. */
 const MAX_TIME_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 
-const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:\d{2})$/i;
-
-function utcMs(year: number, month: number, day: number, hour = 0, minute = 0, second = 0): number | undefined {
-  const date = new Date(0);
-  date.setUTCFullYear(year, month - 1, day);
-  date.setUTCHours(hour, minute, second, 0);
-  const valid =
-    date.getUTCFullYear() === year &&
-    date.getUTCMonth() === month - 1 &&
-    date.getUTCDate() === day &&
-    hour <= 23 &&
-    minute <= 59 &&
-    second <= 59;
-  return valid ? date.getTime() : undefined;
-}
-
 /**
  * A from_date / to_date value as an ISO instant (UTC, milliseconds), or undefined if invalid.
  * `YYYY-MM-DD` is the whole UTC day: its first millisecond as a start, its last as an end.
@@ -67,28 +51,22 @@ function utcMs(year: number, month: number, day: number, hour = 0, minute = 0, s
  * stored to the millisecond).
  */
 export function parseDateBound(input: string, bound: 'start' | 'end'): string | undefined {
-  const value = input.trim().replace(/ (\d{2}:\d{2})$/, '+$1');
-  let ms: number | undefined;
-  const date = DATE_ONLY.exec(value);
-  if (date) {
-    const start = utcMs(Number(date[1]), Number(date[2]), Number(date[3]));
-    ms = start === undefined ? undefined : bound === 'start' ? start : start + 86_400_000 - 1;
+  const value = input
+    .trim()
+    .replace(/ (\d{2}:\d{2})$/, '+$1')
+    .toUpperCase();
+  let ms: number;
+  if (isIsoDate(value)) {
+    const start = Date.parse(`${value}T00:00:00Z`);
+    ms = bound === 'start' ? start : start + 86_400_000 - 1;
+  } else if (isIsoDateTimeWithZone(value)) {
+    const fraction = /\.(\d+)/.exec(value)?.[1] ?? '0';
+    const fractionMs = Number(`0.${fraction}`) * 1000;
+    const whole = Date.parse(value.replace(/\.\d+/, ''));
+    ms = whole + (bound === 'start' ? Math.ceil(fractionMs - 1e-6) : Math.floor(fractionMs + 1e-6));
   } else {
-    const match = DATE_TIME.exec(value);
-    if (!match) return undefined;
-    const [, year, month, day, hour, minute, second, fraction, zone] = match;
-    const base = utcMs(Number(year), Number(month), Number(day), Number(hour), Number(minute), Number(second ?? 0));
-    if (base === undefined) return undefined;
-    let offsetMs = 0;
-    if (zone && zone.toUpperCase() !== 'Z') {
-      const [hours, minutes] = zone.slice(1).split(':').map(Number) as [number, number];
-      if (hours > 23 || minutes > 59) return undefined;
-      offsetMs = (zone.startsWith('-') ? -1 : 1) * (hours * 60 + minutes) * 60_000;
-    }
-    const fractionMs = Number(`0.${fraction ?? '0'}`) * 1000;
-    ms = base - offsetMs + (bound === 'start' ? Math.ceil(fractionMs - 1e-6) : Math.floor(fractionMs + 1e-6));
+    return undefined;
   }
-  if (ms === undefined) return undefined;
   return new Date(Math.min(Math.max(ms, 0), MAX_TIME_MS)).toISOString();
 }
 
@@ -100,12 +78,6 @@ const dateBound = (field: string, bound: 'start' | 'end') =>
     if (parsed === undefined) context.addIssue({ code: 'custom', message: `${field} ${DATE_MESSAGE}` });
     return parsed ?? '';
   });
-
-function tagProblem(text: string, kind: 'name' | 'value'): string | undefined {
-  if (text.length < 1 || text.length > MAX_TAG_LENGTH) return `the tag ${kind} must be 1–${MAX_TAG_LENGTH} characters`;
-  if (!TAG_PATTERN.test(text)) return `the tag ${kind} may only contain ASCII letters, digits, _ and -`;
-  return undefined;
-}
 
 export const emailListQuery = pageQuery
   .extend({
@@ -131,7 +103,7 @@ export const emailListQuery = pageQuery
         const problem =
           colon < 0
             ? 'tag must be name:value'
-            : (tagProblem(value.slice(0, colon), 'name') ?? tagProblem(value.slice(colon + 1), 'value'));
+            : (tagTextProblem('names', value.slice(0, colon)) ?? tagTextProblem('values', value.slice(colon + 1)));
         if (problem) context.addIssue({ code: 'custom', message: problem });
         return value;
       })

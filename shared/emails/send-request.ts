@@ -33,6 +33,7 @@
  * - `null` is not accepted for optional fields: leave the field out.
  */
 import { z } from 'zod';
+import { isIsoDateTimeWithZone } from '#core/dates.ts';
 import { emailAddress, normalizeEmailAddress } from '#core/email-address.ts';
 
 export const MAX_SUBJECT_LENGTH = 998;
@@ -82,7 +83,6 @@ const CONTROL_BUT_TAB = /[^\P{Cc}\t]/u;
 const HEADER_NAME = /^[!-9;-~]+$/;
 /** Printable ASCII, space included: no CR, LF or other control characters. */
 const HEADER_VALUE = /^[ -~]*$/;
-const SCHEDULED_AT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):(\d{2}))$/;
 
 /** A UTF-16 surrogate without its pair: not a character, and SES or DynamoDB may refuse it later. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -244,9 +244,16 @@ const headers = z.record(z.string(), headerValue).superRefine(
   { when: (payload) => isRecord(payload.value) },
 );
 
-function tagProblem(kind: 'names' | 'values', text: string): string | undefined {
+/** What is wrong with a tag name or value by SES's MessageTag rules (also for the list's `tag` filter). */
+export function tagTextProblem(kind: 'names' | 'values', text: string): string | undefined {
   if (text.length < 1 || text.length > MAX_TAG_LENGTH) return `Tag ${kind} must be 1–${MAX_TAG_LENGTH} characters`;
   if (!TAG_PATTERN.test(text)) return `Tag ${kind} may only contain ASCII letters, digits, _ and -`;
+  return undefined;
+}
+
+function tagProblem(kind: 'names' | 'values', text: string): string | undefined {
+  const problem = tagTextProblem(kind, text);
+  if (problem) return problem;
   if (kind === 'names' && RESERVED_TAG_NAMES.some((name) => name === text.toLowerCase())) {
     return `Tag names ${RESERVED_TAG_NAMES.join(' and ')} are reserved`;
   }
@@ -266,30 +273,9 @@ const tags = z.record(z.string(), z.string()).superRefine(
   { when: (payload) => isRecord(payload.value) },
 );
 
-/** A real calendar date and time (Date would roll 2030-02-30 over to March). */
-function isRealDateTime(match: RegExpExecArray): boolean {
-  const [year, month, day, hour, minute, second, offsetHour, offsetMinute] = match
-    .slice(1)
-    .map((part) => (part === undefined ? 0 : Number(part)));
-  if (year === undefined || month === undefined || day === undefined) return false;
-  const date = new Date(0);
-  date.setUTCFullYear(year, month - 1, day);
-  return (
-    date.getUTCFullYear() === year &&
-    date.getUTCMonth() === month - 1 &&
-    date.getUTCDate() === day &&
-    (hour ?? 0) <= 23 &&
-    (minute ?? 0) <= 59 &&
-    (second ?? 0) <= 59 &&
-    (offsetHour ?? 0) <= 23 &&
-    (offsetMinute ?? 0) <= 59
-  );
-}
-
 function scheduledAt(now: () => Date) {
   return z.string().transform((value, context) => {
-    const match = SCHEDULED_AT.exec(value);
-    if (!match || !isRealDateTime(match)) {
+    if (!isIsoDateTimeWithZone(value)) {
       context.addIssue({
         code: 'custom',
         message: 'Must be an ISO 8601 date and time with a time zone (Z or ±HH:MM), e.g. 2030-01-31T09:00:00Z',

@@ -5,6 +5,7 @@ import { enqueueEmail } from '#adapters/send-queue.ts';
 import { ApiError } from '#core/errors.ts';
 import { nowIso } from '#core/ids.ts';
 import { logger } from '#core/logger.ts';
+import { domainNotVerified } from '#domains/domain.ts';
 import { canSendFrom } from '#domains/domains.service.ts';
 import { isConditionalCheckFailed } from '#dynamo/writes.ts';
 import {
@@ -80,11 +81,7 @@ export async function acceptEmail(
     readUsage(organizationId, caller.environment, countedAt),
   ]);
   if (!senderAllowed) {
-    throw new ApiError(
-      'DOMAIN_NOT_VERIFIED',
-      `${request.from.email.split('@')[1]} is not a verified sending domain of this organization`,
-      { details: [{ field: 'from.email', message: 'Verify the domain (or a parent domain) first' }] },
-    );
+    throw domainNotVerified(request.from.email);
   }
   if (suppressed.length > 0) {
     const blocked = new Set(suppressed);

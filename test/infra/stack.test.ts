@@ -36,13 +36,13 @@ import {
   tableActions,
 } from '#platform/routes.ts';
 import { keyAttributeNames, tableDefinition } from '#platform/table.ts';
+import { PROJECT_ROOT } from '../../infra/functions.ts';
+import { SES_CONFIGURATION_SET_NAME } from '../../infra/send-pipeline.ts';
 import {
   PostboxStack,
   type PostboxStackProps,
-  PROJECT_ROOT,
   ROUTE_TIMEOUT_SECONDS,
   type RouteTable,
-  SES_CONFIGURATION_SET_NAME,
   sharedRouteTable,
 } from '../../infra/stack.ts';
 

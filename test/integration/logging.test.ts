@@ -6,7 +6,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { logger } from '#core/logger.ts';
 import { handler as putAutoValidation } from '../../functions/settings/put-auto-validation.ts';
-import { createLambdaContext, toApiGatewayEvent } from '../../infra/local/gateway.ts';
+import { toApiGatewayEvent } from '../../infra/local/gateway/event.ts';
+import { createLambdaContext } from '../../infra/local/gateway/invoke.ts';
 import { createTestOrganization } from '../support/factories.ts';
 
 const PATH = '/api/v1/settings/auto-validation';

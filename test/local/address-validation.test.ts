@@ -1,15 +1,15 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { editDistance, isDisposableDomain, suggestDomain } from '#validation/address-heuristics.ts';
 import {
   type AddressValidator,
-  type CountingMailDnsResolver,
   createAddressValidator,
-  createMailDnsResolver,
-  editDistance,
   type FindSuppressed,
-  isDisposableDomain,
-  mailDnsResolverFromEnv,
-  suggestDomain,
 } from '#validation/address-validation.service.ts';
+import {
+  type CountingMailDnsResolver,
+  createMailDnsResolver,
+  mailDnsResolverFromEnv,
+} from '#validation/mail-dns.store.ts';
 import { startTestDnsServer, type TestDnsServer } from '../support/dns-server.ts';
 
 const TIMEOUT_MS = 400;

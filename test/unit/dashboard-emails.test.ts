@@ -1,11 +1,9 @@
 /** The Emails pages' pure parts: the list's query string, the rendering and the body route's headers. */
 import { describe, expect, it } from 'vitest';
 import type { PageResult } from '#dashboard/page-handler.ts';
+import { type EmailView, emailBodyPage, emailDetailPage } from '#dashboard/pages/email-detail.ts';
 import {
   EMAILS_PAGE_SIZE,
-  type EmailView,
-  emailBodyPage,
-  emailDetailPage,
   emailListPage,
   emailsPageQuery,
   invalidFiltersPage,

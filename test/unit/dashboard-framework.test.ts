@@ -5,7 +5,8 @@ import { assets, assetUrl } from '#dashboard/assets.ts';
 import { isLoopbackRequest, readCookies, serializeCookie } from '#dashboard/cookies.ts';
 import { escapeHtml, html, SafeHtml } from '#dashboard/html.ts';
 import { layout, pager } from '#dashboard/layout.ts';
-import { safeNextPath, toLambdaResult } from '#dashboard/page-handler.ts';
+import { safeNextPath } from '#dashboard/next-path.ts';
+import { toLambdaResult } from '#dashboard/page-result.ts';
 
 const event = (headers: Record<string, string>, cookies?: string[]) =>
   ({

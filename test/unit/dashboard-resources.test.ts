@@ -6,15 +6,14 @@ import { describe, expect, it } from 'vitest';
 import type { PageResult } from '#dashboard/page-handler.ts';
 import { domainStatus, domainsPage } from '#dashboard/pages/domains.ts';
 import { suppressionsPage } from '#dashboard/pages/suppressions.ts';
+import { previewBodyResult, previewErrorResult } from '#dashboard/pages/template-detail.ts';
 import {
   defaultSampleData,
   MAX_SAMPLE_DATA_ENCODED_LENGTH,
   parseSampleData,
-  previewBodyResult,
-  previewErrorResult,
   sampleFields,
   variableRows,
-} from '#dashboard/pages/templates.ts';
+} from '#dashboard/pages/template-sample-data.ts';
 import { SANDBOXED_DOCUMENT_HEADERS } from '#dashboard/sandbox.ts';
 
 const member = { organizationId: 'org_test', memberEmail: 'member@example.com', csrfToken: 'token' };

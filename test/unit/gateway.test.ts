@@ -5,21 +5,20 @@ import type { LambdaHttpHandler } from '#http/api-handler.ts';
 import * as routesModule from '#platform/routes.ts';
 import { defaultRoute, ROUTE_TIMEOUT_SECONDS, routes } from '#platform/routes.ts';
 import {
-  createLambdaContext,
-  FUNCTION_TIMEOUT_MS,
   formatRequestTime,
   type GatewayRequest,
+  isTextContentType,
+  toApiGatewayEvent,
+} from '../../infra/local/gateway/event.ts';
+import { createLambdaContext, FUNCTION_TIMEOUT_MS } from '../../infra/local/gateway/invoke.ts';
+import {
   gatewayErrorResponse,
   InvalidLambdaResponseError,
-  isTextContentType,
   LAMBDA_PAYLOAD_LIMIT_BYTES,
-  MAX_PAYLOAD_BYTES,
-  type RunningGateway,
   serializeLambdaResult,
-  startGateway,
-  toApiGatewayEvent,
   toHttpResponse,
-} from '../../infra/local/gateway.ts';
+} from '../../infra/local/gateway/response.ts';
+import { MAX_PAYLOAD_BYTES, type RunningGateway, startGateway } from '../../infra/local/gateway/server.ts';
 
 // The real route table, with matchRoute observable so one test can inject a route with a path variable.
 vi.mock('#platform/routes.ts', async (importOriginal) => {

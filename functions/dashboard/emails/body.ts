@@ -4,7 +4,7 @@
  * of another organization).
  */
 import { memberPage } from '#dashboard/page-handler.ts';
-import { emailBodyPage } from '#dashboard/pages/emails.ts';
+import { emailBodyPage } from '#dashboard/pages/email-detail.ts';
 import { getEmail } from '#emails/get.service.ts';
 import { idPath } from '#http/schemas.ts';
 

@@ -1,6 +1,6 @@
 /** GET /dashboard/emails/{id} — one email of the organization: facts, events, bodies (404 otherwise). */
 import { memberPage } from '#dashboard/page-handler.ts';
-import { emailDetailPage } from '#dashboard/pages/emails.ts';
+import { emailDetailPage } from '#dashboard/pages/email-detail.ts';
 import { getEmail } from '#emails/get.service.ts';
 import { idPath } from '#http/schemas.ts';
 

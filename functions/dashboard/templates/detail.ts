@@ -4,7 +4,8 @@
  * that is not a JSON object is a 400 page with the message; another organization's template is 404.
  */
 import { memberPage } from '#dashboard/page-handler.ts';
-import { sampleDataQuery, templateDetailPage } from '#dashboard/pages/templates.ts';
+import { templateDetailPage } from '#dashboard/pages/template-detail.ts';
+import { sampleDataQuery } from '#dashboard/pages/template-sample-data.ts';
 import { templateDetailWithPreview } from '#dashboard/template-preview.ts';
 import { idPath } from '#http/schemas.ts';
 

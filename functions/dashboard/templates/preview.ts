@@ -4,7 +4,7 @@
  * sandboxed frame, under its own CSP. Without `data`, the default sample is used.
  */
 import { memberPage } from '#dashboard/page-handler.ts';
-import { sampleDataQuery } from '#dashboard/pages/templates.ts';
+import { sampleDataQuery } from '#dashboard/pages/template-sample-data.ts';
 import { templatePreviewDocument } from '#dashboard/template-preview.ts';
 import { idPath } from '#http/schemas.ts';
 

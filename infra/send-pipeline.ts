@@ -1,0 +1,244 @@
+/**
+ * The send pipeline, everything behind the API's `202 queued`: the queues (each with a
+ * dead-letter queue and an alarm on its depth) and their consumers; the SES configuration set
+ * sending goes through, the SNS topic it publishes every sending event to and the notification
+ * handlers subscribed to that topic (each with its own dead-letter queue); and the scheduled
+ * functions with the EventBridge rules that run them. Queue settings and the functions come
+ * from shared/platform/queues.ts and shared/platform/routes.ts, which the local cloud reads too.
+ */
+import * as path from 'node:path';
+import { Duration } from 'aws-cdk-lib';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import * as events from 'aws-cdk-lib/aws-events';
+import * as eventTargets from 'aws-cdk-lib/aws-events-targets';
+import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import * as ses from 'aws-cdk-lib/aws-ses';
+import * as sns from 'aws-cdk-lib/aws-sns';
+import { LambdaSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
+import type { Construct } from 'constructs';
+import { type QueueName, queueDefinitions, SEND_CONSUMER_TIMEOUT_SECONDS } from '#platform/queues.ts';
+import type {
+  ConsumerDefinition,
+  NotificationHandlerDefinition,
+  ScheduledFunctionDefinition,
+} from '#platform/routes.ts';
+import type { ApiFunction } from './api-function.ts';
+import { type FunctionFactory, pascalCase } from './functions.ts';
+
+/**
+ * The SES configuration set every email is sent through (SES_CONFIGURATION_SET of the functions
+ * that declare `ses: ['send']`). A fixed name, like the key alias: one Postbox per account and
+ * region.
+ */
+export const SES_CONFIGURATION_SET_NAME = 'postbox';
+/**
+ * Every SES sending event type, all published to the topic (listed rather than CDK's default,
+ * so that a type a later CDK adds does not change the stack unseen).
+ */
+export const SES_EVENT_TYPES: readonly ses.EmailSendingEvent[] = [
+  ses.EmailSendingEvent.SEND,
+  ses.EmailSendingEvent.REJECT,
+  ses.EmailSendingEvent.BOUNCE,
+  ses.EmailSendingEvent.COMPLAINT,
+  ses.EmailSendingEvent.DELIVERY,
+  ses.EmailSendingEvent.DELIVERY_DELAY,
+  ses.EmailSendingEvent.RENDERING_FAILURE,
+  ses.EmailSendingEvent.OPEN,
+  ses.EmailSendingEvent.CLICK,
+  ses.EmailSendingEvent.SUBSCRIPTION,
+];
+/** How long a notification handler's dead-letter queue keeps what could not be handled (the SQS maximum). */
+export const NOTIFICATION_DEAD_LETTER_RETENTION = Duration.days(14);
+
+export interface ConsumerFunction {
+  consumer: ConsumerDefinition;
+  fn: ApiFunction;
+}
+
+export interface NotificationFunction {
+  handler: NotificationHandlerDefinition;
+  fn: ApiFunction;
+  deadLetterQueue: sqs.Queue;
+}
+
+export interface ScheduledFunction {
+  scheduled: ScheduledFunctionDefinition;
+  fn: ApiFunction;
+  rule: events.Rule;
+}
+
+export function createQueues(scope: Construct): {
+  queues: Record<QueueName, sqs.Queue>;
+  deadLetterQueues: Record<QueueName, sqs.Queue>;
+} {
+  const entries = (Object.keys(queueDefinitions) as QueueName[]).map((name) => {
+    const definition = queueDefinitions[name];
+    const id = pascalCase(definition.name);
+    const deadLetterQueue = new sqs.Queue(scope, `${id}DeadLetterQueue`, {
+      retentionPeriod: Duration.seconds(definition.deadLetterRetentionSeconds),
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+    });
+    const queue = new sqs.Queue(scope, `${id}Queue`, {
+      visibilityTimeout: Duration.seconds(definition.visibilityTimeoutSeconds),
+      retentionPeriod: Duration.seconds(definition.messageRetentionSeconds),
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      deadLetterQueue: { queue: deadLetterQueue, maxReceiveCount: definition.maxReceiveCount },
+    });
+    return { name, queue, deadLetterQueue };
+  });
+  return {
+    queues: Object.fromEntries(entries.map((e) => [e.name, e.queue])) as Record<QueueName, sqs.Queue>,
+    deadLetterQueues: Object.fromEntries(entries.map((e) => [e.name, e.deadLetterQueue])) as Record<
+      QueueName,
+      sqs.Queue
+    >,
+  };
+}
+
+/**
+ * The configuration set sending uses and the topic it publishes every sending event to.
+ *
+ * TLS is OPTIONAL (SES's default, opportunistic STARTTLS): REQUIRE would make SES bounce mail
+ * to receiving servers without TLS, which Postbox would then record as bounces (and suppress).
+ * Reputation metrics are on (bounce and complaint rates in CloudWatch).
+ *
+ * The topic has no server-side encryption: SES can publish to an encrypted topic only if the
+ * key policy lets ses.amazonaws.com use the key, which the AWS-managed key (alias/aws/sns)
+ * does not allow and cannot be changed to; a customer-managed key would cost another key. Its
+ * messages are transient (delivered to the function, then gone) and travel over TLS.
+ * The event destination adds the topic policy that lets SES publish, held to this account and
+ * this configuration set (aws:SourceAccount, aws:SourceArn).
+ */
+export function createSesEvents(scope: Construct): { configurationSet: ses.ConfigurationSet; topic: sns.Topic } {
+  const configurationSet = new ses.ConfigurationSet(scope, 'SesConfigurationSet', {
+    configurationSetName: SES_CONFIGURATION_SET_NAME,
+    reputationMetrics: true,
+    sendingEnabled: true,
+    tlsPolicy: ses.ConfigurationSetTlsPolicy.OPTIONAL,
+  });
+  const topic = new sns.Topic(scope, 'SesEventsTopic', {
+    displayName: 'Postbox SES sending events',
+  });
+  configurationSet.addEventDestination('SesEventsDestination', {
+    configurationSetEventDestinationName: 'postbox-sns',
+    destination: ses.EventDestination.snsTopic(topic),
+    events: [...SES_EVENT_TYPES],
+    enabled: true,
+  });
+  return { configurationSet, topic };
+}
+
+/** One function per consumer, fed by its queue the way Lambda's event source mapping does. */
+export function createConsumers(
+  consumers: readonly ConsumerDefinition[],
+  queues: Readonly<Record<QueueName, sqs.Queue>>,
+  functionFor: FunctionFactory,
+): ConsumerFunction[] {
+  return consumers.map((consumer) => {
+    const fn = functionFor(
+      // One consumer per queue: a second one would compete for the same messages.
+      `${pascalCase(consumer.queue)}QueueConsumer`,
+      consumer,
+      'consumer',
+      SEND_CONSUMER_TIMEOUT_SECONDS,
+      `Postbox ${consumer.queue} queue consumer`,
+    );
+    fn.function.addEventSource(
+      new SqsEventSource(queues[consumer.queue], {
+        batchSize: consumer.batchSize,
+        maxConcurrency: consumer.maxConcurrency,
+        reportBatchItemFailures: true,
+      }),
+    );
+    return { consumer, fn };
+  });
+}
+
+/** One function per notification handler, subscribed to its topic, with its own dead-letter queue. */
+export function createNotificationHandlers(
+  scope: Construct,
+  handlers: readonly NotificationHandlerDefinition[],
+  topics: Record<NotificationHandlerDefinition['source'], sns.ITopic>,
+  functionFor: FunctionFactory,
+): NotificationFunction[] {
+  return handlers.map((handler) => {
+    const constructId = `${pascalCase(path.basename(handler.handler, path.extname(handler.handler)))}NotificationHandler`;
+    const fn = functionFor(
+      constructId,
+      handler,
+      'consumer',
+      SEND_CONSUMER_TIMEOUT_SECONDS,
+      `Postbox ${handler.source} notification handler ${handler.handler}`,
+    );
+    const deadLetterQueue = new sqs.Queue(scope, `${constructId}DeadLetterQueue`, {
+      retentionPeriod: NOTIFICATION_DEAD_LETTER_RETENTION,
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+    });
+    // What SNS cannot hand to Lambda at all (after SNS's own retries: e.g. the function is
+    // missing or SNS may not invoke it) goes to the subscription's dead-letter queue (its queue
+    // policy lets only this topic send).
+    topics[handler.source].addSubscription(new LambdaSubscription(fn.function, { deadLetterQueue }));
+    // SNS invokes the function asynchronously: once Lambda has accepted the event, SNS is done.
+    // An event the handler fails on is retried by Lambda and then sent to the same queue (an
+    // invocation record with the error and the SNS event), so nothing is dropped silently.
+    fn.function.configureAsyncInvoke({
+      retryAttempts: 2,
+      maxEventAge: Duration.hours(6),
+      onFailure: new SqsDestination(deadLetterQueue),
+    });
+    return { handler, fn, deadLetterQueue };
+  });
+}
+
+/** One function per scheduled function, with the EventBridge rule that runs it. */
+export function createScheduledFunctions(
+  scope: Construct,
+  scheduledFunctions: readonly ScheduledFunctionDefinition[],
+  functionFor: FunctionFactory,
+): ScheduledFunction[] {
+  return scheduledFunctions.map((scheduled) => {
+    const name = pascalCase(scheduled.name);
+    const fn = functionFor(
+      `${name}Function`,
+      scheduled,
+      'consumer',
+      scheduled.timeoutSeconds,
+      `Postbox ${scheduled.name}, every ${scheduled.everyMinutes} minute(s)`,
+    );
+    // EventBridge invokes asynchronously; a failed run is simply followed by the next one.
+    const rule = new events.Rule(scope, `${name}Schedule`, {
+      description: `Runs the Postbox ${scheduled.name} every ${scheduled.everyMinutes} minute(s)`,
+      schedule: events.Schedule.rate(Duration.minutes(scheduled.everyMinutes)),
+      targets: [new eventTargets.LambdaFunction(fn.function, { retryAttempts: 0 })],
+    });
+    return { scheduled, fn, rule };
+  });
+}
+
+/** One alarm per queue: its dead-letter queue holds a message (something could not be delivered). */
+export function createDeadLetterAlarms(
+  scope: Construct,
+  deadLetterQueues: Readonly<Record<QueueName, sqs.Queue>>,
+): Record<QueueName, cloudwatch.Alarm> {
+  return Object.fromEntries(
+    (Object.keys(queueDefinitions) as QueueName[]).map((name) => [
+      name,
+      new cloudwatch.Alarm(scope, `${pascalCase(name)}DeadLetterQueueAlarm`, {
+        alarmDescription: `Messages of the ${name} queue could not be processed and wait in its dead-letter queue`,
+        metric: deadLetterQueues[name].metricApproximateNumberOfMessagesVisible({
+          period: Duration.minutes(1),
+          statistic: cloudwatch.Stats.MAXIMUM,
+        }),
+        threshold: 0,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+        evaluationPeriods: 1,
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      }),
+    ]),
+  ) as Record<QueueName, cloudwatch.Alarm>;
+}

@@ -1,0 +1,56 @@
+/**
+ * What Postbox keeps: the one DynamoDB table (its keys and indexes from
+ * shared/platform/table.ts, which the local cloud provisions too) and the KMS key DKIM private
+ * keys are encrypted with. Both are retained when the stack is deleted: the table holds every
+ * organization's data, and without the key no stored DKIM private key could be read.
+ */
+import { RemovalPolicy } from 'aws-cdk-lib';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as kms from 'aws-cdk-lib/aws-kms';
+import type { Construct } from 'constructs';
+import { tableDefinition } from '#platform/table.ts';
+
+/** The alias of the key that encrypts DKIM private keys. */
+export const DKIM_KEY_ALIAS = 'alias/postbox-dkim';
+
+export function createTable(scope: Construct): dynamodb.Table {
+  const string = (name: string): dynamodb.Attribute => ({ name, type: dynamodb.AttributeType.STRING });
+  const table = new dynamodb.Table(scope, 'Table', {
+    partitionKey: string(tableDefinition.partitionKey),
+    sortKey: string(tableDefinition.sortKey),
+    billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
+    pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+    timeToLiveAttribute: tableDefinition.timeToLiveAttribute,
+    // The table holds every organization's keys and data: deleting the stack keeps it.
+    removalPolicy: RemovalPolicy.RETAIN,
+  });
+  for (const index of tableDefinition.globalSecondaryIndexes) {
+    table.addGlobalSecondaryIndex({
+      indexName: index.indexName,
+      partitionKey: string(index.partitionKey),
+      sortKey: string(index.sortKey),
+      ...(index.projection.type === 'INCLUDE'
+        ? {
+            projectionType: dynamodb.ProjectionType.INCLUDE,
+            nonKeyAttributes: [...index.projection.nonKeyAttributes],
+          }
+        : { projectionType: dynamodb.ProjectionType.ALL }),
+    });
+  }
+  return table;
+}
+
+/**
+ * The customer-managed key DKIM private keys are encrypted with before they are stored.
+ * Functions get only the key actions their route table entry declares (IAM policies; the
+ * default key policy lets this account's IAM grant them). Retained: deleting it would make
+ * every stored DKIM private key unreadable.
+ */
+export function createDkimKey(scope: Construct): kms.Key {
+  return new kms.Key(scope, 'DkimKey', {
+    description: 'Postbox: encrypts the DKIM private keys of sending domains',
+    alias: DKIM_KEY_ALIAS,
+    enableKeyRotation: true,
+    removalPolicy: RemovalPolicy.RETAIN,
+  });
+}

@@ -1,0 +1,67 @@
+/**
+ * A sending domain and its claim (the one organization that verified a name), and the rule that
+ * decides whether an organization may send from an address. Stored by domain.store.ts.
+ */
+import { normalizeEmailAddress } from '#core/email-address.ts';
+import { ApiError } from '#core/errors.ts';
+
+export interface DomainItem {
+  id: string;
+  organization_id: string;
+  domain: string;
+  dkim_selector: string;
+  dkim_public_key: string;
+  /** The DKIM private key, encrypted (KMS in AWS); handed to SES when the domain is claimed. */
+  dkim_private_key_encrypted: string;
+  spf_verified: boolean;
+  dkim_verified: boolean;
+  is_verified: boolean;
+  verified_at?: string;
+  last_checked_at?: string;
+  created_at: string;
+}
+
+export interface DomainClaim {
+  domain: string;
+  organization_id: string;
+  domain_id: string;
+  /** The domain item whose DKIM key SES currently signs with; equals domain_id once pushed. */
+  signing_domain_id?: string;
+  /**
+   * Marked verified without DNS for local development (addVerifiedDomainForDevelopment, `npm start`'s
+   * seed and tests): no record can show the holder still controls the name, so the claim holds.
+   * Written only there; a verification through DNS writes the claim without it.
+   */
+  verified_without_dns?: boolean;
+}
+
+/** The claims that decide whether an address's domain may be sent from: its own and its parents'. */
+export function senderClaimNames(address: string): string[] {
+  const normalized = normalizeEmailAddress(address);
+  if (!normalized.ok) return [];
+  const labels = normalized.domain.split('.');
+  return labels.slice(0, -1).map((_, index) => labels.slice(index).join('.'));
+}
+
+/**
+ * For the send path: whether the organization may send from this address. The closest claimed name
+ * among the address's domain and its parents decides: it must be this organization's, with SES
+ * already signing with its key. A domain another organization holds is never usable.
+ */
+export function claimsAllowSending(organizationId: string, address: string, claims: readonly DomainClaim[]): boolean {
+  const closest = senderClaimNames(address)
+    .map((name) => claims.find((claim) => claim.domain === name))
+    .find(Boolean);
+  return closest?.organization_id === organizationId && closest.signing_domain_id === closest.domain_id;
+}
+
+/** 400 DOMAIN_NOT_VERIFIED, on `from.email`: the organization may not send from this address. */
+export function domainNotVerified(address: string): ApiError {
+  return new ApiError(
+    'DOMAIN_NOT_VERIFIED',
+    `${address.split('@')[1]} is not a verified sending domain of this organization`,
+    {
+      details: [{ field: 'from.email', message: 'Verify the domain (or a parent domain) first' }],
+    },
+  );
+}
