@@ -9,7 +9,8 @@
 import { ApiError } from '#core/errors.ts';
 import { publicPage } from '#dashboard/page-handler.ts';
 import { publicHandler } from '#http/api-handler.ts';
-import { isDashboardPath, matchRoute } from '#platform/routes.ts';
+import { matchRoute } from '#platform/route-matching.ts';
+import { isDashboardPath } from '#platform/routes.ts';
 
 function unmatched(method: string, path: string): never {
   const resolution = matchRoute(method, path);

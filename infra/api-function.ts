@@ -26,7 +26,7 @@ import {
   type SesAccess,
   sesActions,
   tableActions,
-} from '#platform/routes.ts';
+} from '#platform/route-access.ts';
 import { tableDefinition } from '#platform/table.ts';
 import { lambdaBundling } from './bundling.ts';
 

@@ -7,7 +7,8 @@
 import { HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { Construct } from 'constructs';
-import { ROUTE_TIMEOUT_SECONDS, type RouteDefinition, routeId, routePaths } from '#platform/routes.ts';
+import { routeId } from '#platform/route-matching.ts';
+import { ROUTE_TIMEOUT_SECONDS, type RouteDefinition, routePaths } from '#platform/routes.ts';
 import type { ApiFunction } from './api-function.ts';
 import type { FunctionFactory } from './functions.ts';
 

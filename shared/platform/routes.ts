@@ -1,83 +1,14 @@
 /**
  * The route table: the single source of every HTTP route, queue consumer and scheduled function.
- * The CDK stack creates one Lambda function per entry (granting exactly the declared
- * access) and the local gateway serves exactly these routes. Nothing here imports a
- * handler, so infrastructure code can read it without loading runtime configuration.
+ * The CDK stack creates one Lambda function per entry (granting exactly the declared access:
+ * route-access.ts) and the local gateway serves exactly these routes (route-matching.ts). Nothing
+ * here imports a handler, so infrastructure code can read it without loading runtime configuration.
  */
+
 import type { QueueName } from '#platform/queues.ts';
-import type { IndexName } from '#platform/table.ts';
+import type { ResourceAccess } from '#platform/route-access.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-/**
- * Table access a handler needs beyond what the shared middleware uses
- * (see middlewareTableActions). Each level maps to an explicit IAM action list.
- */
-export type TableAccess = 'read' | 'write' | 'update';
-
-export const tableActions: Record<TableAccess, readonly string[]> = {
-  read: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'],
-  // ConditionCheckItem is only used inside write transactions.
-  write: [
-    'dynamodb:PutItem',
-    'dynamodb:UpdateItem',
-    'dynamodb:DeleteItem',
-    'dynamodb:BatchWriteItem',
-    'dynamodb:ConditionCheckItem',
-  ],
-  // Change existing items and add events (recordFailed's transaction puts them): no reads, no deletes.
-  update: ['dynamodb:UpdateItem', 'dynamodb:PutItem'],
-};
-
-/** What every HTTP handler's middleware does: read an API key, count a rate-limit window. */
-export const middlewareTableActions: readonly string[] = ['dynamodb:GetItem', 'dynamodb:UpdateItem'];
-
-/**
- * The only partition keys the middleware reaches, as IAM `StringLike` patterns for
- * `dynamodb:LeadingKeys`: API-key items (`APIKEY#<hash>`) and rate-limit windows
- * (`RATE#...`). The keys are built in shared/dynamo/keys.ts (keys.apiKey and
- * keys.rateLimitWindow); a change of prefix there must be made here too.
- */
-export const middlewarePartitionKeyPrefixes: readonly string[] = ['APIKEY#*', 'RATE#*'];
-
-/**
- * The non-key attributes the middleware's UpdateItem calls name (in the update or the
- * condition): `last_used_at` (touchApiKeyLastUsed, shared/accounts/api-key.store.ts), `request_count`
- * and `expires_at` (countRequest, shared/http/rate-limit.store.ts). Its IAM statement allows
- * updates of these and the primary key attributes only.
- */
-export const middlewareUpdatedAttributes: readonly string[] = ['last_used_at', 'request_count', 'expires_at'];
-
-/** The `ReturnValues` the middleware's UpdateItem calls use (never ALL_OLD / ALL_NEW). */
-export const middlewareUpdateReturnValues: readonly string[] = ['NONE', 'UPDATED_NEW'];
-
-/** KMS operations on the deployment's key (DKIM private keys are kept encrypted with it). */
-export type KeyAccess = 'encrypt' | 'decrypt';
-/**
- * SES operations: `identities` = create a domain identity and set its BYODKIM key;
- * `send` = send email from the verified identities.
- */
-export type SesAccess = 'identities' | 'send';
-
-export const sesActions: Record<SesAccess, readonly string[]> = {
-  identities: ['ses:CreateEmailIdentity', 'ses:PutEmailIdentityDkimSigningAttributes'],
-  send: ['ses:SendEmail'],
-};
-
-export interface ResourceAccess {
-  table?: readonly TableAccess[];
-  /** Queues the handler sends messages to. */
-  sendTo?: readonly QueueName[];
-  /** Indexes the handler may Query (on the index only, not the table): beyond `read`, for functions without it. */
-  indexQuery?: readonly IndexName[];
-  /**
-   * Queues whose received messages the handler hides for longer (sqs:ChangeMessageVisibility:
-   * the retry backoff of a consumer). The function is given the queue's URL.
-   */
-  changeVisibility?: readonly QueueName[];
-  kms?: readonly KeyAccess[];
-  ses?: readonly SesAccess[];
-}
 
 export interface RouteDefinition {
   method: HttpMethod;
@@ -114,113 +45,37 @@ export const ALIAS_PREFIX = '/v1';
 /** Server-rendered dashboard pages (HTML, session cookie): no /v1 alias. */
 export const DASHBOARD_PREFIX = '/dashboard';
 
+/** An API route: `path` under /api/v1, `handler` under functions/. */
+function api(method: HttpMethod, path: string, handler: string, access: ResourceAccess): RouteDefinition {
+  return { method, path: API_PREFIX + path, handler: `functions/${handler}`, access };
+}
+
 export const routes: readonly RouteDefinition[] = [
-  {
-    method: 'GET',
-    path: '/api/v1/settings/auto-validation',
-    handler: 'functions/settings/get-auto-validation.ts',
-    access: { table: ['read'] },
-  },
-  {
-    method: 'PUT',
-    path: '/api/v1/settings/auto-validation',
-    handler: 'functions/settings/put-auto-validation.ts',
-    access: { table: ['write'] },
-  },
-  {
-    method: 'POST',
-    path: '/api/v1/domains',
-    handler: 'functions/domains/create.ts',
-    access: { table: ['read', 'write'], kms: ['encrypt'] },
-  },
-  { method: 'GET', path: '/api/v1/domains', handler: 'functions/domains/list.ts', access: { table: ['read'] } },
-  {
-    method: 'GET',
-    path: '/api/v1/domains/{id}/verify',
-    handler: 'functions/domains/verify.ts',
-    access: { table: ['read', 'write'], kms: ['decrypt'], ses: ['identities'] },
-  },
-  {
-    method: 'POST',
-    path: '/api/v1/emails/send',
-    handler: 'functions/emails/send.ts',
-    access: { table: ['read', 'write'], sendTo: ['send'] },
-  },
-  {
-    method: 'POST',
-    path: '/api/v1/emails/validate',
-    handler: 'functions/emails/validate.ts',
-    access: { table: ['read'] },
-  },
-  {
-    method: 'POST',
-    path: '/api/v1/emails/validate/batch',
-    handler: 'functions/emails/validate-batch.ts',
-    access: { table: ['read'] },
-  },
-  {
-    method: 'POST',
-    path: '/api/v1/emails/batch',
-    handler: 'functions/emails/batch.ts',
-    access: { table: ['read', 'write'], sendTo: ['send'] },
-  },
-  { method: 'GET', path: '/api/v1/emails', handler: 'functions/emails/list.ts', access: { table: ['read'] } },
-  { method: 'GET', path: '/api/v1/emails/{id}', handler: 'functions/emails/get.ts', access: { table: ['read'] } },
-  {
-    method: 'POST',
-    path: '/api/v1/emails/{id}/cancel',
-    handler: 'functions/emails/cancel.ts',
-    access: { table: ['read', 'write'] },
-  },
-  {
-    method: 'GET',
-    path: '/api/v1/suppressions',
-    handler: 'functions/suppressions/list.ts',
-    access: { table: ['read'] },
-  },
-  {
-    method: 'POST',
-    path: '/api/v1/suppressions',
-    handler: 'functions/suppressions/create.ts',
-    access: { table: ['read', 'write'] },
-  },
-  {
-    method: 'DELETE',
-    path: '/api/v1/suppressions/{id}',
-    handler: 'functions/suppressions/delete.ts',
-    access: { table: ['read', 'write'] },
-  },
-  {
-    method: 'POST',
-    path: '/api/v1/templates',
-    handler: 'functions/templates/create.ts',
-    access: { table: ['write'] },
-  },
-  { method: 'GET', path: '/api/v1/templates', handler: 'functions/templates/list.ts', access: { table: ['read'] } },
-  {
-    method: 'GET',
-    path: '/api/v1/templates/{id}',
-    handler: 'functions/templates/get.ts',
-    access: { table: ['read'] },
-  },
-  {
-    method: 'PUT',
-    path: '/api/v1/templates/{id}',
-    handler: 'functions/templates/update.ts',
-    access: { table: ['read', 'write'] },
-  },
-  {
-    method: 'DELETE',
-    path: '/api/v1/templates/{id}',
-    handler: 'functions/templates/delete.ts',
-    access: { table: ['update'] },
-  },
-  {
-    method: 'POST',
-    path: '/api/v1/templates/{id}/preview',
-    handler: 'functions/templates/preview.ts',
-    access: { table: ['read'] },
-  },
+  api('GET', '/settings/auto-validation', 'settings/get-auto-validation.ts', { table: ['read'] }),
+  api('PUT', '/settings/auto-validation', 'settings/put-auto-validation.ts', { table: ['write'] }),
+  api('POST', '/domains', 'domains/create.ts', { table: ['read', 'write'], kms: ['encrypt'] }),
+  api('GET', '/domains', 'domains/list.ts', { table: ['read'] }),
+  api('GET', '/domains/{id}/verify', 'domains/verify.ts', {
+    table: ['read', 'write'],
+    kms: ['decrypt'],
+    ses: ['identities'],
+  }),
+  api('POST', '/emails/send', 'emails/send.ts', { table: ['read', 'write'], sendTo: ['send'] }),
+  api('POST', '/emails/validate', 'emails/validate.ts', { table: ['read'] }),
+  api('POST', '/emails/validate/batch', 'emails/validate-batch.ts', { table: ['read'] }),
+  api('POST', '/emails/batch', 'emails/batch.ts', { table: ['read', 'write'], sendTo: ['send'] }),
+  api('GET', '/emails', 'emails/list.ts', { table: ['read'] }),
+  api('GET', '/emails/{id}', 'emails/get.ts', { table: ['read'] }),
+  api('POST', '/emails/{id}/cancel', 'emails/cancel.ts', { table: ['read', 'write'] }),
+  api('GET', '/suppressions', 'suppressions/list.ts', { table: ['read'] }),
+  api('POST', '/suppressions', 'suppressions/create.ts', { table: ['read', 'write'] }),
+  api('DELETE', '/suppressions/{id}', 'suppressions/delete.ts', { table: ['read', 'write'] }),
+  api('POST', '/templates', 'templates/create.ts', { table: ['write'] }),
+  api('GET', '/templates', 'templates/list.ts', { table: ['read'] }),
+  api('GET', '/templates/{id}', 'templates/get.ts', { table: ['read'] }),
+  api('PUT', '/templates/{id}', 'templates/update.ts', { table: ['read', 'write'] }),
+  api('DELETE', '/templates/{id}', 'templates/delete.ts', { table: ['update'] }),
+  api('POST', '/templates/{id}/preview', 'templates/preview.ts', { table: ['read'] }),
   ...dashboardRoutes(),
 ];
 
@@ -296,85 +151,6 @@ export function routePaths(route: Pick<RouteDefinition, 'path'>): string[] {
     throw new Error(`Route path ${route.path} must start with ${API_PREFIX}/`);
   }
   return [route.path, ALIAS_PREFIX + route.path.slice(API_PREFIX.length)];
-}
-
-/** A stable, readable identifier for a route, used for construct ids and function names. */
-export function routeId(route: Pick<RouteDefinition, 'method' | 'path'>): string {
-  const words = (isDashboardPath(route.path) ? route.path : route.path.slice(API_PREFIX.length))
-    .split('/')
-    .filter(Boolean)
-    .map((segment) =>
-      segment.replace(/[{}]/g, '').replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ?? '').toUpperCase()),
-    )
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1));
-  return route.method.charAt(0) + route.method.slice(1).toLowerCase() + words.join('');
-}
-
-export interface RouteMatch {
-  route: RouteDefinition;
-  pathParameters: Record<string, string>;
-  /** API Gateway route key of the path that matched (canonical or alias). */
-  routeKey: string;
-}
-
-interface CompiledPath {
-  route: RouteDefinition;
-  template: string;
-  segments: string[];
-  literalCount: number;
-}
-
-const compiled: CompiledPath[] = routes.flatMap((route) =>
-  routePaths(route).map((template) => {
-    const segments = template.split('/').slice(1);
-    return { route, template, segments, literalCount: segments.filter((s) => !s.startsWith('{')).length };
-  }),
-);
-
-function matchSegments(segments: string[], path: string): Record<string, string> | undefined {
-  const parts = path.split('/').slice(1);
-  if (parts.length !== segments.length) return undefined;
-  const params: Record<string, string> = {};
-  for (const [index, segment] of segments.entries()) {
-    const part = parts[index] ?? '';
-    if (segment.startsWith('{')) {
-      if (part === '') return undefined;
-      params[segment.slice(1, -1)] = decodeURIComponentSafe(part);
-    } else if (segment !== part) {
-      return undefined;
-    }
-  }
-  return params;
-}
-
-function decodeURIComponentSafe(value: string): string {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
-}
-
-/**
- * Resolves a request the way API Gateway HTTP APIs do: literal segments win over
- * path variables. Returns the match, or which methods the path allows (for 405).
- */
-export function matchRoute(method: string, path: string): { match: RouteMatch } | { allowedMethods: HttpMethod[] } {
-  const candidates = compiled
-    .map((entry) => ({ entry, params: matchSegments(entry.segments, path) }))
-    .filter((c): c is { entry: CompiledPath; params: Record<string, string> } => c.params !== undefined)
-    .sort((a, b) => b.entry.literalCount - a.entry.literalCount);
-  const hit = candidates.find((c) => c.entry.route.method === method.toUpperCase());
-  if (hit) {
-    return {
-      match: {
-        route: hit.entry.route,
-        pathParameters: hit.params,
-        routeKey: `${hit.entry.route.method} ${hit.entry.template}`,
-      },
-    };
-  }
-  return { allowedMethods: [...new Set(candidates.map((c) => c.entry.route.method))] };
 }
 
 export const notificationHandlers: readonly NotificationHandlerDefinition[] = [

@@ -13,14 +13,8 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
 import { queueUrlEnvName } from '#platform/queues.ts';
-import {
-  consumers,
-  defaultRoute,
-  notificationHandlers,
-  type ResourceAccess,
-  routes,
-  scheduledFunctions,
-} from '#platform/routes.ts';
+import type { ResourceAccess } from '#platform/route-access.ts';
+import { consumers, defaultRoute, notificationHandlers, routes, scheduledFunctions } from '#platform/routes.ts';
 import { esbuildOptionsFor } from '../../infra/bundling.ts';
 
 const outDir = mkdtempSync(join(tmpdir(), 'postbox-bundle-'));

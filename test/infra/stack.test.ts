@@ -28,13 +28,12 @@ import {
   middlewareTableActions,
   middlewareUpdatedAttributes,
   middlewareUpdateReturnValues,
-  type NotificationHandlerDefinition,
   type ResourceAccess,
-  routePaths,
   type SesAccess,
   sesActions,
   tableActions,
-} from '#platform/routes.ts';
+} from '#platform/route-access.ts';
+import { type NotificationHandlerDefinition, routePaths } from '#platform/routes.ts';
 import { keyAttributeNames, tableDefinition } from '#platform/table.ts';
 import { PROJECT_ROOT } from '../../infra/functions.ts';
 import { SES_CONFIGURATION_SET_NAME } from '../../infra/send-pipeline.ts';

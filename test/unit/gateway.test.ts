@@ -2,8 +2,8 @@ import { request as httpRequest } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LambdaHttpHandler } from '#http/api-handler.ts';
-import * as routesModule from '#platform/routes.ts';
-import { defaultRoute, ROUTE_TIMEOUT_SECONDS, routes } from '#platform/routes.ts';
+import * as routeMatching from '#platform/route-matching.ts';
+import { defaultRoute, ROUTE_TIMEOUT_SECONDS, type RouteDefinition, routes } from '#platform/routes.ts';
 import {
   formatRequestTime,
   type GatewayRequest,
@@ -21,8 +21,8 @@ import {
 import { MAX_PAYLOAD_BYTES, type RunningGateway, startGateway } from '../../infra/local/gateway/server.ts';
 
 // The real route table, with matchRoute observable so one test can inject a route with a path variable.
-vi.mock('#platform/routes.ts', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('#platform/routes.ts')>();
+vi.mock('#platform/route-matching.ts', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('#platform/route-matching.ts')>();
   return { ...actual, matchRoute: vi.fn(actual.matchRoute) };
 });
 
@@ -453,9 +453,7 @@ describe('startGateway', () => {
     expect(event.headers).not.toHaveProperty('cookie');
     expect(event).not.toHaveProperty('pathParameters');
     expect(event).not.toHaveProperty('body');
-    expect(context.functionName).toBe(
-      `postbox-local-${routesModule.routeId(routes[0] as routesModule.RouteDefinition)}`,
-    );
+    expect(context.functionName).toBe(`postbox-local-${routeMatching.routeId(routes[0] as RouteDefinition)}`);
     expect(context.functionName).toBe('postbox-local-GetSettingsAutoValidation');
     // The deployed function timeout, not API Gateway's 30 s integration limit.
     expect(FUNCTION_TIMEOUT_MS).toBe(ROUTE_TIMEOUT_SECONDS * 1000);
@@ -490,18 +488,18 @@ describe('startGateway', () => {
   });
 
   it('passes the path parameters of the match', async () => {
-    const route: routesModule.RouteDefinition = {
+    const route: RouteDefinition = {
       method: 'GET',
       path: '/api/v1/domains/{id}',
       handler: 'functions/domains/get-domain.ts',
       access: {},
     };
-    vi.mocked(routesModule.matchRoute).mockReturnValueOnce({
+    vi.mocked(routeMatching.matchRoute).mockReturnValueOnce({
       match: { route, pathParameters: { id: 'dom 1' }, routeKey: 'GET /api/v1/domains/{id}' },
     });
     const response = await call('/api/v1/domains/dom%201');
     const { module, event, context } = (await response.json()) as Echo;
-    expect(routesModule.matchRoute).toHaveBeenLastCalledWith('GET', '/api/v1/domains/dom%201');
+    expect(routeMatching.matchRoute).toHaveBeenLastCalledWith('GET', '/api/v1/domains/dom%201');
     expect(module).toBe(route.handler);
     expect(event.pathParameters).toStrictEqual({ id: 'dom 1' });
     expect(event.routeKey).toBe('GET /api/v1/domains/{id}');

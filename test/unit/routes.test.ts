@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isDashboardPath, matchRoute, routeId, routePaths, routes } from '#platform/routes.ts';
+import { matchRoute, routeId } from '#platform/route-matching.ts';
+import { isDashboardPath, routePaths, routes } from '#platform/routes.ts';
 
 describe('route table', () => {
   it('gives every route a /v1 alias', () => {

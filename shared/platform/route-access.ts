@@ -1,0 +1,77 @@
+/**
+ * What a function may touch, declared per entry of the route table (routes.ts) and turned into IAM
+ * statements by the CDK stack: table access levels and their actions, the middleware's own narrow
+ * access, KMS and SES operations.
+ */
+import type { QueueName } from '#platform/queues.ts';
+import type { IndexName } from '#platform/table.ts';
+
+/**
+ * Table access a handler needs beyond what the shared middleware uses
+ * (see middlewareTableActions). Each level maps to an explicit IAM action list.
+ */
+export type TableAccess = 'read' | 'write' | 'update';
+
+export const tableActions: Record<TableAccess, readonly string[]> = {
+  read: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'],
+  // ConditionCheckItem is only used inside write transactions.
+  write: [
+    'dynamodb:PutItem',
+    'dynamodb:UpdateItem',
+    'dynamodb:DeleteItem',
+    'dynamodb:BatchWriteItem',
+    'dynamodb:ConditionCheckItem',
+  ],
+  // Change existing items and add events (recordFailed's transaction puts them): no reads, no deletes.
+  update: ['dynamodb:UpdateItem', 'dynamodb:PutItem'],
+};
+
+/** What every HTTP handler's middleware does: read an API key, count a rate-limit window. */
+export const middlewareTableActions: readonly string[] = ['dynamodb:GetItem', 'dynamodb:UpdateItem'];
+
+/**
+ * The only partition keys the middleware reaches, as IAM `StringLike` patterns for
+ * `dynamodb:LeadingKeys`: API-key items (`APIKEY#<hash>`) and rate-limit windows
+ * (`RATE#...`). The keys are built in shared/dynamo/keys.ts (keys.apiKey and
+ * keys.rateLimitWindow); a change of prefix there must be made here too.
+ */
+export const middlewarePartitionKeyPrefixes: readonly string[] = ['APIKEY#*', 'RATE#*'];
+
+/**
+ * The non-key attributes the middleware's UpdateItem calls name (in the update or the
+ * condition): `last_used_at` (touchApiKeyLastUsed, shared/accounts/api-key.store.ts), `request_count`
+ * and `expires_at` (countRequest, shared/http/rate-limit.store.ts). Its IAM statement allows
+ * updates of these and the primary key attributes only.
+ */
+export const middlewareUpdatedAttributes: readonly string[] = ['last_used_at', 'request_count', 'expires_at'];
+
+/** The `ReturnValues` the middleware's UpdateItem calls use (never ALL_OLD / ALL_NEW). */
+export const middlewareUpdateReturnValues: readonly string[] = ['NONE', 'UPDATED_NEW'];
+
+/** KMS operations on the deployment's key (DKIM private keys are kept encrypted with it). */
+export type KeyAccess = 'encrypt' | 'decrypt';
+/**
+ * SES operations: `identities` = create a domain identity and set its BYODKIM key;
+ * `send` = send email from the verified identities.
+ */
+export type SesAccess = 'identities' | 'send';
+
+export const sesActions: Record<SesAccess, readonly string[]> = {
+  identities: ['ses:CreateEmailIdentity', 'ses:PutEmailIdentityDkimSigningAttributes'],
+  send: ['ses:SendEmail'],
+};
+
+export interface ResourceAccess {
+  table?: readonly TableAccess[];
+  /** Queues the handler sends messages to. */
+  sendTo?: readonly QueueName[];
+  /** Indexes the handler may Query (on the index only, not the table): beyond `read`, for functions without it. */
+  indexQuery?: readonly IndexName[];
+  /**
+   * Queues whose received messages the handler hides for longer (sqs:ChangeMessageVisibility:
+   * the retry backoff of a consumer). The function is given the queue's URL.
+   */
+  changeVisibility?: readonly QueueName[];
+  kms?: readonly KeyAccess[];
+  ses?: readonly SesAccess[];
+}
