@@ -53,8 +53,8 @@ import {
   uncountTemplateSends,
 } from '#templates/template.store.ts';
 import type { OutputMeter } from '#templates/template-engine.ts';
-import { parseTemplateForRequest } from '#templates/template-engine.ts';
-import { renderForSend } from '#templates/templates.service.ts';
+import { parseTemplateForRequest } from '#templates/template-parse.ts';
+import { renderForSend } from '#templates/template-render.service.ts';
 import { refusalReason, refusedRecipients } from '#validation/auto-validation.service.ts';
 
 export interface BatchResult {

@@ -35,14 +35,13 @@
 import { z } from 'zod';
 import { isIsoDateTimeWithZone } from '#core/dates.ts';
 import { emailAddress, normalizeEmailAddress } from '#core/email-address.ts';
+import { displayNameProblem, LINE_BREAK, subjectProblems } from '#emails/message-text.ts';
 
-export const MAX_SUBJECT_LENGTH = 998;
 /** `html` and `text` each, in UTF-8 bytes (256 KB). */
 export const MAX_BODY_BYTES = 262_144;
 /** to + cc + bcc together (the SES limit per message). */
 export const MAX_RECIPIENTS = 50;
 export const MAX_REPLY_TO = 10;
-export const MAX_DISPLAY_NAME_LENGTH = 256;
 export const MAX_TEMPLATE_ID_LENGTH = 256;
 /** SES v2 Simple content accepts at most 15 custom headers (API_Message reference). */
 export const MAX_HEADERS = 15;
@@ -76,18 +75,11 @@ export type Priority = (typeof PRIORITIES)[number];
  * on a value that failed the type check (a string given for an array, an array for a string),
  * which would report a second, bogus problem. Refinements are skipped after a type failure.
  */
-const LINE_BREAK = /[\r\n\u2028\u2029]/;
-const CONTROL = /\p{Cc}/u;
-const CONTROL_BUT_TAB = /[^\P{Cc}\t]/u;
 /** RFC 5322 field name: printable ASCII except colon (SES: `^[!-9;-@A-~]+$`). */
 const HEADER_NAME = /^[!-9;-~]+$/;
 /** Printable ASCII, space included: no CR, LF or other control characters. */
 const HEADER_VALUE = /^[ -~]*$/;
 
-/** A UTF-16 surrogate without its pair: not a character, and SES or DynamoDB may refuse it later. */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-/** Bidirectional overrides and isolates, used to disguise a sender name. */
-const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/;
 /** template_data nesting limit (deeper data is refused, not crashed on). */
 export const MAX_TEMPLATE_DATA_DEPTH = 32;
 
@@ -105,38 +97,8 @@ function nestingDepth(value: unknown): number {
   return deepest;
 }
 
-/** Length in Unicode code points. */
-function characterCount(value: string): number {
-  let count = 0;
-  for (const _ of value) count += 1;
-  return count;
-}
-
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/**
- * An RFC 2047 encoded word (`=?utf-8?B?4oCu…?=`). Mail clients decode encoded words in display
- * names and subjects (even inside a quoted name), so one could carry what the rules here refuse (a
- * bidirectional override, a line break). Postbox encodes non-ASCII text itself: a caller never
- * needs to send one.
- */
-const ENCODED_WORD = /=\?[^?\s]+\?[BbQq]\?[^?\s]*\?=/;
-const ENCODED_WORD_PROBLEM =
-  'Must not contain an RFC 2047 encoded word (=?charset?B?…?= or =?charset?Q?…?=): send the text itself, Postbox encodes it';
-
-/** What is wrong with a display name (before trimming), or undefined. */
-export function displayNameProblem(value: string): string | undefined {
-  if (LONE_SURROGATE.test(value)) return 'Must be valid Unicode text';
-  if (BIDI_CONTROL.test(value)) return 'Must not contain bidirectional control characters';
-  if (LINE_BREAK.test(value)) return 'Must not contain line breaks (CR or LF)';
-  if (CONTROL.test(value)) return 'Must not contain control characters';
-  if (ENCODED_WORD.test(value)) return ENCODED_WORD_PROBLEM;
-  const trimmed = value.trim();
-  if (trimmed === '') return 'Must not be empty';
-  if (characterCount(trimmed) > MAX_DISPLAY_NAME_LENGTH) return `Must be at most ${MAX_DISPLAY_NAME_LENGTH} characters`;
-  return undefined;
 }
 
 /** Display name: no line breaks or control characters, trimmed, 1–256 characters. */
@@ -150,23 +112,6 @@ const displayName = z.string().transform((value, context) => {
 });
 
 export const mailbox = z.strictObject({ email: emailAddress, name: displayName.optional() });
-
-/**
- * What is wrong with a subject, inline or rendered from a template: every problem, in a fixed order
- * (a caller sees the length and a line break at once).
- */
-export function subjectProblems(value: string): string[] {
-  const problems: string[] = [];
-  if (LONE_SURROGATE.test(value)) problems.push('Must be valid Unicode text');
-  if (value === '') problems.push('Must not be empty');
-  else if (characterCount(value) > MAX_SUBJECT_LENGTH)
-    problems.push(`Must be at most ${MAX_SUBJECT_LENGTH} characters`);
-  if (LINE_BREAK.test(value)) problems.push('Must not contain line breaks (CR or LF)');
-  else if (CONTROL_BUT_TAB.test(value)) problems.push('Must not contain control characters');
-  if (BIDI_CONTROL.test(value)) problems.push('Must not contain bidirectional control characters');
-  if (ENCODED_WORD.test(value)) problems.push(ENCODED_WORD_PROBLEM);
-  return problems;
-}
 
 const subject = z.string().superRefine((value, context) => {
   for (const message of subjectProblems(value)) context.addIssue({ code: 'custom', message });

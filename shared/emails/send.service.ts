@@ -28,8 +28,9 @@ import {
   type TemplateSendsCount,
   uncountTemplateSends,
 } from '#templates/template.store.ts';
-import { parseTemplateForRequest } from '#templates/template-engine.ts';
-import { renderForSingleSend, sendableTemplate } from '#templates/templates.service.ts';
+import { parseTemplateForRequest } from '#templates/template-parse.ts';
+import { renderForSingleSend } from '#templates/template-render.service.ts';
+import { sendableTemplate } from '#templates/templates.service.ts';
 import { refusalReason, refusedRecipients } from '#validation/auto-validation.service.ts';
 
 function recipientPaths(request: SendEmailRequest): Array<{ field: string; email: string }> {

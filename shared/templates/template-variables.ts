@@ -9,7 +9,7 @@
  *   - Inside `{{#with obj}}`: `{{prop}}` is `obj.prop`.
  *   - `@index`, `@key`, `@first`, `@last`, block parameters (`as |item i|`) and comments are ignored.
  */
-import type { ParsedTemplate } from '#templates/template-engine.ts';
+import type { ParsedTemplate } from '#templates/template-parse.ts';
 
 type Node = hbs.AST.Node;
 

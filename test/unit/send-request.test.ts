@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ErrorDetail } from '#core/errors.ts';
+import { MAX_SUBJECT_LENGTH, subjectProblems } from '#emails/message-text.ts';
 import {
   buildSendEmailBody,
   MAX_BODY_BYTES,
@@ -8,10 +9,8 @@ import {
   MAX_HEADERS,
   MAX_RECIPIENTS,
   MAX_SCHEDULE_AHEAD_MS,
-  MAX_SUBJECT_LENGTH,
   MAX_TAGS,
   sendEmailBody,
-  subjectProblems,
 } from '#emails/send-request.ts';
 import { issuesToDetails } from '#http/zod-details.ts';
 

@@ -5,15 +5,17 @@ import {
   cachedTemplate,
   compileTemplate,
   escapeExpression,
-  parseTemplate,
-  parseTemplateForRequest,
   RENDER_OUTPUT_LIMITS,
   RenderBudgetError,
   RenderSizeError,
   TEMPLATE_CACHE_SIZE,
+} from '#templates/template-engine.ts';
+import {
+  parseTemplate,
+  parseTemplateForRequest,
   type TemplateSource,
   TemplateSyntaxError,
-} from '#templates/template-engine.ts';
+} from '#templates/template-parse.ts';
 import { applyVariableSchema, variableSchema } from '#templates/template-schema.ts';
 import {
   MAX_TEMPLATE_COMMENTS,

@@ -9,8 +9,8 @@ import type { PageResult } from '#dashboard/page-handler.ts';
 import { MAX_SAMPLE_DATA_KB, variableRows } from '#dashboard/pages/template-sample-data.ts';
 import { type TemplateListItem, templatePath, templateStatusBadge } from '#dashboard/pages/templates.ts';
 import { sandboxedDocument } from '#dashboard/sandbox.ts';
+import type { PreviewResult } from '#templates/template-render.service.ts';
 import type { VariableDefinition } from '#templates/template-schema.ts';
-import type { PreviewResult } from '#templates/templates.service.ts';
 
 export interface TemplateDetail extends TemplateListItem {
   html_body?: string | null;
