@@ -8,11 +8,12 @@
  * handling the same notification again is harmless.
  */
 import type { SNSEvent } from 'aws-lambda';
+import { withLambdaLogging } from '#core/lambda-logging.ts';
 import { errorLogFields } from '#core/log-fields.ts';
 import { logger } from '#core/logger.ts';
 import { handleAndLogSesNotification } from '#emails/events/ses-events.service.ts';
 
-export async function handler(event: SNSEvent): Promise<void> {
+export const handler = withLambdaLogging(async (event: SNSEvent): Promise<void> => {
   // SNS invokes with one record; several are handled one after the other, all before failing.
   const failures: unknown[] = [];
   for (const record of event.Records ?? []) {
@@ -25,4 +26,4 @@ export async function handler(event: SNSEvent): Promise<void> {
     }
   }
   if (failures.length > 0) throw failures[0];
-}
+});

@@ -3,11 +3,12 @@
  * Releases scheduled emails to the send queue and sweeps emails left unsent (shared/emails/schedule/scheduler.service.ts).
  */
 
+import { withLambdaLogging } from '#core/lambda-logging.ts';
 import { logger } from '#core/logger.ts';
 import { runScheduler, type SchedulerRunResult } from '#emails/schedule/scheduler.service.ts';
 
-export async function handler(): Promise<SchedulerRunResult> {
+export const handler = withLambdaLogging(async (): Promise<SchedulerRunResult> => {
   const result = await runScheduler();
   logger.info('scheduler run', { ...result });
   return result;
-}
+});

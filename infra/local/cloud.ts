@@ -10,7 +10,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SQSClient } from '@aws-sdk/client-sqs';
-import type { LambdaHttpHandler } from '#http/api-handler.ts';
+import type { LambdaHttpHandler } from '#http/request-scope.ts';
 import { type QueueName, queueDefinitions, queueUrlEnvName } from '#platform/queues.ts';
 import { consumers, scheduledFunctions } from '#platform/routes.ts';
 import { type RunningEmulator, startDynamoDbLocal, startSesEmulator, startSqsEmulator } from './emulators.ts';

@@ -18,10 +18,12 @@
  * early (the sign-in redirect, the CSRF refusal) throws an `EarlyPage`, so the answer still goes
  * through pageContext (request id, log line): Middy skips every `after` of an early return.
  */
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { z } from 'zod';
 import type { Session } from '#accounts/members.service.ts';
+import { logger } from '#core/logger.ts';
 import { isLoopbackRequest } from '#dashboard/cookies.ts';
 import type { PageMember } from '#dashboard/layout.ts';
 import { type PageResult, toLambdaResult } from '#dashboard/page-result.ts';
@@ -33,8 +35,7 @@ import { memberOf, memberSession } from '#dashboard/page-stack/member-session.ts
 import { pageRateLimit } from '#dashboard/page-stack/rate-limit.ts';
 import { pageContext } from '#dashboard/page-stack/request-context.ts';
 import { validate } from '#dashboard/page-stack/validate-input.ts';
-import { withDynamoUsage } from '#dynamo/client.ts';
-import type { LambdaHttpHandler } from '#http/api-handler.ts';
+import { type LambdaHttpHandler, withRequestScope } from '#http/request-scope.ts';
 
 export type { PageResult };
 
@@ -74,6 +75,7 @@ export interface MemberPageOptions<Q, F, P> extends PageOptions<Q, F, P> {
 
 function stack<Q, F, P>(options: MemberPageOptions<Q, F, P>, signedIn: boolean) {
   const pages = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, PageContext>()
+    .use(injectLambdaContext(logger))
     .use(pageContext())
     .use(pageErrors(options));
   if (signedIn) pages.use(memberSession());
@@ -95,11 +97,6 @@ function baseRequest<Q, F, P>(event: APIGatewayProxyEventV2, context: PageContex
   };
 }
 
-const withUsage =
-  (handler: LambdaHttpHandler): LambdaHttpHandler =>
-  (event, context) =>
-    withDynamoUsage(() => handler(event, context));
-
 /** A page of a signed-in member: everything it shows is of the session's organization. */
 export function memberPage<
   Q extends z.ZodType | undefined = undefined,
@@ -117,7 +114,7 @@ export function memberPage<
       }),
     );
   });
-  return withUsage(handler as unknown as LambdaHttpHandler);
+  return withRequestScope(handler as unknown as LambdaHttpHandler);
 }
 
 /** A page seen before sign-in (sign-in itself, the assets). */
@@ -129,5 +126,5 @@ export function publicPage<
   const handler = stack(options, false).handler(async (event, context) =>
     toLambdaResult(await run(baseRequest<Q, F, P>(event, context))),
   );
-  return withUsage(handler as unknown as LambdaHttpHandler);
+  return withRequestScope(handler as unknown as LambdaHttpHandler);
 }

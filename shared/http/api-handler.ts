@@ -10,12 +10,14 @@
  *   validateInput   – zod schemas for path, query and body
  * A handler receives typed, validated input and returns `{status, data}`.
  */
+
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { z } from 'zod';
 import type { Caller } from '#accounts/caller.ts';
 import { config } from '#core/config.ts';
-import { withDynamoUsage } from '#dynamo/client.ts';
+import { logger } from '#core/logger.ts';
 import type { ApiContext } from '#http/context.ts';
 import { authenticate, requireAuthentication } from '#http/middleware/authenticate.ts';
 import { errorEnvelope } from '#http/middleware/error-envelope.ts';
@@ -23,6 +25,7 @@ import { jsonBody } from '#http/middleware/json-body.ts';
 import { rateLimit } from '#http/middleware/rate-limit.ts';
 import { requestContext } from '#http/middleware/request-context.ts';
 import { validateInput } from '#http/middleware/validate-input.ts';
+import { type LambdaHttpHandler, withRequestScope } from '#http/request-scope.ts';
 import { type ApiResult, jsonResponse } from '#http/response.ts';
 
 type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -51,11 +54,6 @@ export interface ApiRequest<B, Q, P> {
   admission: Promise<void>;
 }
 
-export type LambdaHttpHandler = (
-  event: APIGatewayProxyEventV2,
-  context: Context,
-) => Promise<APIGatewayProxyStructuredResultV2>;
-
 function toResponse(result: ApiResult): APIGatewayProxyStructuredResultV2 {
   const envelope = result.pagination ? { data: result.data, pagination: result.pagination } : { data: result.data };
   return jsonResponse(result.status, envelope, result.headers);
@@ -67,6 +65,7 @@ export function middlewareStack(
   options: { requireAuth: boolean; maxBodyBytes: number; deferRateLimit?: boolean },
 ) {
   const stack = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ApiContext>()
+    .use(injectLambdaContext(logger))
     .use(requestContext())
     .use(errorEnvelope())
     .use(authenticate())
@@ -74,10 +73,6 @@ export function middlewareStack(
   if (options.requireAuth) stack.use(requireAuthentication());
   if (schemas.body) stack.use(jsonBody(options.maxBodyBytes));
   return stack.use(validateInput(schemas));
-}
-
-function withUsageScope(handler: LambdaHttpHandler): LambdaHttpHandler {
-  return (event, context) => withDynamoUsage(() => handler(event, context));
 }
 
 export function apiHandler<
@@ -105,7 +100,7 @@ export function apiHandler<
     });
     return toResponse(result);
   });
-  return withUsageScope(stack as unknown as LambdaHttpHandler);
+  return withRequestScope(stack as unknown as LambdaHttpHandler);
 }
 
 /** A handler that goes through the stack without requiring authentication. */
@@ -113,5 +108,5 @@ export function publicHandler(
   run: (event: APIGatewayProxyEventV2, context: ApiContext) => Promise<APIGatewayProxyStructuredResultV2>,
 ): LambdaHttpHandler {
   const stack = middlewareStack({}, { requireAuth: false, maxBodyBytes: config.maxBodyBytes }).handler(run);
-  return withUsageScope(stack as unknown as LambdaHttpHandler);
+  return withRequestScope(stack as unknown as LambdaHttpHandler);
 }

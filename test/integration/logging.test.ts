@@ -4,7 +4,13 @@
  * a validation error, not on an authentication failure.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { logger } from '#core/logger.ts';
+
+// The logger's level for this file, set before the logger module loads: Powertools'
+// injectLambdaContext sets every invocation back to the level the logger started with.
+vi.hoisted(() => {
+  process.env.POWERTOOLS_LOG_LEVEL = 'DEBUG';
+});
+
 import { handler as putAutoValidation } from '../../functions/settings/put-auto-validation.ts';
 import { toApiGatewayEvent } from '../../infra/local/gateway/event.ts';
 import { createLambdaContext } from '../../infra/local/gateway/invoke.ts';
@@ -15,7 +21,6 @@ let lines: string[] = [];
 
 beforeEach(() => {
   lines = [];
-  logger.setLogLevel('DEBUG');
   const capture = (chunk: unknown) => {
     lines.push(String(chunk));
     return true;
@@ -26,7 +31,6 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.restoreAllMocks();
-  logger.setLogLevel('SILENT');
 });
 
 function invoke(authorization: string, body: string) {
@@ -71,6 +75,8 @@ describe('request logs', () => {
       dynamodb_requests: expect.any(Number),
     });
     expect(requestLines[0]?.request_id).toEqual(expect.any(String));
+    // Powertools' injectLambdaContext: the function and its invocation on every line.
+    expect(requestLines[0]).toMatchObject({ function_name: 'logging-test', cold_start: expect.any(Boolean) });
 
     const everything = lines.join('');
     expect(everything).not.toContain(key);

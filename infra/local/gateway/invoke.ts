@@ -9,7 +9,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
-import type { LambdaHttpHandler } from '#http/api-handler.ts';
+import type { LambdaHttpHandler } from '#http/request-scope.ts';
 import { matchRoute, routeId } from '#platform/route-matching.ts';
 import { defaultRoute, ROUTE_TIMEOUT_SECONDS } from '#platform/routes.ts';
 import { type GatewayRequest, splitTarget, toApiGatewayEvent } from './event.ts';

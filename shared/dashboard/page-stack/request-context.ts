@@ -24,7 +24,7 @@ export function pageContext(): PageMiddleware {
   };
   return {
     before: (request) => {
-      request.context.requestId = request.event.requestContext?.requestId || randomUUID();
+      request.context.requestId ||= request.event.requestContext?.requestId || randomUUID();
       request.context.startedAt = Date.now();
       request.context.input = {};
     },

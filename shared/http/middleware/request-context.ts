@@ -14,7 +14,7 @@ type Request = middy.Request<APIGatewayProxyEventV2, APIGatewayProxyStructuredRe
 
 export function requestContext(): ApiMiddleware {
   const before = (request: Request): void => {
-    request.context.requestId = request.event.requestContext?.requestId || randomUUID();
+    request.context.requestId ||= request.event.requestContext?.requestId || randomUUID();
     request.context.startedAt = Date.now();
     request.context.input = {};
   };
