@@ -1,6 +1,6 @@
 /** GET /api/v1/suppressions?page&limit */
 
-import { pageQuery } from '#core/page-query.ts';
+import { pageQuery } from '#core/pages.ts';
 import { apiHandler } from '#http/api-handler.ts';
 import { paginated } from '#http/response.ts';
 import { listSuppressions } from '#suppressions/suppressions.service.ts';

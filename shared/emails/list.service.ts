@@ -9,15 +9,15 @@
  *    emails, so every email of the pointer range is read (at most MAX_FILTERED_CANDIDATES).
  * total_count: the counters when the only filters are environment and status; otherwise the
  * matching index or pointer entries are counted (Select COUNT over the range).
- * A page reads the entries before it (DynamoDB cannot skip to an offset), so page × limit is capped.
+ * A page reads the entries before it (DynamoDB cannot skip to an offset), so page × limit is capped
+ * for pages that hold emails (MAX_LIST_DEPTH); a page past the end is answered from the totals.
  */
 import { z } from 'zod';
 import { isIsoDate, isIsoDateTimeWithZone } from '#core/dates.ts';
 import { normalizeEmailAddress } from '#core/email-address.ts';
 import type { Environment } from '#core/environment.ts';
 import { validationError } from '#core/errors.ts';
-import { pageQuery } from '#core/page-query.ts';
-import { type Pagination, paginationFor } from '#dynamo/pagination.ts';
+import { type Pagination, pageQuery, paginationFor } from '#core/pages.ts';
 import type { EmailStatus, ListedEmail } from '#emails/email.ts';
 import {
   countListPartition,
@@ -32,8 +32,19 @@ import {
 import { type EmailListItem, toListItem } from '#emails/email-view.ts';
 import { tagTextProblem } from '#emails/send-request.ts';
 
-/** Deepest entry a page may reach (page × limit): a page reads every entry before it. */
+/**
+ * Deepest entry a page that holds emails may reach (page × limit): a page reads every entry before
+ * it. A page past the end of the list holds none and is answered from the totals, however deep.
+ */
 export const MAX_LIST_DEPTH = 10_000;
+
+const tooDeep = () =>
+  validationError([
+    {
+      field: 'page',
+      message: `page × limit may be at most ${MAX_LIST_DEPTH} for a page that holds emails: narrow the date range (from_date, to_date) to reach older emails`,
+    },
+  ]);
 /**
  * Most emails a post-filtered list (`to`/`tag` with `status`, or `to` and `tag`) examines: each is
  * read whole (bodies included, up to 380 KB), so the bound keeps the request within its 10 s.
@@ -113,13 +124,6 @@ export const emailListQuery = pageQuery
   .superRefine((query, context) => {
     if (query.from_date && query.to_date && query.from_date > query.to_date) {
       context.addIssue({ code: 'custom', path: ['to_date'], message: 'to_date must not be before from_date' });
-    }
-    if (query.page * query.limit > MAX_LIST_DEPTH) {
-      context.addIssue({
-        code: 'custom',
-        path: ['page'],
-        message: `page × limit may be at most ${MAX_LIST_DEPTH}: narrow the date range (from_date, to_date) to reach older emails`,
-      });
     }
   });
 
@@ -226,6 +230,11 @@ export async function listEmails(
     items: emails.map(toListItem),
     pagination: paginationFor(query, total),
   });
+  // Beyond the window: an empty page with the totals past the end, a 400 for a page with emails.
+  const deepPage = (total: number) => {
+    if (offset >= total) return result([], total);
+    throw tooDeep();
+  };
 
   if (query.to !== undefined || query.tag !== undefined) {
     const by = query.to !== undefined ? { to: query.to } : { tag: query.tag as string };
@@ -234,6 +243,7 @@ export async function listEmails(
     const postFilter = query.status !== undefined || (query.to !== undefined && query.tag !== undefined);
     if (!postFilter) {
       const partitions = listPartitions(organizationId, environments, by);
+      if (wanted > MAX_LIST_DEPTH) return deepPage(await countAll(partitions, range));
       const [total, entries] = await Promise.all([countAll(partitions, range), readNewestFirst(sources, wanted)]);
       return result(await getListedEmails(organizationId, entries.slice(offset).map(emailIdOf)), total);
     }
@@ -265,12 +275,13 @@ export async function listEmails(
   const toEmails = (entries: SortedEntry<Record<string, unknown>>[]) =>
     entries.slice(offset).map((entry) => entry.item as unknown as ListedEmail);
   if (range.from !== undefined || range.to !== undefined) {
+    if (wanted > MAX_LIST_DEPTH) return deepPage(await countAll(partitions, range));
     const [total, entries] = await Promise.all([countAll(partitions, range), read()]);
     return result(toEmails(entries), total);
   }
   const counts = await readEmailCounts(organizationId, environments);
   const total = query.status ? counts[query.status] : counts.total;
   // Past the end: the counters say so, nothing else is read.
-  if (offset >= total) return result([], total);
+  if (offset >= total || wanted > MAX_LIST_DEPTH) return deepPage(total);
   return result(toEmails(await read()), total);
 }

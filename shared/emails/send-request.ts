@@ -345,7 +345,6 @@ export function buildSendEmailBody(now: () => Date) {
 export const sendEmailBody = buildSendEmailBody(() => new Date());
 
 export type SendEmailRequest = z.output<typeof sendEmailBody>;
-export type SendEmailMailbox = SendEmailRequest['from'];
 
 /** The subject and body rules, shared with templates. */
 export { body as bodySchema, subject as subjectSchema, tags as tagsSchema, templateId as templateIdSchema };

@@ -7,9 +7,10 @@
  */
 import { BatchGetCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { newId, nowIso } from '#core/ids.ts';
+import type { PageRequest, Pagination } from '#core/pages.ts';
 import { db, tableName } from '#dynamo/client.ts';
+import { counterUpdate, readCounter, readIndexPage } from '#dynamo/counted-list.ts';
 import { keys } from '#dynamo/keys.ts';
-import { counterUpdate, type PageRequest, type Pagination, readCounter, readIndexPage } from '#dynamo/pagination.ts';
 import { failedCondition, transactWrite } from '#dynamo/writes.ts';
 
 export const SUPPRESSION_REASONS = ['hard_bounce', 'soft_bounce', 'complaint', 'unsubscribe', 'manual'] as const;

@@ -7,7 +7,7 @@
 import { normalizeEmailAddress } from '#core/email-address.ts';
 import { ApiError, notFound } from '#core/errors.ts';
 import { isResourceId } from '#core/ids.ts';
-import type { PageRequest } from '#dynamo/pagination.ts';
+import type { PageRequest } from '#core/pages.ts';
 import {
   deleteSuppressionById,
   findSuppressedAmong,

@@ -8,7 +8,7 @@
  * - PUT needs at least one field; unknown fields are refused.
  */
 import { z } from 'zod';
-import { pageQuery } from '#core/page-query.ts';
+import { pageQuery } from '#core/pages.ts';
 import { bodySchema, subjectSchema, templateDataSchema } from '#emails/send-request.ts';
 import { variableSchema } from '#templates/template-schema.ts';
 

@@ -6,7 +6,7 @@
 
 import { ApiError, notFound, validationError } from '#core/errors.ts';
 import { isResourceId, newId, nowIso } from '#core/ids.ts';
-import type { PageQuery } from '#core/page-query.ts';
+import { type PageRequest, paginationFor } from '#core/pages.ts';
 import { BodiesTooLargeError } from '#emails/email.store.ts';
 import {
   deactivateTemplate,
@@ -131,7 +131,7 @@ export async function getTemplateForPreview(organizationId: string, templateId: 
 /** Newest first; `search` matches name or subject, case-insensitively, as a substring. */
 export async function listTemplates(
   organizationId: string,
-  query: PageQuery & { is_active?: 'true' | 'false'; search?: string },
+  query: PageRequest & { is_active?: 'true' | 'false'; search?: string },
 ) {
   const needle = query.search?.toLocaleLowerCase();
   const wanted = (await listTemplateSummaries(organizationId))
@@ -148,12 +148,7 @@ export async function listTemplates(
   const start = (query.page - 1) * query.limit;
   return {
     items: wanted.slice(start, start + query.limit).map(view),
-    pagination: {
-      page: query.page,
-      limit: query.limit,
-      total_count: wanted.length,
-      total_pages: Math.ceil(wanted.length / query.limit),
-    },
+    pagination: paginationFor(query, wanted.length),
   };
 }
 

@@ -4,7 +4,7 @@
  * `created_at` (dates, pagination) are stored through the data layer exactly as the send path
  * stores them (putEmail + writeEmailIndexEntries) and stay `queued` (no queue message).
  */
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { db, tableName } from '#dynamo/client.ts';
 import { keys } from '#dynamo/keys.ts';
@@ -141,6 +141,45 @@ describe('GET /emails', () => {
     expect(defaults.pagination).toEqual({ page: 1, limit: 20, total_count: 25, total_pages: 2 });
     expect(ids(await list(api, { page: 7, limit: 4 }))).toEqual(order.slice(24));
     expect(ids(await list(api, { limit: 100 }))).toEqual(order);
+  });
+
+  it('answers a page past the end with empty data and the totals however deep, and refuses only a deep page that holds emails', async () => {
+    const { api, organization } = await createTestOrganization();
+    await seedSeries(organization.id, 3);
+    for (const query of [
+      { page: 1_000_000 },
+      { page: 101, limit: 100 },
+      { page: 1_000_000, status: 'queued' },
+      { page: 1_000_000, from_date: '2026-01-01' },
+      { page: 1_000_000, to: 'someone@example.com' },
+    ]) {
+      const search = new URLSearchParams(
+        Object.entries(query).map(([name, value]): [string, string] => [name, String(value)]),
+      );
+      const response = await api.get(`/api/v1/emails?${search}`);
+      expect(response.status, `${JSON.stringify(query)}: ${response.text}`).toBe(200);
+      expect(response.body.data).toEqual([]);
+      expect(response.body.pagination.total_count).toBe(3);
+    }
+    // 20,000 emails by the counters: page 101 of 100 holds emails beyond the window.
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.emailCounter(organization.id, 'test', 0),
+        UpdateExpression: 'ADD #total :n, #queued :n',
+        ExpressionAttributeNames: { '#total': 'total', '#queued': 'queued' },
+        ExpressionAttributeValues: { ':n': 20_000 },
+      }),
+    );
+    const deep = await api.get('/api/v1/emails?page=101&limit=100');
+    expect(expectError(deep, 400, 'VALIDATION_ERROR').details).toEqual([
+      {
+        field: 'page',
+        message: expect.stringMatching(/^page × limit may be at most 10000 for a page that holds emails/),
+      },
+    ]);
+    // 20,003 emails in all: page 202 of 100 is past the end.
+    expect((await api.get('/api/v1/emails?page=202&limit=100')).body.data).toEqual([]);
   });
 
   it('filters by date, both bounds inclusive; a date alone means the whole UTC day', async () => {
@@ -371,7 +410,8 @@ describe('GET /emails', () => {
     expectValidation(await get('limit=101'), 'limit');
     expectValidation(await get('limit=1.5'), 'limit');
     expect(expectValidation(await get('pages=2'), 'pages')).toBe('Unknown field');
-    expect(expectValidation(await get('page=101&limit=100'), 'page')).toMatch(/narrow the date range/);
+    // Past the end of an empty list: 200 however deep (the window applies to pages that hold emails).
+    expect((await get('page=101&limit=100')).body.data).toEqual([]);
     expect((await get('page=100&limit=100')).status).toBe(200);
     const many = expectError(await get('status=x&environment=y&tag=z'), 400, 'VALIDATION_ERROR');
     expect(many.details?.map((detail) => detail.field).sort()).toEqual(['environment', 'status', 'tag']);

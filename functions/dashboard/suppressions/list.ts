@@ -1,6 +1,6 @@
 /** GET /dashboard/suppressions?page&limit — the suppression list, paginated, with the add form. */
 import { z } from 'zod';
-import { pageQuery } from '#core/page-query.ts';
+import { pageQuery } from '#core/pages.ts';
 import { memberPage } from '#dashboard/page-handler.ts';
 import { suppressionsPage } from '#dashboard/pages/suppressions.ts';
 import { listSuppressions } from '#suppressions/suppressions.service.ts';

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import type { Environment } from '#core/environment.ts';
 import type { ErrorDetail } from '#core/errors.ts';
+import type { Pagination } from '#core/pages.ts';
 import { html, type SafeHtml } from '#dashboard/html.ts';
 import {
   type BadgeTone,
@@ -20,7 +21,6 @@ import {
   pager,
 } from '#dashboard/layout.ts';
 import type { PageResult } from '#dashboard/page-handler.ts';
-import type { Pagination } from '#dynamo/pagination.ts';
 import type { EmailStatus } from '#emails/email.ts';
 import { EMAIL_STATUSES } from '#emails/email-index.store.ts';
 import { type EmailListItem, type EmailListQuery, emailListQuery, MAX_LIST_DEPTH } from '#emails/list.service.ts';

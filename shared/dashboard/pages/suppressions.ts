@@ -4,6 +4,7 @@
  */
 
 import type { ApiError } from '#core/errors.ts';
+import type { Pagination } from '#core/pages.ts';
 import { html, type SafeHtml } from '#dashboard/html.ts';
 import {
   type BadgeTone,
@@ -20,7 +21,6 @@ import {
 } from '#dashboard/layout.ts';
 import type { PageResult } from '#dashboard/page-handler.ts';
 import { errorMessage } from '#dashboard/page-stack/error-page.ts';
-import type { Pagination } from '#dynamo/pagination.ts';
 import { SUPPRESSION_REASONS, type Suppression, type SuppressionReason } from '#suppressions/suppression.store.ts';
 
 export const DEFAULT_PAGE_LIMIT = 20;

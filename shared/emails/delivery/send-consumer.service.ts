@@ -1,8 +1,8 @@
 /**
  * The send queue consumer's work, with its dependencies injectable (functions/consumers/send-email.ts
- * is the Lambda handler built from it). SQS event source with ReportBatchItemFailures): delivers each record's
- * email through SES. Records are processed concurrently; the ones that must come back are
- * reported in batchItemFailures, every other record is acknowledged (deleted) by Lambda.
+ * is the Lambda handler built from it). Fed by an SQS event source with ReportBatchItemFailures, it
+ * delivers each record's emails through SES. Records are processed concurrently; the ones that must
+ * come back are reported in batchItemFailures, every other record is acknowledged (deleted) by Lambda.
  * A record to retry (SES throttled us or failed in a way that may pass) is first hidden for an
  * exponential backoff, so it returns in seconds rather than after the whole visibility timeout.
  */

@@ -94,7 +94,6 @@ const notificationSchema = z.discriminatedUnion('eventType', [
 ]);
 
 export type SesNotification = z.infer<typeof notificationSchema>;
-export type SesEventType = SesNotification['eventType'];
 export type SesMail = z.infer<typeof mailSchema>;
 
 export type ParsedNotification = { ok: true; notification: SesNotification } | { ok: false; error: string };

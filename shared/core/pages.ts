@@ -1,5 +1,5 @@
 /**
- * Query-string schema for page/limit (spec: page ≥ 1, default 1; limit 1–100, default 20).
+ * Pages of a list: the query-string schema for page/limit (spec: page ≥ 1, default 1; limit 1–100, default 20).
  * Values must be plain integers: `2.5`, `1e2`, `-1` or `abc` are 400 VALIDATION_ERROR.
  */
 import { z } from 'zod';
@@ -25,4 +25,22 @@ export const pageQuery = z.strictObject({
   limit: integerParam('limit', 20, MAX_LIMIT),
 });
 
-export type PageQuery = z.output<typeof pageQuery>;
+/** A page asked for: `page` ≥ 1, `limit` 1–100. */
+export type PageRequest = z.output<typeof pageQuery>;
+
+/** The `pagination` of a paginated list's envelope. */
+export interface Pagination {
+  page: number;
+  limit: number;
+  total_count: number;
+  total_pages: number;
+}
+
+export function paginationFor(request: PageRequest, totalCount: number): Pagination {
+  return {
+    page: request.page,
+    limit: request.limit,
+    total_count: totalCount,
+    total_pages: Math.ceil(totalCount / request.limit),
+  };
+}

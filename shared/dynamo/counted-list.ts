@@ -1,29 +1,20 @@
 /**
- * The one page/limit implementation behind every paginated list.
+ * Counted lists (the suppression list): pages read from an index, totals from a counter.
  *  - total_count comes from a counter item that every create/delete updates in the same
  *    transaction, so counting never reads the list;
  *  - a page is read from the list's index in order, stopping at the page's last item:
  *    the cost depends on where the page ends, never on how long the list is;
  *  - a page past the end costs only the counter read and returns no items.
+ * The other lists page their own way: the email list over its sharded indexes and counters
+ * (emails/list.service.ts), templates in memory (at most 1,000 per organization, all read at once).
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { type PageRequest, type Pagination, paginationFor } from '#core/pages.ts';
 import { db, tableName } from '#dynamo/client.ts';
 import { COUNTER_SHARDS, type CountedList, keys } from '#dynamo/keys.ts';
 import type { TransactItems } from '#dynamo/writes.ts';
 import type { IndexName } from '#platform/table.ts';
 import { tableDefinition } from '#platform/table.ts';
-
-export interface PageRequest {
-  page: number;
-  limit: number;
-}
-
-export interface Pagination {
-  page: number;
-  limit: number;
-  total_count: number;
-  total_pages: number;
-}
 
 /** The transaction entry that moves a list's counter by `delta` (on a random shard). */
 export function counterUpdate(organizationId: string, list: CountedList, delta: 1 | -1): TransactItems[number] {
@@ -52,15 +43,6 @@ export async function readCounter(organizationId: string, list: CountedList): Pr
     0,
     (Items ?? []).reduce((sum, item) => sum + Number(item.item_count ?? 0), 0),
   );
-}
-
-export function paginationFor(request: PageRequest, totalCount: number): Pagination {
-  return {
-    page: request.page,
-    limit: request.limit,
-    total_count: totalCount,
-    total_pages: Math.ceil(totalCount / request.limit),
-  };
 }
 
 /**
