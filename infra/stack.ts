@@ -69,7 +69,7 @@ export const sharedRouteTable: RouteTable = {
 
 export interface PostboxStackProps extends StackProps {
   /**
-   * The route table to build from; defaults to shared/routes.ts. Only tests pass another
+   * The route table to build from; defaults to shared/platform/routes.ts. Only tests pass another
    * (to exercise consumers and queue senders before the real table has any).
    */
   routeTable?: RouteTable;

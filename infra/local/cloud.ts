@@ -122,7 +122,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       IDENTITY_PROVIDER: 'local',
       // Test-key emails skip SES in AWS; locally they go to the emulator so its inbox shows them.
       DELIVER_TEST_EMAILS_TO_SES: 'true',
-      SIMULATE_OUTCOMES: 'true', // no SES events come back locally: simulate them (outcome-simulator.ts)
+      SIMULATE_OUTCOMES: 'true', // no SES events come back locally: simulate them (shared/emails/delivery/outcome-simulation.ts)
       // The SES emulator shares this process: a slow answer means a busy CPU, not a lost request
       // (which, as an ambiguous outcome, would be sent again once the lease expires).
       SES_REQUEST_TIMEOUT_MS: '25000',

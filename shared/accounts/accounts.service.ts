@@ -2,6 +2,7 @@
  * Organizations and their API keys: the service functions behind the admin CLI (and the
  * dashboard, later). Keys are never readable after creation; revocation is permanent.
  */
+
 import {
   type ApiKey,
   getApiKeyOfOrganization,
@@ -10,6 +11,7 @@ import {
   markApiKeyRevoked,
   setRateLimitOnKeys,
 } from '#accounts/api-key.store.ts';
+import { displayPrefix, generateApiKey, hashApiKey } from '#accounts/api-key.ts';
 import { getOrganization, putOrganization, updateOrganizationAttribute } from '#accounts/organization.store.ts';
 import type { Organization, SendingLimitAttribute } from '#accounts/organization.ts';
 import type { Environment } from '#core/environment.ts';
@@ -54,16 +56,20 @@ export async function createApiKey(input: {
   environment: Environment;
 }): Promise<{ apiKey: ApiKey; secret: string }> {
   const name = requireName(input.name, 'Key');
+  // The secret is made here and shown once; the table keeps its hash and its display prefix.
+  const secret = generateApiKey(input.environment);
   // The insert fails if the organization's rate limit changed after we read it; retry.
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const organization = await requireOrganization(input.organizationId);
-    const created = await insertApiKey({
+    const apiKey = await insertApiKey({
       organizationId: organization.id,
       name,
       environment: input.environment,
       rateLimitPerSecond: organization.rateLimitPerSecond,
+      keyHash: hashApiKey(secret),
+      prefix: displayPrefix(secret),
     });
-    if (created) return created;
+    if (apiKey) return { apiKey, secret };
   }
   throw new ApiError('CONFLICT', 'The organization changed while the key was being created; try again');
 }

@@ -8,7 +8,6 @@
  * is copied onto each key so authentication needs no second read.
  */
 import { BatchGetCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { displayPrefix, generateApiKey, hashApiKey } from '#accounts/api-key.ts';
 import type { Environment } from '#core/environment.ts';
 import { newId, nowIso } from '#core/ids.ts';
 import { db, tableName } from '#dynamo/client.ts';
@@ -60,24 +59,26 @@ function fromItem(item: ApiKeyItem): ApiKey {
 }
 
 /**
- * Creates a key and returns it with the full secret, which is never readable again.
- * The transaction also checks that the organization still has the rate limit the caller
- * copied onto the key; false when it changed meanwhile (the caller re-reads and retries).
+ * Stores a new key under the hash of its secret (the secret itself is never stored: the service
+ * makes it and shows it once). The transaction also checks that the organization still has the rate
+ * limit the caller copied onto the key; undefined when it changed meanwhile (the caller re-reads and
+ * retries).
  */
 export async function insertApiKey(input: {
   organizationId: string;
   name: string;
   environment: Environment;
   rateLimitPerSecond: number | undefined;
-}): Promise<{ apiKey: ApiKey; secret: string } | undefined> {
-  const secret = generateApiKey(input.environment);
-  const keyHash = hashApiKey(secret);
+  keyHash: string;
+  prefix: string;
+}): Promise<ApiKey | undefined> {
+  const { keyHash } = input;
   const item: ApiKeyItem = {
     id: newId('key'),
     organization_id: input.organizationId,
     name: input.name,
     environment: input.environment,
-    prefix: displayPrefix(secret),
+    prefix: input.prefix,
     created_at: nowIso(),
     ...(input.rateLimitPerSecond ? { rate_limit_per_second: input.rateLimitPerSecond } : {}),
   };
@@ -118,7 +119,7 @@ export async function insertApiKey(input: {
     if (failedCondition(error, 0)) return undefined;
     throw error;
   }
-  return { apiKey: fromItem(item), secret };
+  return fromItem(item);
 }
 
 /** The authentication read: one strongly consistent GetItem by hash. */

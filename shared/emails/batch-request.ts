@@ -1,5 +1,5 @@
 /**
- * The body of POST /api/v1/emails/batch (spec "Emails", api-decisions "Batch send").
+ * The body of POST /api/v1/emails/batch (docs/api.md, "Batch send").
  *
  * Two levels of problems:
  *   - the whole batch (400 VALIDATION_ERROR): not an object, unknown fields, `template_id` or

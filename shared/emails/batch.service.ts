@@ -287,7 +287,7 @@ export async function acceptBatch(
       },
     },
   ];
-  // Emails and counts in one round, all or nothing (accept-writes.ts); nothing is queued yet, so no
+  // Emails and counts in one round, all or nothing (accept-writes.service.ts); nothing is queued yet, so no
   // consumer can hold an email that must be taken back.
   try {
     await writeAllOrNothing(writes, async () => 'gone', ids);

@@ -216,7 +216,7 @@ const hasTag = (email: ListedEmail, tag: string) => {
   return email.tags?.[tag.slice(0, colon)] === tag.slice(colon + 1);
 };
 
-/** `callerEnvironment`: the environment of the calling key, listed when the query names none (api-decisions). */
+/** `callerEnvironment`: the environment of the calling key, listed when the query names none. */
 export async function listEmails(
   organizationId: string,
   query: EmailListQuery,

@@ -8,7 +8,7 @@
  * `template_id` and `text` is a conflict whatever their values) and read values only when they are
  * well-formed (an invalid address is reported once, by its own rule, never as a duplicate).
  *
- * Decisions where the spec and api-decisions.md are silent:
+ * Decisions beyond the interface spec (docs/api.md, "Emails", says them all):
  * - `reply_to` is an array of plain address strings (`["support@acme.com"]`), not `{email, name}`
  *   objects: at most 10, no address twice; an empty array means none.
  * - The same address twice across to, cc and bcc (after normalisation) is refused, not silently
@@ -24,7 +24,7 @@
  * - Tags follow SES's MessageTag rules: ASCII letters, digits, `_` and `-`, 1–256 characters
  *   (SES refuses `.` and `@` in tags, so Postbox does too, before accepting the email). The names
  *   `organization_id` and `email_id` (any case) are reserved for the tags Postbox adds itself.
- * - Custom headers: besides the api-decisions rules, `X-SES-*` headers (SES would act on them:
+ * - Custom headers: besides `X-…` and the list/threading headers, `X-SES-*` headers (SES would act on them:
  *   configuration set, sending authorization ARNs, tags) and `X-Postbox-*` headers (reserved for
  *   Postbox) are refused, and the same name twice in different case is refused.
  * - `scheduled_at`: `YYYY-MM-DDTHH:MM[:SS[.fraction]]` followed by `Z` or `±HH:MM`; a real calendar

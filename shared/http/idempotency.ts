@@ -1,5 +1,5 @@
 /**
- * The `Idempotency-Key` header (api-decisions.md, "Emails"): per organization, kept 24 hours.
+ * The `Idempotency-Key` header (docs/api.md, "Emails"): per organization, kept 24 hours.
  *   - the same key with the same request replays the first response (same status and JSON),
  *     with the header `Idempotent-Replayed: true`;
  *   - the same key with another request → 409 IDEMPOTENCY_CONFLICT;

@@ -1,5 +1,5 @@
 /**
- * A template's variable schema (api-decisions "Templates"): each variable has a `type` (`string`,
+ * A template's variable schema (docs/api.md, "Templates"): each variable has a `type` (`string`,
  * `number`, `boolean`, `array`, `object`), `required`, and an optional `default_value` of that type.
  *
  * Rules, applied to `template_data` at send time (errors) and in preview (warnings):

@@ -1,6 +1,6 @@
 /**
  * POST /emails/validate and /emails/validate/batch, and the auto-validation of recipients at send
- * time (api-decisions "Validation and the auto-validation setting"). One validator per function
+ * time (docs/api.md, "Address validation"). One validator per function
  * instance: its per-domain DNS cache lasts across requests.
  */
 import type { AutoValidationThreshold } from '#accounts/organization.ts';

@@ -99,6 +99,8 @@ describe('authentication', () => {
       name: 'stale',
       environment: 'test',
       rateLimitPerSecond: 40,
+      keyHash: 'a'.repeat(64),
+      prefix: 'pb_test_aaaa',
     });
     expect(stale).toBeUndefined();
     expect((await listApiKeys(org.organization.id)).map((k) => k.name)).toEqual(['test key']);

@@ -63,7 +63,7 @@ const MAX_DETAIL_LENGTH = 500;
 export type DeliveryOutcome = 'sent' | 'skipped' | 'failed' | 'retry';
 
 /**
- * api-decisions "Test keys": an email sent with a pb_test_ key never reaches SES in AWS; its
+ * Test keys (docs/api.md, "API keys"): an email sent with a pb_test_ key never reaches SES in AWS; its
  * outcome is simulated. The local stack sets DELIVER_TEST_EMAILS_TO_SES so that test emails
  * still show up in the SES emulator's inbox.
  */

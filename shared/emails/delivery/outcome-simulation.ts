@@ -1,5 +1,5 @@
 /**
- * The delivery outcome simulator (api-decisions "Test keys"): builds the same SES event
+ * The delivery outcome simulator (test keys: docs/api.md, "API keys"): builds the same SES event
  * notifications a configuration set would publish for an email and runs them through
  * handleSesNotification, the code path of real SES events. The outcome depends on each
  * recipient's local part (a `+label` is ignored, case does not matter):

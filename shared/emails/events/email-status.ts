@@ -1,5 +1,5 @@
 /**
- * An email's status, derived from the full set of its events (docs: api-decisions "Emails").
+ * An email's status, derived from the full set of its events (docs/api.md, "Emails").
  *
  * Events arrive late, twice and out of order, so the status is never "the last event": it is a
  * function of the SET of events seen so far, the same whatever their order or duplication. That
