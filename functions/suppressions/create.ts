@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { emailAddress } from '#core/email-address.ts';
 import { apiHandler } from '#http/api-handler.ts';
 import { created } from '#http/response.ts';
-import { SUPPRESSION_REASONS } from '#suppressions/suppression.store.ts';
+import { SUPPRESSION_REASONS } from '#suppressions/suppression.ts';
 import { addSuppression } from '#suppressions/suppressions.service.ts';
 
 const body = z.strictObject({ email: emailAddress, reason: z.enum(SUPPRESSION_REASONS) });

@@ -12,18 +12,7 @@ import { db, tableName } from '#dynamo/client.ts';
 import { counterUpdate, readCounter, readIndexPage } from '#dynamo/counted-list.ts';
 import { keys } from '#dynamo/keys.ts';
 import { failedCondition, transactWrite } from '#dynamo/writes.ts';
-
-export const SUPPRESSION_REASONS = ['hard_bounce', 'soft_bounce', 'complaint', 'unsubscribe', 'manual'] as const;
-export type SuppressionReason = (typeof SUPPRESSION_REASONS)[number];
-export type SuppressionSource = 'automatic' | 'manual';
-
-export interface Suppression {
-  id: string;
-  email: string;
-  reason: SuppressionReason;
-  source: SuppressionSource;
-  created_at: string;
-}
+import type { Suppression, SuppressionReason, SuppressionSource } from '#suppressions/suppression.ts';
 
 interface SuppressionItem extends Suppression {
   organization_id: string;

@@ -13,11 +13,9 @@ import {
   findSuppressedAmong,
   insertSuppression,
   listSuppressionsPage,
-  type Suppression,
-  type SuppressionReason,
-  type SuppressionSource,
   updateSuppressionReason,
 } from '#suppressions/suppression.store.ts';
+import type { Suppression, SuppressionReason, SuppressionSource } from '#suppressions/suppression.ts';
 
 /** The send path checks at most this many recipients at once (a batch send). */
 export const MAX_ADDRESSES_PER_CHECK = 1000;

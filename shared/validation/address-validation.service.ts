@@ -25,7 +25,7 @@ export interface AddressValidatorDeps {
   dns?: MailDnsResolver;
   /**
    * The given (normalised) addresses that are suppressed for the organization; called at most
-   * once per validate/validateMany. Default: findSuppressedAddresses (suppressions.ts).
+   * once per validate/validateMany. Default: findSuppressedAddresses (suppressions.service.ts).
    */
   findSuppressed?: FindSuppressed;
   /** How long a domain's DNS outcome is reused. Default 5 minutes. */

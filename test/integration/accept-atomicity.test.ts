@@ -7,7 +7,6 @@
  * the sending quota in the table. The tags use names that once broke DynamoDB's marshaller.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Caller } from '#accounts/caller.ts';
 import { sendQueueClient } from '#adapters/send-queue.ts';
 import { db } from '#dynamo/client.ts';
 import { acceptBatch } from '#emails/batch.service.ts';
@@ -15,29 +14,22 @@ import { batchSendBody } from '#emails/batch-request.ts';
 import { acceptEmail } from '#emails/send.service.ts';
 import { sendEmailBody } from '#emails/send-request.ts';
 import { readUsage } from '#emails/usage.store.ts';
-import { createTestOrganization, verifiedDomainFor } from '../support/factories.ts';
+import { createSender } from '../support/factories.ts';
 import { InjectedFault, writeFaults } from '../support/write-faults.ts';
 
 const faults = writeFaults([db, sendQueueClient]);
 const TAGS = { constructor: 'x', toString: 'y', hasOwnProperty: 'z', valueOf: 'v' };
 
 async function setup() {
-  const org = await createTestOrganization();
-  const domain = await verifiedDomainFor(org.api);
+  const org = await createSender();
+  const { domain } = org;
   const template = await org.api.post('/api/v1/templates', {
     name: 'Atomic',
     subject: 'Hi {{name}}',
     text: 'Hello {{name}}',
   });
   expect(template.status, template.text).toBe(201);
-  const caller: Caller = {
-    organizationId: org.organization.id,
-    apiKeyId: org.apiKey.id,
-    environment: 'test',
-    keyPrefix: org.key.slice(0, 12),
-    rateLimitPerSecond: null,
-  };
-  return { ...org, domain, caller, templateId: template.body.data.id as string };
+  return { ...org, domain, templateId: template.body.data.id as string };
 }
 
 type Setup = Awaited<ReturnType<typeof setup>>;

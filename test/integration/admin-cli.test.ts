@@ -1,17 +1,8 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { admin } from '../support/admin-cli.ts';
 import { call, client, expectError } from '../support/http.ts';
 
-const run = promisify(execFile);
 const PATH = '/api/v1/settings/auto-validation';
-
-async function admin(...args: string[]) {
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'infra/admin.ts', ...args], {
-    env: { ...process.env, ...inject('localCloud').env, POWERTOOLS_LOG_LEVEL: 'SILENT' },
-  });
-  return JSON.parse(stdout);
-}
 
 describe('admin command line', () => {
   it('creates an organization and a key, lists keys by prefix only, and revokes immediately', async () => {

@@ -16,8 +16,8 @@ import { newEmailId, newEvent } from '#emails/email.ts';
 import { handleSesNotification } from '#emails/events/ses-events.service.ts';
 import { outcomeDeadline } from '#emails/schedule/due-times.ts';
 import { emailRecord } from '../support/email-records.ts';
-import { createTestOrganization, verifiedDomainFor } from '../support/factories.ts';
-import { expectError } from '../support/http.ts';
+import { createSender, createTestOrganization, recipients } from '../support/factories.ts';
+import { acceptedId, expectError } from '../support/http.ts';
 
 type Api = Awaited<ReturnType<typeof createTestOrganization>>['api'];
 
@@ -29,23 +29,6 @@ interface ApiEvent {
   smtp_message: string | null;
   created_at: string;
   detail?: string;
-}
-
-async function sender() {
-  const org = await createTestOrganization();
-  const domain = await verifiedDomainFor(org.api);
-  return { ...org, domain };
-}
-
-async function send(api: Api, domain: string, to: string[]): Promise<string> {
-  const response = await api.post('/api/v1/emails/send', {
-    from: { email: `news@${domain}` },
-    to: to.map((email) => ({ email })),
-    subject: 'Events',
-    text: 'Hello',
-  });
-  expect(response.status, response.text).toBe(201);
-  return response.body.data.message_id;
 }
 
 /** Polls GET /emails/:id until `done` holds (at most 10 s). */
@@ -67,8 +50,8 @@ async function suppressions(api: Api) {
 
 describe('delivery outcomes through the simulator', () => {
   it('delivers an ordinary address, with the SMTP reply on the delivered event', async () => {
-    const { api, domain } = await sender();
-    const id = await send(api, domain, ['jane@example.com']);
+    const { api, send } = await createSender();
+    const id = acceptedId(await send({ to: recipients('jane@example.com') }));
     const email = await emailWhen(api, id, (e) => e.status === 'delivered');
     expect(types(email.events)).toEqual(['sent', 'delivered']);
     expect(email.events[1]).toEqual({
@@ -84,8 +67,8 @@ describe('delivery outcomes through the simulator', () => {
   });
 
   it('bounces bounced@…, suppresses it automatically and refuses the next send to it', async () => {
-    const { api, domain } = await sender();
-    const id = await send(api, domain, ['bounced@example.com']);
+    const { api, send } = await createSender();
+    const id = acceptedId(await send({ to: recipients('bounced@example.com') }));
     const email = await emailWhen(api, id, (e) => e.status === 'bounced');
     expect(email.events.find((event) => event.type === 'bounced')).toMatchObject({
       recipient: 'bounced@example.com',
@@ -97,12 +80,7 @@ describe('delivery outcomes through the simulator', () => {
       expect.objectContaining({ email: 'bounced@example.com', reason: 'hard_bounce', source: 'automatic' }),
     ]);
     const error = expectError(
-      await api.post('/api/v1/emails/send', {
-        from: { email: `news@${domain}` },
-        to: [{ email: 'bounced@example.com' }],
-        subject: 'Again',
-        text: 'Hello',
-      }),
+      await send({ to: recipients('bounced@example.com'), subject: 'Again' }),
       400,
       'RECIPIENTS_SUPPRESSED',
     );
@@ -112,16 +90,16 @@ describe('delivery outcomes through the simulator', () => {
   });
 
   it('opens opened@…', async () => {
-    const { api, domain } = await sender();
-    const id = await send(api, domain, ['opened@example.com']);
+    const { api, send } = await createSender();
+    const id = acceptedId(await send({ to: recipients('opened@example.com') }));
     const email = await emailWhen(api, id, (e) => e.status === 'opened');
     expect(types(email.events)).toEqual(['sent', 'delivered', 'opened']);
     expect(email.events[2]).toMatchObject({ recipient: 'opened@example.com', smtp_code: null });
   });
 
   it('delivers complained@…, records the complaint and suppresses the address', async () => {
-    const { api, domain } = await sender();
-    const id = await send(api, domain, ['complained@example.com']);
+    const { api, send } = await createSender();
+    const id = acceptedId(await send({ to: recipients('complained@example.com') }));
     const email = await emailWhen(api, id, (e) => e.events.some((event) => event.type === 'complained'));
     expect(email.status).toBe('delivered');
     expect(types(email.events)).toEqual(['sent', 'delivered', 'complained']);
@@ -131,8 +109,8 @@ describe('delivery outcomes through the simulator', () => {
   });
 
   it('is delivered when one recipient of two bounced, and suppresses only that one', async () => {
-    const { api, domain } = await sender();
-    const id = await send(api, domain, ['jane@example.com', 'Bounced+x@Example.com']);
+    const { api, send } = await createSender();
+    const id = acceptedId(await send({ to: recipients('jane@example.com', 'Bounced+x@Example.com') }));
     const email = await emailWhen(api, id, (e) => e.events.some((event) => event.type === 'bounced'));
     expect(email.status).toBe('delivered');
     expect((await suppressions(api)).map((entry) => [entry.email, entry.reason])).toEqual([
@@ -141,18 +119,18 @@ describe('delivery outcomes through the simulator', () => {
   });
 
   it('suppresses soft-bounce@… at its third soft bounce', async () => {
-    const { api, domain } = await sender();
-    const first = await send(api, domain, ['soft-bounce@example.com']);
+    const { api, send } = await createSender();
+    const first = acceptedId(await send({ to: recipients('soft-bounce@example.com') }));
     const bounced = await emailWhen(api, first, (e) => e.status === 'bounced');
     expect(bounced.events.find((event) => event.type === 'bounced')).toMatchObject({
       smtp_code: 452,
       detail: 'Transient/MailboxFull: smtp; 452 4.2.2 Mailbox full',
     });
     expect(await suppressions(api)).toEqual([]);
-    const second = await send(api, domain, ['soft-bounce@example.com']);
+    const second = acceptedId(await send({ to: recipients('soft-bounce@example.com') }));
     await emailWhen(api, second, (e) => e.status === 'bounced');
     expect(await suppressions(api)).toEqual([]);
-    const third = await send(api, domain, ['soft-bounce@example.com']);
+    const third = acceptedId(await send({ to: recipients('soft-bounce@example.com') }));
     await emailWhen(api, third, (e) => e.status === 'bounced');
     expect(await suppressions(api)).toEqual([
       expect.objectContaining({ email: 'soft-bounce@example.com', reason: 'soft_bounce', source: 'automatic' }),

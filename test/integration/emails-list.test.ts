@@ -12,7 +12,7 @@ import { recordFailed } from '#emails/delivery/delivery-state.store.ts';
 import { type EmailRecord, newEvent } from '#emails/email.ts';
 import { MAX_FILTERED_CANDIDATES } from '#emails/list.service.ts';
 import { seedListedEmail } from '../support/email-records.ts';
-import { createTestOrganization, verifiedDomainFor } from '../support/factories.ts';
+import { createSender, createTestOrganization } from '../support/factories.ts';
 import { type ApiResponse, expectError } from '../support/http.ts';
 import { eventually } from '../support/ses-store.ts';
 
@@ -65,8 +65,8 @@ function expectValidation(response: ApiResponse, field: string): string {
 
 describe('GET /emails', () => {
   it('lists sent emails newest first, each as GET /emails/:id without events, scheduled_at and bodies', async () => {
-    const org = await createTestOrganization();
-    const domain = await verifiedDomainFor(org.api);
+    const org = await createSender();
+    const { domain } = org;
     const sent: string[] = [];
     for (const [index, to] of ['first@example.com', 'Second@Example.com', 'third@example.com'].entries()) {
       const response = await org.api.post('/api/v1/emails/send', {
@@ -220,8 +220,8 @@ describe('GET /emails', () => {
   });
 
   it('filters by status, following status changes (bounce, delivery, failure) with their counts', async () => {
-    const org = await createTestOrganization();
-    const domain = await verifiedDomainFor(org.api);
+    const org = await createSender();
+    const { domain } = org;
     const send = async (to: string) => {
       const response = await org.api.post('/api/v1/emails/send', {
         from: { email: `news@${domain}` },

@@ -1,20 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { enqueueEmail } from '#adapters/send-queue.ts';
-import { createTestOrganization, verifiedDomainFor } from '../support/factories.ts';
+import { createSender, createTestOrganization } from '../support/factories.ts';
 import { expectError } from '../support/http.ts';
 import { eventually, sesMessages } from '../support/ses-store.ts';
-
-async function sender() {
-  const org = await createTestOrganization();
-  const domain = await verifiedDomainFor(org.api);
-  return { ...org, domain };
-}
 
 const uniqueSubject = () => `Subject ${Math.random().toString(36).slice(2)}`;
 
 describe('POST /emails/send', () => {
   it('accepts an email, queues it and hands it to SES exactly once', async () => {
-    const { api, domain } = await sender();
+    const { api, domain } = await createSender();
     const subject = uniqueSubject();
     const response = await api.post('/api/v1/emails/send', {
       from: { email: `News@${domain}`, name: 'Acme News' },
@@ -75,7 +69,7 @@ describe('POST /emails/send', () => {
   });
 
   it('sends a duplicate queue message for an email only once', async () => {
-    const { api, domain, organization } = await sender();
+    const { api, domain, organization } = await createSender();
     const subject = uniqueSubject();
     const id = (
       await api.post('/api/v1/emails/send', {
@@ -94,8 +88,8 @@ describe('POST /emails/send', () => {
   });
 
   it('refuses a sender whose domain is not verified by the organization', async () => {
-    const { api } = await sender();
-    const other = await sender();
+    const { api } = await createSender();
+    const other = await createSender();
     for (const from of ['a@unverified.example', `a@${other.domain}`]) {
       const error = expectError(
         await api.post('/api/v1/emails/send', {
@@ -120,7 +114,7 @@ describe('POST /emails/send', () => {
   });
 
   it('refuses suppressed recipients and names them', async () => {
-    const { api, domain } = await sender();
+    const { api, domain } = await createSender();
     await api.post('/api/v1/suppressions', { email: 'gone@example.com', reason: 'hard_bounce' });
     const error = expectError(
       await api.post('/api/v1/emails/send', {
@@ -137,7 +131,7 @@ describe('POST /emails/send', () => {
   });
 
   it('validates the request with one detail per problem', async () => {
-    const { api, domain } = await sender();
+    const { api, domain } = await createSender();
     const error = expectError(
       await api.post('/api/v1/emails/send', { from: { email: 'nope' }, to: [], subject: 'a\r\nBcc: x', extra: 1 }),
       400,
@@ -167,7 +161,7 @@ describe('POST /emails/send', () => {
   });
 
   it('answers 404 for another organization’s email and for ids that cannot exist', async () => {
-    const a = await sender();
+    const a = await createSender();
     const b = await createTestOrganization();
     const id = (
       await a.api.post('/api/v1/emails/send', {
@@ -185,7 +179,7 @@ describe('POST /emails/send', () => {
 
 describe('hostile bodies', () => {
   it('refuses a "__proto__" field anywhere instead of dropping it', async () => {
-    const { api, domain } = await sender();
+    const { api, domain } = await createSender();
     const response = await api.post('/api/v1/emails/send', undefined, {
       raw: `{"from":{"email":"a@${domain}"},"to":[{"email":"x@example.com"}],"subject":"s","text":"t","tags":{"__proto__":"x"}}`,
       headers: { 'content-type': 'application/json' },
@@ -195,7 +189,7 @@ describe('hostile bodies', () => {
   });
 
   it('stores tags whatever their names (constructor, toString, hasOwnProperty, valueOf)', async () => {
-    const { api, domain } = await sender();
+    const { api, domain } = await createSender();
     const tags = { constructor: 'a', toString: 'b', hasOwnProperty: 'c', valueOf: 'd', __defineGetter__: 'e' };
     const response = await api.post('/api/v1/emails/send', {
       from: { email: `tags@${domain}` },
@@ -215,7 +209,7 @@ describe('hostile bodies', () => {
   });
 
   it('answers 413 for an email too large to store, instead of accepting it', async () => {
-    const { api, domain } = await sender();
+    const { api, domain } = await createSender();
     const { randomBytes } = await import('node:crypto');
     // Bodies just under the 256 KB limit each, of random base64 (gzip gets them only to ~75%):
     // together ~390 KB compressed, more than one DynamoDB item can hold with the rest.

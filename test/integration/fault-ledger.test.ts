@@ -77,12 +77,11 @@ describe('the retry backoff', () => {
         import('#adapters/ses-sender.ts'),
         import('@aws-sdk/client-sesv2'),
       ]);
-    const { createTestOrganization, verifiedDomainFor } = await import('../support/factories.ts');
+    const { createSender } = await import('../support/factories.ts');
     const { putEmail } = await import('#emails/email.store.ts');
     const { newEmailId } = await import('#emails/email.ts');
 
-    const { organization, api } = await createTestOrganization();
-    const domain = await verifiedDomainFor(api);
+    const { organization, api, domain } = await createSender();
     const id = newEmailId();
     const subject = `Backoff ${id}`;
     await putEmail(

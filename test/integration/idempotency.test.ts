@@ -2,9 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { acceptEmail } from '#emails/send.service.ts';
 import { sendEmailBody } from '#emails/send-request.ts';
-import { beginIdempotentRequest } from '#http/idempotency.store.ts';
-import { requestHash } from '#http/idempotency.ts';
-import { createTestOrganization, verifiedDomainFor } from '../support/factories.ts';
+import { createSender, deadIdempotentRequest, sendRequest } from '../support/factories.ts';
 import { expectError } from '../support/http.ts';
 import { eventually, sesMessages } from '../support/ses-store.ts';
 
@@ -16,15 +14,7 @@ async function sesCount(subject: string): Promise<number> {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function sender() {
-  const org = await createTestOrganization();
-  const domain = await verifiedDomainFor(org.api);
-  return { ...org, domain };
-}
-
-function message(domain: string, subject = `Idem ${randomUUID()}`) {
-  return { from: { email: `a@${domain}` }, to: [{ email: 'x@example.com' }], subject, text: 'hello' };
-}
+const message = (domain: string, subject = `Idem ${randomUUID()}`) => sendRequest(domain, { subject });
 
 const withKey = (key: string) => ({ headers: { 'Idempotency-Key': key } });
 
@@ -37,7 +27,7 @@ async function expectSentOnce(subject: string) {
 
 describe('Idempotency-Key on POST /emails/send', () => {
   it('replays the first response for the same key and body, and sends one email', async () => {
-    const { api, domain } = await sender();
+    const { api, domain } = await createSender();
     const body = message(domain);
     const key = randomUUID();
     const first = await api.post(SEND, body, withKey(key));
@@ -60,7 +50,7 @@ describe('Idempotency-Key on POST /emails/send', () => {
   });
 
   it('refuses the same key with another body (409 IDEMPOTENCY_CONFLICT)', async () => {
-    const { api, domain } = await sender();
+    const { api, domain } = await createSender();
     const key = randomUUID();
     const body = message(domain);
     expect((await api.post(SEND, body, withKey(key))).status).toBe(201);
@@ -77,7 +67,7 @@ describe('Idempotency-Key on POST /emails/send', () => {
   });
 
   it('runs 10 concurrent requests with one key exactly once', async () => {
-    const { api, domain } = await sender();
+    const { api, domain } = await createSender();
     const key = randomUUID();
     const body = message(domain);
     const responses = await Promise.all(Array.from({ length: 10 }, () => api.post(SEND, body, withKey(key))));
@@ -97,8 +87,8 @@ describe('Idempotency-Key on POST /emails/send', () => {
   });
 
   it('keeps the keys of each organization apart', async () => {
-    const first = await sender();
-    const second = await sender();
+    const first = await createSender();
+    const second = await createSender();
     const key = randomUUID();
     const subject = `Idem ${randomUUID()}`;
     const a = await first.api.post(SEND, message(first.domain, subject), withKey(key));
@@ -113,7 +103,7 @@ describe('Idempotency-Key on POST /emails/send', () => {
   });
 
   it('refuses a malformed key with 400 VALIDATION_ERROR and sends nothing', async () => {
-    const { api, domain } = await sender();
+    const { api, domain } = await createSender();
     for (const key of ['k'.repeat(257), 'clé']) {
       const body = message(domain);
       const error = expectError(await api.post(SEND, body, withKey(key)), 400, 'VALIDATION_ERROR');
@@ -126,7 +116,7 @@ describe('Idempotency-Key on POST /emails/send', () => {
   });
 
   it('does not burn the key on a failed request: the fixed request runs with the same key', async () => {
-    const { api, domain } = await sender();
+    const { api, domain } = await createSender();
     const key = randomUUID();
     const subject = `Idem ${randomUUID()}`;
     const wrong = { ...message(domain, subject), from: { email: 'a@unverified.example' } };
@@ -144,28 +134,13 @@ describe('Idempotency-Key on POST /emails/send', () => {
   });
 
   it('resumes the email of a request that died before answering, instead of sending a second one', async () => {
-    const { api, domain, organization, apiKey } = await sender();
+    const { api, domain, caller } = await createSender();
     const body = message(domain);
     const key = randomUUID();
-    // The dead request: it claimed the key 61 s ago (its lease has run out), wrote and queued the
-    // email under the reserved id, and died before storing its response.
+    // The dead request wrote and queued the email under the id it reserved, and died before answering.
     const validated = sendEmailBody.parse(body);
-    const begun = await beginIdempotentRequest(
-      organization.id,
-      key,
-      requestHash('send', 'test', validated),
-      'send',
-      Date.now() - 61_000,
-    );
-    if (begun.state !== 'new') throw new Error(`unexpected ${begun.state}`);
-    const caller = {
-      organizationId: organization.id,
-      apiKeyId: apiKey.id,
-      environment: 'test' as const,
-      keyPrefix: 'pb_test_',
-      rateLimitPerSecond: null,
-    };
-    const written = await acceptEmail(caller, validated, { emailId: begun.reservedId });
+    const reservedId = await deadIdempotentRequest(caller, key, 'send', validated);
+    const written = await acceptEmail(caller, validated, { emailId: reservedId });
 
     const retry = await api.post(SEND, body, withKey(key));
     expect(retry.status, retry.text).toBe(201);
@@ -174,11 +149,11 @@ describe('Idempotency-Key on POST /emails/send', () => {
     // From now on the key replays the resumed answer.
     const replay = await api.post(SEND, body, withKey(key));
     expect(replay.headers['idempotent-replayed']).toBe('true');
-    expect(replay.body.data.message_id).toBe(begun.reservedId);
+    expect(replay.body.data.message_id).toBe(reservedId);
   });
 
   it('answers under /v1 as under /api/v1 (one route, one key)', async () => {
-    const { api, domain } = await sender();
+    const { api, domain } = await createSender();
     const key = randomUUID();
     const body = message(domain);
     const first = await api.post(SEND, body, withKey(key));

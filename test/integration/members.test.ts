@@ -1,8 +1,6 @@
-import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { promisify } from 'node:util';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createOrganization } from '#accounts/accounts.service.ts';
 import {
   checkCsrfToken,
@@ -17,6 +15,7 @@ import {
 } from '#accounts/members.service.ts';
 import { db, tableName } from '#dynamo/client.ts';
 import { keys } from '#dynamo/keys.ts';
+import { adminWith } from '../support/admin-cli.ts';
 
 const PASSWORD = 'correct horse battery staple';
 const uniqueEmail = () => `member-${randomBytes(6).toString('hex')}@example.com`;
@@ -187,61 +186,36 @@ describe('sessions', () => {
   });
 });
 
-const run = promisify(execFile);
-const cliEnv = () => ({ ...process.env, ...inject('localCloud').env, POWERTOOLS_LOG_LEVEL: 'SILENT' });
-
-async function admin(args: string[], options: { env?: Record<string, string>; stdin?: string } = {}) {
-  if (options.stdin === undefined) {
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'infra/admin.ts', ...args], {
-      env: { ...cliEnv(), ...options.env },
-    });
-    return JSON.parse(stdout);
-  }
-  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/admin.ts', ...args], { env: cliEnv() });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk) => {
-    stdout += chunk;
-  });
-  child.stderr.on('data', (chunk) => {
-    stderr += chunk;
-  });
-  child.stdin.end(options.stdin);
-  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-  if (code !== 0) throw new Error(`admin exited ${code}: ${stderr}`);
-  return JSON.parse(stdout);
-}
-
 describe('admin command line: members', () => {
   it('creates a member and resets its password (from --password, POSTBOX_PASSWORD or stdin)', async () => {
     const org = await organization();
     const email = uniqueEmail();
-    const created = await admin(['create-member', '--org', org.id, '--email', email, '--password', PASSWORD]);
+    const created = await adminWith(['create-member', '--org', org.id, '--email', email, '--password', PASSWORD]);
     expect(created).toMatchObject({ organizationId: org.id, email });
     expect(JSON.stringify(created)).not.toContain('scrypt');
     expect((await verifyMemberPassword(email, PASSWORD)).outcome).toBe('signed_in');
 
     await expect(
-      admin(['create-member', '--organization', org.id, '--email', email, '--password', PASSWORD]),
+      adminWith(['create-member', '--organization', org.id, '--email', email, '--password', PASSWORD]),
     ).rejects.toThrow(/CONFLICT/);
 
-    const reset = await admin(['reset-password', '--email', email], {
+    const reset = await adminWith(['reset-password', '--email', email], {
       env: { POSTBOX_PASSWORD: 'from the environment' },
     });
     expect(reset).toMatchObject({ id: created.id, email });
     expect((await verifyMemberPassword(email, 'from the environment')).outcome).toBe('signed_in');
     expect((await verifyMemberPassword(email, PASSWORD)).outcome).toBe('invalid');
 
-    await admin(['reset-password', '--email', email], { stdin: 'typed on stdin 123\n' });
+    await adminWith(['reset-password', '--email', email], { stdin: 'typed on stdin 123\n' });
     expect((await verifyMemberPassword(email, 'typed on stdin 123')).outcome).toBe('signed_in');
   });
 
   it('refuses a short password and an unknown member', async () => {
     const org = await organization();
     await expect(
-      admin(['create-member', '--org', org.id, '--email', uniqueEmail(), '--password', 'short']),
+      adminWith(['create-member', '--org', org.id, '--email', uniqueEmail(), '--password', 'short']),
     ).rejects.toThrow(/VALIDATION_ERROR/);
-    await expect(admin(['reset-password', '--email', uniqueEmail(), '--password', PASSWORD])).rejects.toThrow(
+    await expect(adminWith(['reset-password', '--email', uniqueEmail(), '--password', PASSWORD])).rejects.toThrow(
       /NOT_FOUND/,
     );
   });

@@ -13,7 +13,7 @@ import { type EmailRecord, newEmailId } from '#emails/email.ts';
 import { handleSesNotification } from '#emails/events/ses-events.service.ts';
 import { GIVE_UP_DETAIL, noOutcomeDetail, runScheduler } from '#emails/schedule/scheduler.service.ts';
 import { emailRecord } from '../support/email-records.ts';
-import { createTestOrganization, verifiedDomainFor } from '../support/factories.ts';
+import { createSender, createTestOrganization } from '../support/factories.ts';
 import { expectError } from '../support/http.ts';
 import { eventually, sesMessages } from '../support/ses-store.ts';
 
@@ -21,19 +21,12 @@ const MINUTE = 60_000;
 const uniqueSubject = () => `Scheduled ${Math.random().toString(36).slice(2)}`;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function sender() {
-  const org = await createTestOrganization();
-  const domain = await verifiedDomainFor(org.api);
-  const send = async (fields: Record<string, unknown>) =>
-    org.api.post('/api/v1/emails/send', {
-      from: { email: `a@${domain}` },
-      to: [{ email: 'x@example.com' }],
-      text: 'hello',
-      ...fields,
-    });
-  const run = (now: number) => runScheduler(now, { organizationId: org.organization.id });
-  const email = async (id: string) => (await org.api.get(`/api/v1/emails/${id}`)).body.data;
-  return { ...org, domain, send, run, email };
+/** A sender with the scheduler narrowed to its organization, and its emails as GET /emails/:id shows them. */
+async function schedulingSender() {
+  const sender = await createSender();
+  const run = (now: number) => runScheduler(now, { organizationId: sender.organization.id });
+  const email = async (id: string) => (await sender.api.get(`/api/v1/emails/${id}`)).body.data;
+  return { ...sender, run, email };
 }
 
 const noWork = {
@@ -62,7 +55,7 @@ function storedEmail(organizationId: string, subject: string, fields: Partial<Em
 
 describe('scheduled_at', () => {
   it('holds an email scheduled 20 minutes ahead until the scheduler releases it, then delivers it', async () => {
-    const { send, run, email } = await sender();
+    const { send, run, email } = await schedulingSender();
     const subject = uniqueSubject();
     const start = Date.now();
     const scheduledAt = new Date(start + 20 * MINUTE).toISOString();
@@ -90,7 +83,7 @@ describe('scheduled_at', () => {
   });
 
   it('delays an email scheduled a few seconds ahead through the queue (DelaySeconds)', async () => {
-    const { send, email } = await sender();
+    const { send, email } = await schedulingSender();
     const subject = uniqueSubject();
     const scheduledAt = new Date(Date.now() + 3_000).toISOString();
     const id = (await send({ subject, scheduled_at: scheduledAt })).body.data.message_id;
@@ -102,7 +95,7 @@ describe('scheduled_at', () => {
   });
 
   it('refuses a time in the past or more than 30 days ahead', async () => {
-    const { send } = await sender();
+    const { send } = await schedulingSender();
     for (const scheduledAt of [
       new Date(Date.now() - MINUTE).toISOString(),
       new Date(Date.now() + 30 * 24 * 60 * MINUTE + MINUTE).toISOString(),
@@ -120,7 +113,7 @@ describe('scheduled_at', () => {
 
 describe('POST /emails/:id/cancel', () => {
   it('cancels a scheduled email: status failed, a cancelled event, never sent', async () => {
-    const { api, send, run, email } = await sender();
+    const { api, send, run, email } = await schedulingSender();
     const subject = uniqueSubject();
     const start = Date.now();
     const id = (await send({ subject, scheduled_at: new Date(start + 20 * MINUTE).toISOString() })).body.data
@@ -144,7 +137,7 @@ describe('POST /emails/:id/cancel', () => {
   });
 
   it('cancels an email waiting in the queue (DelaySeconds): the consumer then skips it', async () => {
-    const { api, send, email } = await sender();
+    const { api, send, email } = await schedulingSender();
     const subject = uniqueSubject();
     const id = (await send({ subject, scheduled_at: new Date(Date.now() + 3_000).toISOString() })).body.data.message_id;
     expect((await api.post(`/api/v1/emails/${id}/cancel`)).status).toBe(200);
@@ -154,7 +147,7 @@ describe('POST /emails/:id/cancel', () => {
   });
 
   it('answers 409 once the email was handed over, 404 for another organization or an unknown id', async () => {
-    const { api, send, email } = await sender();
+    const { api, send, email } = await schedulingSender();
     const other = await createTestOrganization();
     const subject = uniqueSubject();
     const id = (await send({ subject })).body.data.message_id;
@@ -171,7 +164,7 @@ describe('POST /emails/:id/cancel', () => {
 
 describe('the sweeper', () => {
   it('queues an email that was stored but never queued once its deadline passes, and it is delivered', async () => {
-    const { organization, run, email } = await sender();
+    const { organization, run, email } = await schedulingSender();
     const subject = uniqueSubject();
     const start = Date.now();
     const stored = storedEmail(organization.id, subject);
@@ -190,7 +183,7 @@ describe('the sweeper', () => {
   });
 
   it('fails an email swept 3 times without being sent, so it reaches a final state', async () => {
-    const { organization, run, email } = await sender();
+    const { organization, run, email } = await schedulingSender();
     const subject = uniqueSubject();
     const start = Date.now();
     // A consumer holds a lease for 70 minutes (say it hangs): every queued message for it is skipped.
@@ -226,7 +219,7 @@ describe('handed-over emails whose outcome never came', () => {
   };
 
   it('runs the simulated outcome of a test-key email again once its outcome deadline passed', async () => {
-    const { organization, run, email } = await sender();
+    const { organization, run, email } = await schedulingSender();
     const subject = uniqueSubject();
     const start = Date.now();
     const stored = storedEmail(organization.id, subject, { to: [{ email: 'opened@example.com' }] });
@@ -256,7 +249,7 @@ describe('handed-over emails whose outcome never came', () => {
   });
 
   it('fails a live email SES reported no outcome for within its 72-hour event window, and a late delivery still counts', async () => {
-    const { organization, run, email } = await sender();
+    const { organization, run, email } = await schedulingSender();
     const subject = uniqueSubject();
     const stored = storedEmail(organization.id, subject, { environment: 'live' });
     await putEmail(stored, new Date(Date.now() + 16 * MINUTE).toISOString());

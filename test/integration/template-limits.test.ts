@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createTestOrganization, verifiedDomainFor } from '../support/factories.ts';
+import { createSender, createTestOrganization } from '../support/factories.ts';
 import { expectError } from '../support/http.ts';
 
 type Api = Awaited<ReturnType<typeof createTestOrganization>>['api'];
@@ -84,8 +84,7 @@ describe('a render past its limits', () => {
   });
 
   it('refuses a send whose rendered body passes 256 KB, naming the part', async () => {
-    const { api } = await createTestOrganization();
-    const domain = await verifiedDomainFor(api);
+    const { api, domain } = await createSender();
     const id = await template(api, { html: '<p>ok</p>', text: '{{#each list}}{{../x}}{{/each}}' });
     const response = await api.post('/api/v1/emails/send', {
       from: { email: `a@${domain}` },
@@ -104,8 +103,7 @@ describe('a render past its limits', () => {
   });
 
   it('rejects the batch entries whose render passes a limit, and answers 413 for a batch too large in all', async () => {
-    const { api } = await createTestOrganization();
-    const domain = await verifiedDomainFor(api);
+    const { api, domain } = await createSender();
     const id = await template(api, { html: '{{x}}'.repeat(1_000) });
     const big = { to: { email: 'big@example.com' }, data: { x: 'y'.repeat(40_000) } };
     const { result, ms } = await timed(() =>
@@ -147,8 +145,7 @@ describe('a render past its limits', () => {
 
 describe('a rendered subject', () => {
   it('obeys the rules of an inline one: length, line breaks, controls, bidi overrides, encoded words', async () => {
-    const { api } = await createTestOrganization();
-    const domain = await verifiedDomainFor(api);
+    const { api, domain } = await createSender();
     const id = await template(api, { text: 'Hello' });
     const send = (subject: string, data: Record<string, unknown>) =>
       api.post('/api/v1/emails/send', {
@@ -181,8 +178,7 @@ describe('a rendered subject', () => {
   });
 
   it('rejects the batch entry, not the batch', async () => {
-    const { api } = await createTestOrganization();
-    const domain = await verifiedDomainFor(api);
+    const { api, domain } = await createSender();
     const id = await template(api, { text: 'Hello' });
     const response = await api.post('/api/v1/emails/batch', {
       template_id: id,
@@ -203,8 +199,7 @@ describe('a rendered subject', () => {
 
 describe('a template that renders an empty email', () => {
   it('is refused at accept time (a rejected entry in a batch); a single empty part is left out', async () => {
-    const { api } = await createTestOrganization();
-    const domain = await verifiedDomainFor(api);
+    const { api, domain } = await createSender();
     const tag = randomUUID().slice(0, 8);
     const id = await template(api, { subject: `S ${tag}`, html: '{{name}}', text: '{{note}}' });
     const base = {
@@ -241,8 +236,7 @@ describe('a template that renders an empty email', () => {
 
 describe('encoded words', () => {
   it('are refused in display names and subjects, where a mail client would decode them', async () => {
-    const { api } = await createTestOrganization();
-    const domain = await verifiedDomainFor(api);
+    const { api, domain } = await createSender();
     const encoded = '=?utf-8?B?4oCuZmRwLmV4ZQ==?='; // U+202E + "fdp.exe"
     const send = (fields: Record<string, unknown>) =>
       api.post('/api/v1/emails/send', {

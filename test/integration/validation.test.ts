@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { dnsControl } from '../support/dns-control.ts';
-import { createTestOrganization, verifiedDomainFor } from '../support/factories.ts';
+import { createSender, createTestOrganization, recipients } from '../support/factories.ts';
 import { expectError } from '../support/http.ts';
 
 const dns = dnsControl(inject('dnsControlUrl'));
@@ -93,47 +93,40 @@ describe('POST /emails/validate/batch', () => {
 });
 
 describe('auto-validation at send', () => {
-  async function sender(threshold: string) {
-    const org = await createTestOrganization();
-    const domain = await verifiedDomainFor(org.api);
-    const put = await org.api.put('/api/v1/settings/auto-validation', { threshold });
+  /** A sender whose organization auto-validates at `threshold`, and the test DNS's domains. */
+  async function validatingSender(threshold: string) {
+    const sender = await createSender();
+    const put = await sender.api.put('/api/v1/settings/auto-validation', { threshold });
     expect(put.status, put.text).toBe(200);
-    return { ...org, domain, d: await domains() };
+    return { ...sender, d: await domains() };
   }
-  const send = (api: Api, domain: string, to: string[]) =>
-    api.post('/api/v1/emails/send', {
-      from: { email: `news@${domain}` },
-      to: to.map((email) => ({ email })),
-      subject: 'Auto-validation',
-      text: 'Hi',
-    });
 
   it('off: sends without validating', async () => {
-    const { api, domain, d } = await sender('off');
-    expect((await send(api, domain, [`ann@${d.unknown}`])).status).toBe(201);
+    const { send, d } = await validatingSender('off');
+    expect((await send({ to: recipients(`ann@${d.unknown}`) })).status).toBe(201);
   });
 
   for (const threshold of ['managed', 'medium']) {
     it(`${threshold}: refuses undeliverable recipients with RECIPIENTS_INVALID, lets risky ones through`, async () => {
-      const { api, domain, d } = await sender(threshold);
-      const refused = await send(api, domain, [`ann@${d.mx}`, `bob@${d.unknown}`]);
+      const { send, d } = await validatingSender(threshold);
+      const refused = await send({ to: recipients(`ann@${d.mx}`, `bob@${d.unknown}`) });
       expectError(refused, 400, 'RECIPIENTS_INVALID');
       expect(refused.body.error.details).toEqual([
         { field: 'to[1].email', message: expect.stringContaining('undeliverable (domain_not_found)') },
       ]);
-      expect((await send(api, domain, [`admin@${d.mx}`, `ann@${d.broken}`])).status).toBe(201);
+      expect((await send({ to: recipients(`admin@${d.mx}`, `ann@${d.broken}`) })).status).toBe(201);
     });
   }
 
   it('high: refuses everything that is not deliverable', async () => {
-    const { api, domain, d } = await sender('high');
-    const refused = await send(api, domain, [`admin@${d.mx}`, `ann@${d.mx}`, `ann@${d.broken}`]);
+    const { send, d } = await validatingSender('high');
+    const refused = await send({ to: recipients(`admin@${d.mx}`, `ann@${d.mx}`, `ann@${d.broken}`) });
     expectError(refused, 400, 'RECIPIENTS_INVALID');
     expect(refused.body.error.details.map((detail: { field: string }) => detail.field)).toEqual([
       'to[0].email',
       'to[2].email',
     ]);
-    expect((await send(api, domain, [`ann@${d.mx}`, `bob@${d.aOnly}`])).status).toBe(201);
+    expect((await send({ to: recipients(`ann@${d.mx}`, `bob@${d.aOnly}`) })).status).toBe(201);
   });
 
   const batchRejections: Record<string, Array<{ index: number; error: string }>> = {
@@ -147,7 +140,7 @@ describe('auto-validation at send', () => {
   };
   for (const [threshold, rejected] of Object.entries(batchRejections)) {
     it(`${threshold}: rejects the failing entries of a batch with a readable reason, sends the rest`, async () => {
-      const { api, domain, d } = await sender(threshold);
+      const { api, domain, d } = await validatingSender(threshold);
       const template = await api.post('/api/v1/templates', { name: 't', subject: 'Hi {{name}}', text: 'Hi' });
       const response = await api.post('/api/v1/emails/batch', {
         template_id: template.body.data.id,

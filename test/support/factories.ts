@@ -9,7 +9,10 @@ import {
   revokeApiKey,
   setOrganizationRateLimit,
 } from '#accounts/accounts.service.ts';
+import type { Caller } from '#accounts/caller.ts';
 import type { Environment } from '#core/environment.ts';
+import { beginIdempotentRequest, type IdempotencyScope } from '#http/idempotency.store.ts';
+import { requestHash } from '#http/idempotency.ts';
 import { client } from './http.ts';
 
 let counter = 0;
@@ -18,14 +21,20 @@ export async function createTestOrganization(options: { rateLimitPerSecond?: num
   counter += 1;
   const organization = await createOrganization({ name: `Test org ${counter}` });
   await setOrganizationRateLimit(organization.id, options.rateLimitPerSecond ?? 1000);
-  const { apiKey, secret } = await createApiKey({
+  const environment = options.environment ?? 'test';
+  const { apiKey, secret } = await createApiKey({ organizationId: organization.id, name: 'test key', environment });
+  /** Who the key authenticates as, for calling a service function directly. */
+  const caller: Caller = {
     organizationId: organization.id,
-    name: 'test key',
-    environment: options.environment ?? 'test',
-  });
+    apiKeyId: apiKey.id,
+    environment,
+    keyPrefix: secret.slice(0, 12),
+    rateLimitPerSecond: null,
+  };
   return {
     organization,
     apiKey,
+    caller,
     key: secret,
     api: client(secret),
     revoke: () => revokeApiKey(organization.id, apiKey.id),
@@ -50,4 +59,52 @@ export async function verifiedDomainFor(api: ReturnType<typeof client>): Promise
   const verified = await api.get(`/api/v1/domains/${added.body.data.id}/verify`);
   if (!verified.body?.data?.is_verified) throw new Error(`verifying ${name} failed: ${verified.text}`);
   return name;
+}
+
+/** A valid POST /emails/send body from `domain`; `fields` replace or add to it. */
+export function sendRequest(domain: string, fields: Record<string, unknown> = {}) {
+  return {
+    from: { email: `hello@${domain}` },
+    to: [{ email: 'recipient@example.com' }],
+    subject: 'Hello',
+    text: 'Hello',
+    ...fields,
+  };
+}
+
+/**
+ * An organization with a verified sending domain, its API client and `send(fields)`, which posts
+ * `sendRequest(domain, fields)` to POST /emails/send.
+ */
+export async function createSender(options: Parameters<typeof createTestOrganization>[0] = {}) {
+  const org = await createTestOrganization(options);
+  const domain = await verifiedDomainFor(org.api);
+  const send = (fields: Record<string, unknown> = {}) =>
+    org.api.post('/api/v1/emails/send', sendRequest(domain, fields));
+  return { ...org, domain, send };
+}
+
+/** `[{ email }]` for each address: a `to`, `cc` or `bcc` list. */
+export const recipients = (...addresses: string[]) => addresses.map((email) => ({ email }));
+
+/**
+ * A request that claimed `key` 61 s ago (its lease has run out) and died before answering, as
+ * POST /emails/send or /emails/batch with the validated body `validated` would have left it: returns
+ * the id it reserved, for the test to do (or not) the dead request's writes under it.
+ */
+export async function deadIdempotentRequest(
+  caller: Caller,
+  key: string,
+  scope: IdempotencyScope,
+  validated: unknown,
+): Promise<string> {
+  const begun = await beginIdempotentRequest(
+    caller.organizationId,
+    key,
+    requestHash(scope, caller.environment, validated),
+    scope,
+    Date.now() - 61_000,
+  );
+  if (begun.state !== 'new') throw new Error(`expected a new idempotent request, got ${begun.state}`);
+  return begun.reservedId;
 }

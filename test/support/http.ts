@@ -98,3 +98,11 @@ export function expectError(response: ApiResponse, status: number, code: string)
   }
   return response.body.error as { code: string; message: string; details?: { field: string; message: string }[] };
 }
+
+/** The message id of an accepted send (201); anything else fails with the response. */
+export function acceptedId(response: ApiResponse): string {
+  if (response.status !== 201 || typeof response.body?.data?.message_id !== 'string') {
+    throw new Error(`expected 201 with a message_id, got ${response.status} ${response.text}`);
+  }
+  return response.body.data.message_id;
+}

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { emailAddress } from '#core/email-address.ts';
 import { memberPage } from '#dashboard/page-handler.ts';
 import { DEFAULT_PAGE_LIMIT, suppressionsPage } from '#dashboard/pages/suppressions.ts';
-import { SUPPRESSION_REASONS } from '#suppressions/suppression.store.ts';
+import { SUPPRESSION_REASONS } from '#suppressions/suppression.ts';
 import { addSuppression, listSuppressions } from '#suppressions/suppressions.service.ts';
 
 const form = z.object({ email: emailAddress, reason: z.enum(SUPPRESSION_REASONS) });

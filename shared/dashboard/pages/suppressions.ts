@@ -21,7 +21,7 @@ import {
 } from '#dashboard/layout.ts';
 import type { PageResult } from '#dashboard/page-handler.ts';
 import { errorMessage } from '#dashboard/page-stack/error-page.ts';
-import { SUPPRESSION_REASONS, type Suppression, type SuppressionReason } from '#suppressions/suppression.store.ts';
+import { SUPPRESSION_REASONS, type Suppression, type SuppressionReason } from '#suppressions/suppression.ts';
 
 export const DEFAULT_PAGE_LIMIT = 20;
 

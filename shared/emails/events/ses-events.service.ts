@@ -26,7 +26,7 @@ import {
 } from '#emails/events/ses-notifications.ts';
 import { forgetSoftBounces, recordSoftBounce } from '#emails/events/soft-bounce.store.ts';
 import { outcomeDeadline } from '#emails/schedule/due-times.ts';
-import type { SuppressionReason } from '#suppressions/suppression.store.ts';
+import type { SuppressionReason } from '#suppressions/suppression.ts';
 import { addSuppression, findSuppressedAddresses } from '#suppressions/suppressions.service.ts';
 
 /** Soft bounces of one address within SOFT_BOUNCE_WINDOW_MS that make it suppressed. */
