@@ -1,18 +1,20 @@
 /**
- * The one Lambda construct behind every HTTP route, the `$default` route and every queue
- * consumer (modelled on the single function construct with `bindTable` of the AWS Lambda
- * Powertools for TypeScript example app). It owns the function's log group and grants
- * exactly what the route table declares for the handler (table, queues, KMS key, SES
- * identities and sending through the configuration set), nothing broader.
+ * The one Lambda construct behind every HTTP route, the dashboard, the `$default` route and every
+ * queue consumer (modelled on the single function construct with `bindTable` of the AWS Lambda
+ * Powertools for TypeScript example app), and the role it runs as. A FunctionRole grants exactly
+ * what the route table declares for a handler (table, queues, KMS key, SES identities and sending
+ * through the configuration set), nothing broader; functions whose declared access is identical
+ * share one (infra/functions.ts), which keeps the stack's resource count down without widening any
+ * function's rights.
  */
 import * as path from 'node:path';
-import { ArnFormat, type Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { ArnFormat, type Duration, Stack } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as kms from 'aws-cdk-lib/aws-kms';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
-import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as logs from 'aws-cdk-lib/aws-logs';
 import type * as ses from 'aws-cdk-lib/aws-ses';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
@@ -42,91 +44,44 @@ export const keyActions: Record<KeyAccess, string> = {
   decrypt: 'kms:Decrypt',
 };
 
-export interface ApiFunctionProps {
-  /** Absolute path of the repository root (holds package-lock.json). */
-  projectRoot: string;
-  /** Handler module relative to the repository root, as in the route table. */
-  handler: string;
+export interface FunctionRoleProps {
   /**
    * `http` functions run the shared middleware stack (API-key read, rate-limit counter)
    * and get its table actions (held to the middleware's own items) on top of the declared
    * access; `consumer` functions do not.
    */
   kind: 'http' | 'consumer';
-  /** Access the route table declares for the handler. */
+  /** Access the route table declares for the handler(s). */
   access: ResourceAccess;
-  timeout: Duration;
   table: dynamodb.ITable;
   queues: Readonly<Record<QueueName, sqs.IQueue>>;
   /** The key that DKIM private keys are encrypted with (`access.kms`). */
   key: kms.IKey;
-  /**
-   * The host customers `include:` in their SPF record (SPF_INCLUDE_HOST); set on every
-   * `http` function.
-   */
-  sendingHost: string;
-  /**
-   * The SES configuration set email is sent through: SES_CONFIGURATION_SET of, and part of the
-   * `ses:SendEmail` grant of, the functions that declare `ses: ['send']`.
-   */
+  /** The SES configuration set email is sent through (part of the `ses:SendEmail` grant). */
   configurationSet: ses.IConfigurationSet;
-  description?: string;
 }
 
-export class ApiFunction extends Construct {
-  readonly function: NodejsFunction;
-  readonly logGroup: logs.LogGroup;
+/** The execution role of every function whose kind and declared access are these. */
+export class FunctionRole extends Construct {
+  readonly role: iam.Role;
 
-  constructor(scope: Construct, id: string, props: ApiFunctionProps) {
+  constructor(scope: Construct, id: string, props: FunctionRoleProps) {
     super(scope, id);
-
-    // An explicit log group: the deprecated `logRetention` prop would add a custom
-    // resource (and its own Lambda function) to the stack just to set the retention.
-    this.logGroup = new logs.LogGroup(this, 'Logs', {
-      retention: logs.RetentionDays.ONE_MONTH,
-      removalPolicy: RemovalPolicy.DESTROY,
+    this.role = new iam.Role(this, 'Role', {
+      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+      managedPolicies: [iam.ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSLambdaBasicExecutionRole')],
     });
-
-    const sendTo = props.access.sendTo ?? [];
-    const changeVisibility = props.access.changeVisibility ?? [];
-    const keyAccess = [...new Set(props.access.kms ?? [])];
-    const sesAccess = [...new Set(props.access.ses ?? [])];
-    this.function = new NodejsFunction(this, 'Function', {
-      entry: path.join(props.projectRoot, props.handler),
-      handler: 'handler',
-      projectRoot: props.projectRoot,
-      depsLockFilePath: path.join(props.projectRoot, 'package-lock.json'),
-      runtime: Runtime.NODEJS_22_X,
-      architecture: Architecture.ARM_64,
-      memorySize: 512,
-      timeout: props.timeout,
-      logGroup: this.logGroup,
-      bundling: lambdaBundling,
-      environment: {
-        TABLE_NAME: props.table.tableName,
-        POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
-        NODE_OPTIONS: '--enable-source-maps',
-        ...Object.fromEntries(
-          [...sendTo, ...changeVisibility].map((queue) => [queueUrlEnvName(queue), props.queues[queue].queueUrl]),
-        ),
-        ...(props.kind === 'http' ? { SPF_INCLUDE_HOST: props.sendingHost } : {}),
-        // Only where declared: a function without key access cannot even name the key.
-        ...(keyAccess.length > 0 ? { KMS_KEY_ID: props.key.keyArn } : {}),
-        ...(sesAccess.length > 0 ? { IDENTITY_PROVIDER: 'ses' } : {}),
-        ...(sesAccess.includes('send') ? { SES_CONFIGURATION_SET: props.configurationSet.configurationSetName } : {}),
-      },
-      ...(props.description ? { description: props.description } : {}),
-    });
-
-    this.bindTable(props.table, props.access, props.kind);
-    for (const queue of new Set(sendTo)) props.queues[queue].grantSendMessages(this.function);
+    const { access } = props;
+    this.bindTable(props.table, access, props.kind);
+    for (const queue of new Set(access.sendTo ?? [])) props.queues[queue].grantSendMessages(this.role);
     // Explicit, though a consumer's event source mapping grants it too: the route table says so.
-    for (const queue of new Set(changeVisibility)) {
-      props.queues[queue].grant(this.function, 'sqs:ChangeMessageVisibility');
+    for (const queue of new Set(access.changeVisibility ?? [])) {
+      props.queues[queue].grant(this.role, 'sqs:ChangeMessageVisibility');
     }
     // key.grant adds the action on the key's ARN to the role (the key policy already
     // delegates to IAM in this account); nothing is added to the key policy.
-    for (const level of keyAccess) props.key.grant(this.function, keyActions[level]);
+    for (const level of new Set(access.kms ?? [])) props.key.grant(this.role, keyActions[level]);
+    const sesAccess = [...new Set(access.ses ?? [])];
     if (sesAccess.length > 0) {
       const stack = Stack.of(this);
       // SES domain identities of this account and region: which domains is only known at
@@ -150,7 +105,7 @@ export class ApiFunction extends Construct {
         send: [identityArns, configurationSetArn],
       };
       for (const level of sesAccess) {
-        this.function.addToRolePolicy(
+        this.role.addToPrincipalPolicy(
           new iam.PolicyStatement({ actions: [...sesActions[level]], resources: sesResources[level] }),
         );
       }
@@ -158,7 +113,7 @@ export class ApiFunction extends Construct {
   }
 
   /**
-   * HTTP functions: the middleware's actions (shared/platform/routes.ts middlewareTableActions) on
+   * HTTP functions: the middleware's actions (shared/platform/route-access.ts middlewareTableActions) on
    * the table itself, never an index (API keys and rate-limit windows are primary-key items),
    * and only on the partition keys the middleware uses (`dynamodb:LeadingKeys`), so a route
    * that declared no `write` cannot update, say, a revoked key or another organization's
@@ -171,17 +126,17 @@ export class ApiFunction extends Construct {
    * Then each declared level's actions on the table and its indexes, unconditioned, and Query on
    * each index named in `indexQuery`.
    */
-  private bindTable(table: dynamodb.ITable, access: ResourceAccess, kind: ApiFunctionProps['kind']): void {
+  private bindTable(table: dynamodb.ITable, access: ResourceAccess, kind: FunctionRoleProps['kind']): void {
     if (kind === 'http') {
       const leadingKeys = { 'dynamodb:LeadingKeys': [...middlewarePartitionKeyPrefixes] };
       iam.Grant.addToPrincipal({
-        grantee: this.function,
+        grantee: this.role,
         actions: ['dynamodb:GetItem'],
         resourceArns: [table.tableArn],
         conditions: { 'ForAllValues:StringLike': leadingKeys },
       });
       iam.Grant.addToPrincipal({
-        grantee: this.function,
+        grantee: this.role,
         actions: ['dynamodb:UpdateItem'],
         resourceArns: [table.tableArn],
         conditions: {
@@ -199,16 +154,83 @@ export class ApiFunction extends Construct {
       });
     }
     for (const level of new Set(access.table ?? [])) {
-      table.grant(this.function, ...tableActions[level]);
+      table.grant(this.role, ...tableActions[level]);
     }
     // Query on the named indexes only (not the table, not other indexes).
     const indexes = [...new Set(access.indexQuery ?? [])];
     if (indexes.length > 0) {
       iam.Grant.addToPrincipal({
-        grantee: this.function,
+        grantee: this.role,
         actions: ['dynamodb:Query'],
         resourceArns: indexes.map((index) => `${table.tableArn}/index/${index}`),
       });
     }
+  }
+}
+
+export interface ApiFunctionProps {
+  /** Absolute path of the repository root (holds package-lock.json). */
+  projectRoot: string;
+  /** Handler module relative to the repository root, as in the route table. */
+  handler: string;
+  kind: FunctionRoleProps['kind'];
+  /** Access the route table declares for the handler: names the environment it is given. */
+  access: ResourceAccess;
+  /** The role it runs as (granting `access`, shared with the functions that declare the same). */
+  role: FunctionRole;
+  /** The log group it writes to (one for every function of the stack). */
+  logGroup: logs.ILogGroup;
+  timeout: Duration;
+  table: dynamodb.ITable;
+  queues: Readonly<Record<QueueName, sqs.IQueue>>;
+  key: kms.IKey;
+  /**
+   * The host customers `include:` in their SPF record (SPF_INCLUDE_HOST); set on every
+   * `http` function.
+   */
+  sendingHost: string;
+  /** The SES configuration set email is sent through: SES_CONFIGURATION_SET of the functions that declare `ses: ['send']`. */
+  configurationSet: ses.IConfigurationSet;
+  description?: string;
+}
+
+export class ApiFunction extends Construct {
+  readonly function: NodejsFunction;
+  readonly logGroup: logs.ILogGroup;
+
+  constructor(scope: Construct, id: string, props: ApiFunctionProps) {
+    super(scope, id);
+    this.logGroup = props.logGroup;
+    const sendTo = props.access.sendTo ?? [];
+    const changeVisibility = props.access.changeVisibility ?? [];
+    const keyAccess = props.access.kms ?? [];
+    const sesAccess = props.access.ses ?? [];
+    this.function = new NodejsFunction(this, 'Function', {
+      entry: path.join(props.projectRoot, props.handler),
+      handler: 'handler',
+      projectRoot: props.projectRoot,
+      depsLockFilePath: path.join(props.projectRoot, 'package-lock.json'),
+      runtime: Runtime.NODEJS_22_X,
+      architecture: Architecture.ARM_64,
+      memorySize: 512,
+      timeout: props.timeout,
+      role: props.role.role,
+      logGroup: props.logGroup,
+      bundling: lambdaBundling,
+      environment: {
+        TABLE_NAME: props.table.tableName,
+        POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
+        NODE_OPTIONS: '--enable-source-maps',
+        ...Object.fromEntries(
+          [...sendTo, ...changeVisibility].map((queue) => [queueUrlEnvName(queue), props.queues[queue].queueUrl]),
+        ),
+        ...(props.kind === 'http' ? { SPF_INCLUDE_HOST: props.sendingHost } : {}),
+        // Only where declared: a function without key access cannot even name the key.
+        ...(keyAccess.length > 0 ? { KMS_KEY_ID: props.key.keyArn } : {}),
+        ...(sesAccess.length > 0 ? { IDENTITY_PROVIDER: 'ses' } : {}),
+        ...(sesAccess.includes('send') ? { SES_CONFIGURATION_SET: props.configurationSet.configurationSetName } : {}),
+      },
+      ...(props.description ? { description: props.description } : {}),
+    });
   }
 }

@@ -3,17 +3,27 @@
  * resources (table, queues, DKIM key, sending host, SES configuration set), under a construct
  * id derived from the route table. An id may be used once: two route table entries that map
  * to the same id are an error at synthesis, not two handlers sharing one function.
+ *
+ * What a function costs in CloudFormation resources is kept small on purpose (the stack limit is
+ * 500): HTTP functions whose declared access is identical run as one role (an HTTP function's
+ * grants are exactly its declared access, so sharing widens nothing; a consumer's role also gets
+ * what its trigger grants — consuming its queue, sending to its dead-letter queue — so each
+ * consumer keeps its own), and every function logs to one log group
+ * (Powertools puts `function_name` on every line, so one group loses nothing). A function is then
+ * one resource, plus a role and its policy the first time an access is declared.
  */
 import { fileURLToPath } from 'node:url';
-import { Duration } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type * as kms from 'aws-cdk-lib/aws-kms';
+import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as ses from 'aws-cdk-lib/aws-ses';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import type { QueueName } from '#platform/queues.ts';
+import type { ResourceAccess } from '#platform/route-access.ts';
 import type { RouteDefinition } from '#platform/routes.ts';
-import { ApiFunction } from './api-function.ts';
+import { ApiFunction, FunctionRole } from './api-function.ts';
 
 /** Where `handler` paths of the route table are relative to. */
 export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -45,8 +55,49 @@ export type FunctionFactory = (
   description: string,
 ) => ApiFunction;
 
+/**
+ * A readable construct id for a role from what it grants, e.g. `HttpTableReadWriteSendToSendRole`
+ * (the same access always gives the same id; levels are sorted).
+ */
+export function roleId(kind: 'http' | 'consumer', access: ResourceAccess): string {
+  const parts: string[] = [kind];
+  const add = (label: string, levels: readonly string[] | undefined): void => {
+    const sorted = [...new Set(levels ?? [])].sort();
+    if (sorted.length > 0) parts.push(label, ...sorted);
+  };
+  add('table', access.table);
+  add('index query', access.indexQuery);
+  add('send to', access.sendTo);
+  add('change visibility', access.changeVisibility);
+  add('kms', access.kms);
+  add('ses', access.ses);
+  return `${pascalCase(parts.join(' '))}Role`;
+}
+
 export function functionFactory(scope: Construct, resources: FunctionResources): FunctionFactory {
   const usedIds = new Set<string>();
+  const roles = new Map<string, FunctionRole>();
+  // Kept a month; destroyed with the stack (logs are not the system of record: the table is).
+  const logGroup = new logs.LogGroup(scope, 'FunctionLogs', {
+    retention: logs.RetentionDays.ONE_MONTH,
+    removalPolicy: RemovalPolicy.DESTROY,
+  });
+  const roleFor = (constructId: string, kind: 'http' | 'consumer', access: ResourceAccess): FunctionRole => {
+    const id = kind === 'http' ? roleId(kind, access) : `${constructId}Role`;
+    let role = roles.get(id);
+    if (!role) {
+      role = new FunctionRole(scope, id, {
+        kind,
+        access,
+        table: resources.table,
+        queues: resources.queues,
+        key: resources.dkimKey,
+        configurationSet: resources.configurationSet,
+      });
+      roles.set(id, role);
+    }
+    return role;
+  };
   return (constructId, entry, kind, timeoutSeconds, description) => {
     if (usedIds.has(constructId)) {
       throw new Error(`Two route table entries map to the construct id ${constructId}`);
@@ -57,6 +108,8 @@ export function functionFactory(scope: Construct, resources: FunctionResources):
       handler: entry.handler,
       kind,
       access: entry.access,
+      role: roleFor(constructId, kind, entry.access),
+      logGroup,
       timeout: Duration.seconds(timeoutSeconds),
       table: resources.table,
       queues: resources.queues,

@@ -1,14 +1,26 @@
 /**
- * The HTTP API: one function and one integration per route of the route table, each route
- * also under `/v1` (routePaths), and the `$default` route's function, which answers every
- * request no route matches with 404 or 405. The routes come only from shared/platform/routes.ts,
- * which the local gateway serves too.
+ * The HTTP API: one function and one integration per API route of the route table, each route
+ * also under `/v1` (routePaths); the dashboard's one function behind `ANY /dashboard` and
+ * `ANY /dashboard/{proxy+}` (its router picks the page); and the `$default` route's function,
+ * which answers every request no route matches with 404 or 405. The routes come only from
+ * shared/platform/routes.ts; the local gateway resolves requests the same way
+ * (route-matching.ts, matchGatewayRoute).
+ *
+ * Resources: an API route costs its function, its integration, its two routes and one Lambda
+ * permission for the API (`scopePermissionToRoute: false`: one permission lets this API invoke the
+ * function, instead of one per route path) — five; a role and its policy more when its access is
+ * new. A dashboard page costs none.
  */
 import { HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { Construct } from 'constructs';
 import { routeId } from '#platform/route-matching.ts';
-import { ROUTE_TIMEOUT_SECONDS, type RouteDefinition, routePaths } from '#platform/routes.ts';
+import {
+  ROUTE_TIMEOUT_SECONDS,
+  type RouteDefinition,
+  type RouteGroupDefinition,
+  routePaths,
+} from '#platform/routes.ts';
 import type { ApiFunction } from './api-function.ts';
 import type { FunctionFactory } from './functions.ts';
 
@@ -21,14 +33,18 @@ export interface BuiltHttpApi {
   api: HttpApi;
   defaultRouteFunction: ApiFunction;
   routeFunctions: RouteFunction[];
+  dashboardFunction: ApiFunction;
 }
 
 export function createHttpApi(
   scope: Construct,
   routes: readonly RouteDefinition[],
+  dashboard: RouteGroupDefinition,
   defaultRoute: Pick<RouteDefinition, 'handler' | 'access'>,
   functionFor: FunctionFactory,
 ): BuiltHttpApi {
+  const integrationOf = (id: string, fn: ApiFunction) =>
+    new HttpLambdaIntegration(id, fn.function, { scopePermissionToRoute: false });
   // `$default` catches every request no route matches and answers 404 or 405.
   const defaultRouteFunction = functionFor(
     'UnmatchedRoute',
@@ -40,18 +56,30 @@ export function createHttpApi(
   const api = new HttpApi(scope, 'HttpApi', {
     apiName: 'postbox',
     description: 'Postbox transactional email API',
-    defaultIntegration: new HttpLambdaIntegration('UnmatchedRouteIntegration', defaultRouteFunction.function),
+    defaultIntegration: integrationOf('UnmatchedRouteIntegration', defaultRouteFunction),
   });
 
   const routeFunctions = routes.map((route) => {
     const constructId = routeId(route);
     const fn = functionFor(constructId, route, 'http', ROUTE_TIMEOUT_SECONDS, `Postbox ${route.method} ${route.path}`);
-    const integration = new HttpLambdaIntegration(`${constructId}Integration`, fn.function);
+    const integration = integrationOf(`${constructId}Integration`, fn);
     for (const routePath of routePaths(route)) {
       api.addRoutes({ path: routePath, methods: [HttpMethod[route.method]], integration });
     }
     return { route, fn };
   });
 
-  return { api, defaultRouteFunction, routeFunctions };
+  const dashboardFunction = functionFor(
+    dashboard.name,
+    dashboard,
+    'http',
+    ROUTE_TIMEOUT_SECONDS,
+    `Postbox ${dashboard.name}: ${dashboard.routes.length} pages`,
+  );
+  const dashboardIntegration = integrationOf(`${dashboard.name}Integration`, dashboardFunction);
+  for (const routePath of dashboard.gatewayPaths) {
+    api.addRoutes({ path: routePath, methods: [HttpMethod.ANY], integration: dashboardIntegration });
+  }
+
+  return { api, defaultRouteFunction, routeFunctions, dashboardFunction };
 }

@@ -1,8 +1,8 @@
 /**
  * The Postbox stack: one DynamoDB table, the queues (each with a dead-letter queue), the
  * KMS key that encrypts DKIM private keys, an HTTP API whose routes come only from the
- * route table in shared/platform/routes.ts, one function per route, one for API Gateway's `$default`
- * route, and one per queue consumer; the SES configuration set that sending uses, the SNS
+ * route table in shared/platform/routes.ts, one function per API route, one for the dashboard's
+ * pages, one for API Gateway's `$default` route, and one per queue consumer; the SES configuration set that sending uses, the SNS
  * topic its events are published to, and one function (with its own dead-letter queue) per
  * notification handler subscribed to that topic; one function per scheduled function with the
  * EventBridge rule that runs it, and an alarm on each dead-letter queue's depth.
@@ -25,13 +25,15 @@ import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { type QueueName, queueDefinitions } from '#platform/queues.ts';
 import {
+  apiRoutes,
   type ConsumerDefinition,
   consumers,
+  dashboardFunction,
   defaultRoute,
   type NotificationHandlerDefinition,
   notificationHandlers,
   type RouteDefinition,
-  routes,
+  type RouteGroupDefinition,
   type ScheduledFunctionDefinition,
   scheduledFunctions,
 } from '#platform/routes.ts';
@@ -52,7 +54,10 @@ export { ROUTE_TIMEOUT_SECONDS } from '#platform/routes.ts';
 
 /** The parts of shared/platform/routes.ts the stack is built from. */
 export interface RouteTable {
+  /** API routes: a function each. */
   routes: readonly RouteDefinition[];
+  /** The dashboard's pages: one function. */
+  dashboard: RouteGroupDefinition;
   defaultRoute: Pick<RouteDefinition, 'handler' | 'access'>;
   consumers: readonly ConsumerDefinition[];
   notificationHandlers: readonly NotificationHandlerDefinition[];
@@ -60,7 +65,8 @@ export interface RouteTable {
 }
 
 export const sharedRouteTable: RouteTable = {
-  routes,
+  routes: apiRoutes,
+  dashboard: dashboardFunction,
   defaultRoute,
   consumers,
   notificationHandlers,
@@ -90,6 +96,7 @@ export class PostboxStack extends Stack {
   readonly api: HttpApi;
   readonly routeFunctions: ReadonlyArray<{ route: RouteDefinition; fn: ApiFunction }>;
   readonly defaultRouteFunction: ApiFunction;
+  readonly dashboardFunction: ApiFunction;
   readonly consumerFunctions: ReadonlyArray<{ consumer: ConsumerDefinition; fn: ApiFunction }>;
   readonly sesConfigurationSet: ses.ConfigurationSet;
   /** The topic the configuration set publishes every SES sending event to. */
@@ -130,8 +137,9 @@ export class PostboxStack extends Stack {
       configurationSet: this.sesConfigurationSet,
     });
 
-    const httpApi = createHttpApi(this, routeTable.routes, routeTable.defaultRoute, functionFor);
+    const httpApi = createHttpApi(this, routeTable.routes, routeTable.dashboard, routeTable.defaultRoute, functionFor);
     this.defaultRouteFunction = httpApi.defaultRouteFunction;
+    this.dashboardFunction = httpApi.dashboardFunction;
     this.api = httpApi.api;
     this.routeFunctions = httpApi.routeFunctions;
 

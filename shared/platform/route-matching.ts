@@ -1,6 +1,10 @@
 /** Resolving a request to its route the way API Gateway HTTP APIs do, and the routes' stable ids. */
 import {
   API_PREFIX,
+  apiRoutes,
+  DASHBOARD_PREFIX,
+  dashboardFunction,
+  defaultRoute,
   type HttpMethod,
   isDashboardPath,
   type RouteDefinition,
@@ -85,4 +89,39 @@ export function matchRoute(method: string, path: string): { match: RouteMatch } 
     };
   }
   return { allowedMethods: [...new Set(candidates.map((c) => c.entry.route.method))] };
+}
+
+/** The function API Gateway hands a request to, and the route key and path parameters it sends. */
+export interface GatewayTarget {
+  handler: string;
+  /** The function's name in the local cloud (`postbox-local-<id>`). */
+  functionId: string;
+  routeKey: string;
+  pathParameters?: Record<string, string>;
+}
+
+/**
+ * Resolves a request to the function the deployed API invokes (infra/http-api.ts builds the same
+ * routes): an API route's own function; the dashboard's function for `/dashboard` and every path
+ * under it (`ANY /dashboard/{proxy+}`: the greedy variable needs at least one character); the
+ * `$default` route's function otherwise.
+ */
+export function matchGatewayRoute(method: string, path: string): GatewayTarget {
+  if (path === DASHBOARD_PREFIX) {
+    return { handler: dashboardFunction.handler, functionId: dashboardFunction.name, routeKey: `ANY ${path}` };
+  }
+  if (path.startsWith(`${DASHBOARD_PREFIX}/`) && path.length > DASHBOARD_PREFIX.length + 1) {
+    return {
+      handler: dashboardFunction.handler,
+      functionId: dashboardFunction.name,
+      routeKey: `ANY ${DASHBOARD_PREFIX}/{proxy+}`,
+      pathParameters: { proxy: decodeURIComponentSafe(path.slice(DASHBOARD_PREFIX.length + 1)) },
+    };
+  }
+  const resolution = matchRoute(method, path);
+  if ('match' in resolution && apiRoutes.includes(resolution.match.route)) {
+    const { route, routeKey, pathParameters } = resolution.match;
+    return { handler: route.handler, functionId: routeId(route), routeKey, pathParameters };
+  }
+  return { handler: defaultRoute.handler, functionId: 'default', routeKey: '$default' };
 }

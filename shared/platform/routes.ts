@@ -50,7 +50,8 @@ function api(method: HttpMethod, path: string, handler: string, access: Resource
   return { method, path: API_PREFIX + path, handler: `functions/${handler}`, access };
 }
 
-export const routes: readonly RouteDefinition[] = [
+/** The API's routes: each is its own Lambda function with exactly its declared access. */
+export const apiRoutes: readonly RouteDefinition[] = [
   api('GET', '/settings/auto-validation', 'settings/get-auto-validation.ts', { table: ['read'] }),
   api('PUT', '/settings/auto-validation', 'settings/put-auto-validation.ts', { table: ['write'] }),
   api('POST', '/domains', 'domains/create.ts', { table: ['read', 'write'], kms: ['encrypt'] }),
@@ -76,8 +77,13 @@ export const routes: readonly RouteDefinition[] = [
   api('PUT', '/templates/{id}', 'templates/update.ts', { table: ['read', 'write'] }),
   api('DELETE', '/templates/{id}', 'templates/delete.ts', { table: ['update'] }),
   api('POST', '/templates/{id}/preview', 'templates/preview.ts', { table: ['read'] }),
-  ...dashboardRoutes(),
 ];
+
+/** The dashboard's pages: one Lambda function serves them all (dashboardFunction). */
+export const dashboardPages: readonly RouteDefinition[] = dashboardRoutes();
+
+/** Every route of the table, API and dashboard: what a request is matched against (route-matching.ts). */
+export const routes: readonly RouteDefinition[] = [...apiRoutes, ...dashboardPages];
 
 /**
  * The dashboard's pages (functions/dashboard). Every signed-in page needs `read` (its session is
@@ -123,6 +129,46 @@ function dashboardRoutes(): RouteDefinition[] {
     page('POST', '/settings/auto-validation', 'settings/save-auto-validation.ts', readWrite),
   ];
 }
+
+/** Every level of every entry's access, once: the access of a function that serves them all. */
+export function unionOfAccess(entries: ReadonlyArray<Pick<RouteDefinition, 'access'>>): ResourceAccess {
+  const union = <T>(pick: (access: ResourceAccess) => readonly T[] | undefined): T[] =>
+    [...new Set(entries.flatMap((entry) => pick(entry.access) ?? []))].sort();
+  const access: Record<string, readonly string[]> = {
+    table: union((a) => a.table),
+    sendTo: union((a) => a.sendTo),
+    indexQuery: union((a) => a.indexQuery),
+    changeVisibility: union((a) => a.changeVisibility),
+    kms: union((a) => a.kms),
+    ses: union((a) => a.ses),
+  };
+  return Object.fromEntries(Object.entries(access).filter(([, levels]) => levels.length > 0)) as ResourceAccess;
+}
+
+/**
+ * A group of routes served by one Lambda function whose handler routes each request to its page
+ * (API Gateway sends every path under `gatewayPaths` to it). The group exists to keep the stack
+ * small: a page costs no CloudFormation resource, where a function of its own costs seven. Its
+ * access is the union of its pages' (they all run as one function).
+ */
+export interface RouteGroupDefinition {
+  /** Names the construct (`<Name>`) and the local function. */
+  name: string;
+  handler: string;
+  routes: readonly RouteDefinition[];
+  /** API Gateway route paths (every method) that reach the group's function. */
+  gatewayPaths: readonly string[];
+  access: ResourceAccess;
+}
+
+/** The dashboard: one function, its router (functions/dashboard/router.ts) dispatches to the page's handler. */
+export const dashboardFunction: RouteGroupDefinition = {
+  name: 'Dashboard',
+  handler: 'functions/dashboard/router.ts',
+  routes: dashboardPages,
+  gatewayPaths: [DASHBOARD_PREFIX, `${DASHBOARD_PREFIX}/{proxy+}`],
+  access: unionOfAccess(dashboardPages),
+};
 
 /** API Gateway's `$default` route: answers 404 or 405 in the error envelope (an HTML page under /dashboard). */
 export const defaultRoute = {

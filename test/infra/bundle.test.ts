@@ -14,13 +14,28 @@ import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
 import { queueUrlEnvName } from '#platform/queues.ts';
 import type { ResourceAccess } from '#platform/route-access.ts';
-import { consumers, defaultRoute, notificationHandlers, routes, scheduledFunctions } from '#platform/routes.ts';
+import {
+  apiRoutes,
+  consumers,
+  dashboardFunction,
+  defaultRoute,
+  notificationHandlers,
+  scheduledFunctions,
+} from '#platform/routes.ts';
 import { esbuildOptionsFor } from '../../infra/bundling.ts';
 
 const outDir = mkdtempSync(join(tmpdir(), 'postbox-bundle-'));
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
-const entries = [defaultRoute, ...routes, ...consumers, ...notificationHandlers, ...scheduledFunctions];
+// What deploys: a function per API route, the dashboard's one function (its router), the others.
+const entries = [
+  defaultRoute,
+  ...apiRoutes,
+  dashboardFunction,
+  ...consumers,
+  ...notificationHandlers,
+  ...scheduledFunctions,
+];
 const handlers = [...new Set(entries.map((entry) => entry.handler))];
 
 /** The environment CDK gives a function: the table, plus a URL per queue it sends to or changes visibility on. */

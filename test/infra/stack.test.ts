@@ -207,7 +207,19 @@ function expectedRouteKeys(table: RouteTable): Map<string, ResourceAccess> {
   for (const route of table.routes) {
     for (const routePath of routePaths(route)) keys.set(`${route.method} ${routePath}`, route.access);
   }
+  for (const routePath of ['/dashboard', '/dashboard/{proxy+}']) keys.set(`ANY ${routePath}`, dashboardAccess(table));
   return keys;
+}
+
+/** The dashboard function's access, written out independently of unionOfAccess: every level any page declares. */
+function dashboardAccess(table: RouteTable): ResourceAccess {
+  const levels = (pick: (access: ResourceAccess) => readonly string[] | undefined) =>
+    [...new Set(table.dashboard.routes.flatMap((page) => pick(page.access) ?? []))].sort();
+  return {
+    table: levels((a) => a.table),
+    kms: levels((a) => a.kms),
+    ses: levels((a) => a.ses),
+  } as ResourceAccess;
 }
 
 function routeKeysInTemplate(s: Synthesized): string[] {
@@ -282,6 +294,12 @@ function expectedFunctions(s: Synthesized, table: RouteTable): ExpectedFunction[
       access: route.access,
     });
   }
+  const dashboard = functionOfRouteKey(s, 'ANY /dashboard');
+  expect(functionOfRouteKey(s, 'ANY /dashboard/{proxy+}'), 'every dashboard path uses one function').toBe(dashboard);
+  expect(String(resource(s, dashboard).Properties.Description)).toBe(
+    `Postbox Dashboard: ${table.dashboard.routes.length} pages`,
+  );
+  functions.push({ label: 'the dashboard', id: dashboard, kind: 'http', access: dashboardAccess(table) });
   for (const consumer of table.consumers) {
     const consuming = functionsConsuming(s, consumer.queue);
     expect(consuming, `consumer of ${consumer.queue}`).toHaveLength(1);
@@ -566,6 +584,7 @@ const syntheticTable: RouteTable = {
       access: { table: ['read'], kms: ['encrypt', 'decrypt'], ses: ['identities'] },
     },
   ],
+  dashboard: sharedRouteTable.dashboard,
   defaultRoute: sharedRouteTable.defaultRoute,
   consumers: [
     {
@@ -604,30 +623,45 @@ describe.each([
   const s = synthesize(newStack(table === sharedRouteTable ? undefined : table));
   const functionCount =
     table.routes.length +
-    1 +
+    2 +
     table.consumers.length +
     table.notificationHandlers.length +
     table.scheduledFunctions.length;
 
-  it('has exactly one Lambda function per route, $default, consumer and notification handler, and no other', () => {
+  it('has exactly one Lambda function per API route, the dashboard, $default, consumer and notification handler, and no other', () => {
     const functionIds = idsOfType(s.resources, 'AWS::Lambda::Function');
     expect(functionIds).toHaveLength(functionCount);
     const wired = expectedFunctions(s, table).map((fn) => fn.id);
     expect(new Set(wired).size, 'each entry has its own function').toBe(functionCount);
     expect([...wired].sort()).toEqual(functionIds);
-    expect(idsOfType(s.resources, 'AWS::IAM::Role')).toHaveLength(functionCount);
+    // HTTP functions with identical access share a role; every other function has its own.
+    const functions = expectedFunctions(s, table);
+    const httpAccess = new Set(
+      functions.filter((fn) => fn.kind === 'http').map((fn) => JSON.stringify(canonical(fn.access))),
+    );
+    const consumerCount = functions.filter((fn) => fn.kind === 'consumer').length;
+    expect(idsOfType(s.resources, 'AWS::IAM::Role')).toHaveLength(httpAccess.size + consumerCount);
+    for (const fn of functions) {
+      const sharing = functions.filter((other) => other !== fn && roleOf(s, other.id) === roleOf(s, fn.id));
+      for (const other of sharing) {
+        expect(other.kind, `${fn.label} shares a role with ${other.label}`).toBe('http');
+        expect(canonical(other.access), `${fn.label} shares a role with ${other.label}`).toEqual(canonical(fn.access));
+      }
+    }
     expect(idsOfType(s.resources, 'AWS::Lambda::EventSourceMapping')).toHaveLength(table.consumers.length);
     expect(idsOfType(s.resources, 'AWS::SNS::Subscription')).toHaveLength(table.notificationHandlers.length);
     // No custom resources (the deprecated logRetention prop would add one, with its own function).
     expect(Object.values(s.resources).filter((r) => r.Type.startsWith('Custom::'))).toEqual([]);
   });
 
-  it('routes exactly the table: every canonical and /v1 path, $default, nothing else', () => {
+  it('routes exactly the table: every canonical and /v1 path, the dashboard, $default, nothing else', () => {
     expect(routeKeysInTemplate(s)).toEqual([...expectedRouteKeys(table).keys()].sort());
     expect(idsOfType(s.resources, 'AWS::ApiGatewayV2::Api')).toHaveLength(1);
   });
 
-  it('runs every function on Node.js 22, arm64, 512 MB, logging to its own log group kept a month', () => {
+  it('runs every function on Node.js 22, arm64, 512 MB, logging to the one log group, kept a month', () => {
+    const logGroups = idsOfType(s.resources, 'AWS::Logs::LogGroup');
+    expect(logGroups).toHaveLength(1);
     for (const fn of expectedFunctions(s, table)) {
       const props = resource(s, fn.id).Properties;
       expect(props.Runtime, fn.label).toBe('nodejs22.x');
@@ -638,10 +672,9 @@ describe.each([
         fn.timeoutSeconds ?? (fn.kind === 'http' ? ROUTE_TIMEOUT_SECONDS : SEND_CONSUMER_TIMEOUT_SECONDS),
       );
       const logGroupId = ((props.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup as { Ref: string }).Ref;
-      expect(resource(s, logGroupId).Type).toBe('AWS::Logs::LogGroup');
-      expect(resource(s, logGroupId).Properties.RetentionInDays).toBe(30);
+      expect(logGroupId, fn.label).toBe(logGroups[0]);
     }
-    expect(idsOfType(s.resources, 'AWS::Logs::LogGroup')).toHaveLength(functionCount);
+    expect(resource(s, logGroups[0] as string).Properties.RetentionInDays).toBe(30);
   });
 
   it('gives every function the table name and the URL of each queue it sends to or changes visibility on, and no other queue', () => {

@@ -20,12 +20,6 @@ import {
 } from '../../infra/local/gateway/response.ts';
 import { MAX_PAYLOAD_BYTES, type RunningGateway, startGateway } from '../../infra/local/gateway/server.ts';
 
-// The real route table, with matchRoute observable so one test can inject a route with a path variable.
-vi.mock('#platform/route-matching.ts', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('#platform/route-matching.ts')>();
-  return { ...actual, matchRoute: vi.fn(actual.matchRoute) };
-});
-
 const GET_MODULE = 'functions/settings/get-auto-validation.ts';
 const PUT_MODULE = 'functions/settings/put-auto-validation.ts';
 const SETTINGS_PATH = '/api/v1/settings/auto-validation';
@@ -488,22 +482,21 @@ describe('startGateway', () => {
   });
 
   it('passes the path parameters of the match', async () => {
-    const route: RouteDefinition = {
-      method: 'GET',
-      path: '/api/v1/domains/{id}',
-      handler: 'functions/domains/get-domain.ts',
-      access: {},
-    };
-    vi.mocked(routeMatching.matchRoute).mockReturnValueOnce({
-      match: { route, pathParameters: { id: 'dom 1' }, routeKey: 'GET /api/v1/domains/{id}' },
-    });
-    const response = await call('/api/v1/domains/dom%201');
+    const response = await call('/api/v1/emails/em%201');
     const { module, event, context } = (await response.json()) as Echo;
-    expect(routeMatching.matchRoute).toHaveBeenLastCalledWith('GET', '/api/v1/domains/dom%201');
-    expect(module).toBe(route.handler);
-    expect(event.pathParameters).toStrictEqual({ id: 'dom 1' });
-    expect(event.routeKey).toBe('GET /api/v1/domains/{id}');
-    expect(context.functionName).toBe('postbox-local-GetDomainsId');
+    expect(module).toBe('functions/emails/get.ts');
+    expect(event.pathParameters).toStrictEqual({ id: 'em 1' });
+    expect(event.routeKey).toBe('GET /api/v1/emails/{id}');
+    expect(context.functionName).toBe('postbox-local-GetEmailsId');
+  });
+
+  it('sends every dashboard path to the dashboard function with the proxy variable, as API Gateway does', async () => {
+    const response = await call('/dashboard/emails/em%201');
+    const { module, event, context } = (await response.json()) as Echo;
+    expect(module).toBe('functions/dashboard/router.ts');
+    expect(event.pathParameters).toStrictEqual({ proxy: 'emails/em 1' });
+    expect(event.routeKey).toBe('ANY /dashboard/{proxy+}');
+    expect(context.functionName).toBe('postbox-local-Dashboard');
   });
 
   it.each([

@@ -10,8 +10,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import type { LambdaHttpHandler } from '#http/request-scope.ts';
-import { matchRoute, routeId } from '#platform/route-matching.ts';
-import { defaultRoute, ROUTE_TIMEOUT_SECONDS } from '#platform/routes.ts';
+import { matchGatewayRoute } from '#platform/route-matching.ts';
+import { ROUTE_TIMEOUT_SECONDS } from '#platform/routes.ts';
 import { type GatewayRequest, splitTarget, toApiGatewayEvent } from './event.ts';
 import {
   gatewayErrorResponse,
@@ -102,13 +102,12 @@ export async function invokeRoute(request: GatewayRequest, options: InvokeOption
   const { path } = splitTarget(request.url);
   const { timeoutMs, log } = options;
 
-  const resolution = matchRoute(method, path);
-  const match = 'match' in resolution ? resolution.match : undefined;
-  const handlerModule = match ? match.route.handler : defaultRoute.handler;
-  const functionName = `postbox-local-${match ? routeId(match.route) : 'default'}`;
+  const target = matchGatewayRoute(method, path);
+  const handlerModule = target.handler;
+  const functionName = `postbox-local-${target.functionId}`;
   const event = toApiGatewayEvent(
     request,
-    match ? { routeKey: match.routeKey, pathParameters: match.pathParameters } : { routeKey: '$default' },
+    { routeKey: target.routeKey, ...(target.pathParameters ? { pathParameters: target.pathParameters } : {}) },
     { requestId: options.requestId },
   );
 
