@@ -11,6 +11,7 @@
  * function, instead of one per route path) — five; a role and its policy more when its access is
  * new. A dashboard page costs none.
  */
+import { Stack } from 'aws-cdk-lib';
 import { HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { Construct } from 'constructs';
@@ -54,7 +55,9 @@ export function createHttpApi(
     'Postbox $default route (404/405)',
   );
   const api = new HttpApi(scope, 'HttpApi', {
-    apiName: 'postbox',
+    apiName: Stack.of(scope).stackName,
+    // The `$default` stage, with its access log and throttling, is made in operations.ts.
+    createDefaultStage: false,
     description: 'Postbox transactional email API',
     defaultIntegration: integrationOf('UnmatchedRouteIntegration', defaultRouteFunction),
   });

@@ -3,12 +3,11 @@
  * dead-letter queue and an alarm on its depth) and their consumers; the SES configuration set
  * sending goes through, the SNS topic it publishes every sending event to and the notification
  * handlers subscribed to that topic (each with its own dead-letter queue); and the scheduled
- * functions with the EventBridge rules that run them. Queue settings and the functions come
+ * functions with the EventBridge rules that run them (their alarms: operations.ts). Queue settings and the functions come
  * from shared/platform/queues.ts and shared/platform/routes.ts, which the local cloud reads too.
  */
 import * as path from 'node:path';
-import { Duration } from 'aws-cdk-lib';
-import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import { Duration, Stack } from 'aws-cdk-lib';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as eventTargets from 'aws-cdk-lib/aws-events-targets';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
@@ -29,10 +28,13 @@ import { type FunctionFactory, pascalCase } from './functions.ts';
 
 /**
  * The SES configuration set every email is sent through (SES_CONFIGURATION_SET of the functions
- * that declare `ses: ['send']`). A fixed name, like the key alias: one Postbox per account and
- * region.
+ * that declare `ses: ['send']`), named after the stack so that two stacks (staging and
+ * production) can live in one account and region. SES allows letters, digits, `-` and `_`, at most
+ * 64 characters; a stack name is letters, digits and hyphens.
  */
-export const SES_CONFIGURATION_SET_NAME = 'postbox';
+export function sesConfigurationSetName(stackName: string): string {
+  return stackName.toLowerCase().slice(0, 64);
+}
 /**
  * Every SES sending event type, all published to the topic (listed rather than CDK's default,
  * so that a type a later CDK adds does not change the stack unseen).
@@ -115,16 +117,17 @@ export function createQueues(scope: Construct): {
  */
 export function createSesEvents(scope: Construct): { configurationSet: ses.ConfigurationSet; topic: sns.Topic } {
   const configurationSet = new ses.ConfigurationSet(scope, 'SesConfigurationSet', {
-    configurationSetName: SES_CONFIGURATION_SET_NAME,
+    configurationSetName: sesConfigurationSetName(Stack.of(scope).stackName),
     reputationMetrics: true,
     sendingEnabled: true,
     tlsPolicy: ses.ConfigurationSetTlsPolicy.OPTIONAL,
   });
   const topic = new sns.Topic(scope, 'SesEventsTopic', {
     displayName: 'Postbox SES sending events',
+    enforceSSL: true,
   });
   configurationSet.addEventDestination('SesEventsDestination', {
-    configurationSetEventDestinationName: 'postbox-sns',
+    configurationSetEventDestinationName: 'sns',
     destination: ses.EventDestination.snsTopic(topic),
     events: [...SES_EVENT_TYPES],
     enabled: true,
@@ -218,27 +221,4 @@ export function createScheduledFunctions(
     });
     return { scheduled, fn, rule };
   });
-}
-
-/** One alarm per queue: its dead-letter queue holds a message (something could not be delivered). */
-export function createDeadLetterAlarms(
-  scope: Construct,
-  deadLetterQueues: Readonly<Record<QueueName, sqs.Queue>>,
-): Record<QueueName, cloudwatch.Alarm> {
-  return Object.fromEntries(
-    (Object.keys(queueDefinitions) as QueueName[]).map((name) => [
-      name,
-      new cloudwatch.Alarm(scope, `${pascalCase(name)}DeadLetterQueueAlarm`, {
-        alarmDescription: `Messages of the ${name} queue could not be processed and wait in its dead-letter queue`,
-        metric: deadLetterQueues[name].metricApproximateNumberOfMessagesVisible({
-          period: Duration.minutes(1),
-          statistic: cloudwatch.Stats.MAXIMUM,
-        }),
-        threshold: 0,
-        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
-        evaluationPeriods: 1,
-        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-      }),
-    ]),
-  ) as Record<QueueName, cloudwatch.Alarm>;
 }

@@ -14,7 +14,7 @@
  * functions.ts (how every function is made).
  */
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
-import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import type { HttpApi, HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import type * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type * as events from 'aws-cdk-lib/aws-events';
@@ -40,9 +40,9 @@ import {
 import type { ApiFunction } from './api-function.ts';
 import { functionFactory, pascalCase } from './functions.ts';
 import { createHttpApi } from './http-api.ts';
+import { createAlarms, createAlarmTopic, createApiStage } from './operations.ts';
 import {
   createConsumers,
-  createDeadLetterAlarms,
   createNotificationHandlers,
   createQueues,
   createScheduledFunctions,
@@ -113,6 +113,10 @@ export class PostboxStack extends Stack {
   }>;
   /** One per queue: its dead-letter queue holds a message (something could not be delivered). */
   readonly deadLetterAlarms: Readonly<Record<QueueName, cloudwatch.Alarm>>;
+  /** Every alarm notifies this topic (and the `AlarmEmail` address, when given). */
+  readonly alarmTopic: sns.Topic;
+  readonly alarms: readonly cloudwatch.Alarm[];
+  readonly apiStage: HttpStage;
 
   constructor(scope: Construct, id: string, props: PostboxStackProps = {}) {
     super(scope, id, props);
@@ -151,9 +155,39 @@ export class PostboxStack extends Stack {
       functionFor,
     );
     this.scheduledFunctionsBuilt = createScheduledFunctions(this, routeTable.scheduledFunctions, functionFor);
-    this.deadLetterAlarms = createDeadLetterAlarms(this, this.deadLetterQueues);
+    const { stage, accessLogs } = createApiStage(this, this.api);
+    this.apiStage = stage;
+    this.alarmTopic = createAlarmTopic(this);
+    const queueNames = Object.keys(queueDefinitions) as QueueName[];
+    const alarms = createAlarms(this, {
+      topic: this.alarmTopic,
+      deadLetterQueues: {
+        ...Object.fromEntries(queueNames.map((name) => [`${name} queue`, this.deadLetterQueues[name]])),
+        ...Object.fromEntries(
+          this.notificationFunctions.map((n) => [`${n.handler.source} notification handler`, n.deadLetterQueue]),
+        ),
+      },
+      pipelineFunctions: Object.fromEntries([
+        ...this.consumerFunctions.map((c) => [`${c.consumer.queue} queue consumer`, c.fn.function]),
+        ...this.notificationFunctions.map((n) => [`${n.handler.source} notification handler`, n.fn.function]),
+        ...this.scheduledFunctionsBuilt.map((f) => [`${f.scheduled.name} scheduled function`, f.fn.function]),
+      ]),
+      api: this.api,
+    });
+    this.alarms = alarms.all;
+    this.deadLetterAlarms = Object.fromEntries(
+      queueNames.map((name) => [name, alarms.deadLetter[`${name} queue`] as cloudwatch.Alarm]),
+    ) as Record<QueueName, cloudwatch.Alarm>;
 
     new CfnOutput(this, 'ApiUrl', { value: this.api.apiEndpoint, description: 'Base URL of the Postbox API' });
+    new CfnOutput(this, 'AlarmTopicArn', {
+      value: this.alarmTopic.topicArn,
+      description: 'SNS topic every alarm notifies (subscribe a pager or chat integration to it)',
+    });
+    new CfnOutput(this, 'ApiAccessLogGroup', {
+      value: accessLogs.logGroupName,
+      description: 'CloudWatch log group of the API access log (one JSON object per request)',
+    });
     new CfnOutput(this, 'TableName', { value: this.table.tableName, description: 'DynamoDB table (TABLE_NAME)' });
     for (const name of Object.keys(queueDefinitions) as QueueName[]) {
       new CfnOutput(this, `${pascalCase(name)}QueueUrl`, {

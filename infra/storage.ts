@@ -4,14 +4,14 @@
  * keys are encrypted with. Both are retained when the stack is deleted: the table holds every
  * organization's data, and without the key no stored DKIM private key could be read.
  */
-import { RemovalPolicy } from 'aws-cdk-lib';
+import { RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as kms from 'aws-cdk-lib/aws-kms';
 import type { Construct } from 'constructs';
 import { tableDefinition } from '#platform/table.ts';
 
-/** The alias of the key that encrypts DKIM private keys. */
-export const DKIM_KEY_ALIAS = 'alias/postbox-dkim';
+/** The alias of the key that encrypts DKIM private keys: the stack's name keeps two stacks apart. */
+export const dkimKeyAlias = (stackName: string): string => `alias/${stackName.toLowerCase()}-dkim`;
 
 export function createTable(scope: Construct): dynamodb.Table {
   const string = (name: string): dynamodb.Attribute => ({ name, type: dynamodb.AttributeType.STRING });
@@ -21,8 +21,10 @@ export function createTable(scope: Construct): dynamodb.Table {
     billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
     pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
     timeToLiveAttribute: tableDefinition.timeToLiveAttribute,
-    // The table holds every organization's keys and data: deleting the stack keeps it.
+    // The table holds every organization's keys and data: deleting the stack keeps it, and
+    // nothing deletes it without first turning deletion protection off.
     removalPolicy: RemovalPolicy.RETAIN,
+    deletionProtection: true,
   });
   for (const index of tableDefinition.globalSecondaryIndexes) {
     table.addGlobalSecondaryIndex({
@@ -49,7 +51,7 @@ export function createTable(scope: Construct): dynamodb.Table {
 export function createDkimKey(scope: Construct): kms.Key {
   return new kms.Key(scope, 'DkimKey', {
     description: 'Postbox: encrypts the DKIM private keys of sending domains',
-    alias: DKIM_KEY_ALIAS,
+    alias: dkimKeyAlias(Stack.of(scope).stackName),
     enableKeyRotation: true,
     removalPolicy: RemovalPolicy.RETAIN,
   });

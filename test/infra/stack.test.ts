@@ -18,6 +18,7 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as ses from 'aws-cdk-lib/aws-ses';
+import type { CfnTopic } from 'aws-cdk-lib/aws-sns';
 import type { CfnQueue } from 'aws-cdk-lib/aws-sqs';
 import { describe, expect, it } from 'vitest';
 import { keys } from '#dynamo/keys.ts';
@@ -36,7 +37,6 @@ import {
 import { type NotificationHandlerDefinition, routePaths } from '#platform/routes.ts';
 import { keyAttributeNames, tableDefinition } from '#platform/table.ts';
 import { PROJECT_ROOT } from '../../infra/functions.ts';
-import { SES_CONFIGURATION_SET_NAME } from '../../infra/send-pipeline.ts';
 import {
   PostboxStack,
   type PostboxStackProps,
@@ -146,7 +146,7 @@ interface Synthesized {
   queueIds: Record<QueueName, string>;
   /** The SES configuration set (the stack's only one). */
   configurationSetId: string;
-  /** The SNS topic of SES events (the stack's only topic). */
+  /** The SNS topic of SES events. */
   sesEventsTopicId: string;
 }
 
@@ -171,8 +171,8 @@ function synthesize(stack: PostboxStack): Synthesized {
   expect(keyIds).toHaveLength(1);
   const configurationSetIds = idsOfType(json.Resources, 'AWS::SES::ConfigurationSet');
   expect(configurationSetIds).toHaveLength(1);
-  const topicIds = idsOfType(json.Resources, 'AWS::SNS::Topic');
-  expect(topicIds).toHaveLength(1);
+  // Two topics: SES events and alarms.
+  expect(idsOfType(json.Resources, 'AWS::SNS::Topic')).toHaveLength(2);
   const queueIds = Object.fromEntries(
     queueNames.map((name) => [name, stack.getLogicalId(stack.queues[name].node.defaultChild as CfnQueue)]),
   ) as Record<QueueName, string>;
@@ -184,7 +184,7 @@ function synthesize(stack: PostboxStack): Synthesized {
     keyId: keyIds[0] as string,
     queueIds,
     configurationSetId: configurationSetIds[0] as string,
-    sesEventsTopicId: topicIds[0] as string,
+    sesEventsTopicId: stack.getLogicalId(stack.sesEventsTopic.node.defaultChild as CfnTopic),
   };
 }
 
@@ -649,7 +649,10 @@ describe.each([
       }
     }
     expect(idsOfType(s.resources, 'AWS::Lambda::EventSourceMapping')).toHaveLength(table.consumers.length);
-    expect(idsOfType(s.resources, 'AWS::SNS::Subscription')).toHaveLength(table.notificationHandlers.length);
+    const lambdaSubscriptions = idsOfType(s.resources, 'AWS::SNS::Subscription').filter(
+      (id) => resource(s, id).Properties.Protocol === 'lambda',
+    );
+    expect(lambdaSubscriptions).toHaveLength(table.notificationHandlers.length);
     // No custom resources (the deprecated logRetention prop would add one, with its own function).
     expect(Object.values(s.resources).filter((r) => r.Type.startsWith('Custom::'))).toEqual([]);
   });
@@ -660,7 +663,15 @@ describe.each([
   });
 
   it('runs every function on Node.js 22, arm64, 512 MB, logging to the one log group, kept a month', () => {
-    const logGroups = idsOfType(s.resources, 'AWS::Logs::LogGroup');
+    // The functions' log group and the API's access log.
+    expect(idsOfType(s.resources, 'AWS::Logs::LogGroup')).toHaveLength(2);
+    const logGroups = [
+      ...new Set(
+        idsOfType(s.resources, 'AWS::Lambda::Function').map(
+          (id) => (resource(s, id).Properties.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup.Ref,
+        ),
+      ),
+    ];
     expect(logGroups).toHaveLength(1);
     for (const fn of expectedFunctions(s, table)) {
       const props = resource(s, fn.id).Properties;
@@ -780,7 +791,7 @@ describe.each([
 
   it('creates the SES configuration set: fixed name, opportunistic TLS, reputation metrics, sending enabled', () => {
     expect(resource(s, s.configurationSetId).Properties).toEqual({
-      Name: SES_CONFIGURATION_SET_NAME,
+      Name: 'postbox',
       DeliveryOptions: { TlsPolicy: 'OPTIONAL' },
       ReputationOptions: { ReputationMetricsEnabled: true },
       SendingOptions: { SendingEnabled: true },
@@ -817,6 +828,14 @@ describe.each([
       resource(s, policies[0] as string).Properties.PolicyDocument as { Statement: Array<Record<string, unknown>> }
     ).Statement;
     expect(statements).toEqual([
+      {
+        Sid: 'AllowPublishThroughSSLOnly',
+        Effect: 'Deny',
+        Principal: '*',
+        Action: 'sns:Publish',
+        Resource: { Ref: s.sesEventsTopicId },
+        Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+      },
       {
         Sid: expect.any(String),
         Effect: 'Allow',
@@ -963,7 +982,6 @@ describe.each([
 
   it('alarms when a dead-letter queue of the queues holds a message', () => {
     const alarms = idsOfType(s.resources, 'AWS::CloudWatch::Alarm').map((id) => resource(s, id).Properties);
-    expect(alarms).toHaveLength(queueNames.length);
     for (const name of queueNames) {
       const deadLetterId = (
         resource(s, s.queueIds[name]).Properties as {
@@ -971,7 +989,7 @@ describe.each([
         }
       ).RedrivePolicy.deadLetterTargetArn['Fn::GetAtt'][0];
       const alarm = alarms.find((candidate) =>
-        (candidate.Dimensions as Array<{ Value: unknown }>).some(
+        ((candidate.Dimensions ?? []) as Array<{ Value: unknown }>).some(
           (dimension) =>
             JSON.stringify(dimension.Value) === JSON.stringify({ 'Fn::GetAtt': [deadLetterId, 'QueueName'] }),
         ),
