@@ -59,6 +59,8 @@ export interface FunctionRoleProps {
   key: kms.IKey;
   /** The SES configuration set email is sent through (part of the `ses:SendEmail` grant). */
   configurationSet: ses.IConfigurationSet;
+  /** The log group its functions write to. */
+  logGroup: logs.ILogGroup;
 }
 
 /** The execution role of every function whose kind and declared access are these. */
@@ -67,10 +69,15 @@ export class FunctionRole extends Construct {
 
   constructor(scope: Construct, id: string, props: FunctionRoleProps) {
     super(scope, id);
-    this.role = new iam.Role(this, 'Role', {
-      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
-      managedPolicies: [iam.ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSLambdaBasicExecutionRole')],
-    });
+    // Not AWSLambdaBasicExecutionRole (logs:CreateLogGroup and writes on every log group of the
+    // account): the functions' log group exists, and writing to it is all they need.
+    this.role = new iam.Role(this, 'Role', { assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com') });
+    this.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+        resources: [props.logGroup.logGroupArn],
+      }),
+    );
     const { access } = props;
     this.bindTable(props.table, access, props.kind);
     for (const queue of new Set(access.sendTo ?? [])) props.queues[queue].grantSendMessages(this.role);
@@ -153,8 +160,19 @@ export class FunctionRole extends Construct {
         },
       });
     }
-    for (const level of new Set(access.table ?? [])) {
-      table.grant(this.role, ...tableActions[level]);
+    // On the table and each of its indexes by name (not CDK's `index/*`): an index added later is
+    // granted only when the table definition names it.
+    const tableAndIndexes = [
+      table.tableArn,
+      ...tableDefinition.globalSecondaryIndexes.map((index) => `${table.tableArn}/index/${index.indexName}`),
+    ];
+    const levels = [...new Set(access.table ?? [])];
+    if (levels.length > 0) {
+      iam.Grant.addToPrincipal({
+        grantee: this.role,
+        actions: [...new Set(levels.flatMap((level) => tableActions[level]))],
+        resourceArns: tableAndIndexes,
+      });
     }
     // Query on the named indexes only (not the table, not other indexes).
     const indexes = [...new Set(access.indexQuery ?? [])];

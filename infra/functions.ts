@@ -93,6 +93,7 @@ export function functionFactory(scope: Construct, resources: FunctionResources):
         queues: resources.queues,
         key: resources.dkimKey,
         configurationSet: resources.configurationSet,
+        logGroup,
       });
       roles.set(id, role);
     }

@@ -123,7 +123,7 @@ export function createAlarmTopic(scope: Construct): sns.Topic {
   const hasEmail = new CfnCondition(scope, 'HasAlarmEmail', {
     expression: Fn.conditionNot(Fn.conditionEquals(email.valueAsString, '')),
   });
-  const subscription = new sns.CfnSubscription(scope, 'AlarmEmailSubscription', {
+  const subscription = new sns.CfnSubscription(topic, 'EmailSubscription', {
     topicArn: topic.topicArn,
     protocol: 'email',
     endpoint: email.valueAsString,

@@ -69,6 +69,8 @@ export interface ScheduledFunction {
   scheduled: ScheduledFunctionDefinition;
   fn: ApiFunction;
   rule: events.Rule;
+  /** Where EventBridge puts a run it could not hand to the function. */
+  deadLetterQueue: sqs.Queue;
 }
 
 export function createQueues(scope: Construct): {
@@ -213,12 +215,19 @@ export function createScheduledFunctions(
       scheduled.timeoutSeconds,
       `Postbox ${scheduled.name}, every ${scheduled.everyMinutes} minute(s)`,
     );
-    // EventBridge invokes asynchronously; a failed run is simply followed by the next one.
+    // EventBridge invokes asynchronously; a failed run is simply followed by the next one. A run
+    // EventBridge could not even hand to Lambda (the function missing, or not allowed) goes to the
+    // dead-letter queue, whose alarm says so.
+    const deadLetterQueue = new sqs.Queue(scope, `${name}ScheduleDeadLetterQueue`, {
+      retentionPeriod: NOTIFICATION_DEAD_LETTER_RETENTION,
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+    });
     const rule = new events.Rule(scope, `${name}Schedule`, {
       description: `Runs the Postbox ${scheduled.name} every ${scheduled.everyMinutes} minute(s)`,
       schedule: events.Schedule.rate(Duration.minutes(scheduled.everyMinutes)),
-      targets: [new eventTargets.LambdaFunction(fn.function, { retryAttempts: 0 })],
+      targets: [new eventTargets.LambdaFunction(fn.function, { retryAttempts: 0, deadLetterQueue })],
     });
-    return { scheduled, fn, rule };
+    return { scheduled, fn, rule, deadLetterQueue };
   });
 }

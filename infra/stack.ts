@@ -40,6 +40,7 @@ import {
 import type { ApiFunction } from './api-function.ts';
 import { functionFactory, pascalCase } from './functions.ts';
 import { createHttpApi } from './http-api.ts';
+import { acknowledgeNagFindings } from './nag-acknowledgements.ts';
 import { createAlarms, createAlarmTopic, createApiStage } from './operations.ts';
 import {
   createConsumers,
@@ -110,6 +111,7 @@ export class PostboxStack extends Stack {
     scheduled: ScheduledFunctionDefinition;
     fn: ApiFunction;
     rule: events.Rule;
+    deadLetterQueue: sqs.Queue;
   }>;
   /** One per queue: its dead-letter queue holds a message (something could not be delivered). */
   readonly deadLetterAlarms: Readonly<Record<QueueName, cloudwatch.Alarm>>;
@@ -166,6 +168,9 @@ export class PostboxStack extends Stack {
         ...Object.fromEntries(
           this.notificationFunctions.map((n) => [`${n.handler.source} notification handler`, n.deadLetterQueue]),
         ),
+        ...Object.fromEntries(
+          this.scheduledFunctionsBuilt.map((f) => [`${f.scheduled.name} schedule`, f.deadLetterQueue]),
+        ),
       },
       pipelineFunctions: Object.fromEntries([
         ...this.consumerFunctions.map((c) => [`${c.consumer.queue} queue consumer`, c.fn.function]),
@@ -203,5 +208,6 @@ export class PostboxStack extends Stack {
       value: this.sesConfigurationSet.configurationSetName,
       description: 'SES configuration set every email is sent through (SES_CONFIGURATION_SET)',
     });
+    acknowledgeNagFindings(this);
   }
 }

@@ -17,6 +17,7 @@ import { HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
+import type { CfnLogGroup } from 'aws-cdk-lib/aws-logs';
 import * as ses from 'aws-cdk-lib/aws-ses';
 import type { CfnTopic } from 'aws-cdk-lib/aws-sns';
 import type { CfnQueue } from 'aws-cdk-lib/aws-sqs';
@@ -109,9 +110,8 @@ const FOURTEEN_DAYS_SECONDS = 14 * 24 * 60 * 60;
 /** The topic each notification source's handlers are subscribed to. */
 const topicOfSource = (s: Synthesized, _source: NotificationHandlerDefinition['source']): string => s.sesEventsTopicId;
 const DEFAULT_SENDING_HOST = 'amazonses.com';
-const BASIC_EXECUTION_ROLE = {
-  'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':iam::aws:policy/service-role/AWSLambdaBasicExecutionRole']],
-};
+/** What a function needs of its log group (not AWSLambdaBasicExecutionRole, which adds CreateLogGroup on every group). */
+const LOG_ACTIONS = ['logs:CreateLogStream', 'logs:PutLogEvents'];
 
 interface CfnResource {
   Type: string;
@@ -146,6 +146,8 @@ interface Synthesized {
   queueIds: Record<QueueName, string>;
   /** The SES configuration set (the stack's only one). */
   configurationSetId: string;
+  /** The log group every function writes to. */
+  functionLogGroupId: string;
   /** The SNS topic of SES events. */
   sesEventsTopicId: string;
 }
@@ -185,6 +187,7 @@ function synthesize(stack: PostboxStack): Synthesized {
     queueIds,
     configurationSetId: configurationSetIds[0] as string,
     sesEventsTopicId: stack.getLogicalId(stack.sesEventsTopic.node.defaultChild as CfnTopic),
+    functionLogGroupId: stack.getLogicalId(stack.defaultRouteFunction.logGroup.node.defaultChild as CfnLogGroup),
   };
 }
 
@@ -435,13 +438,16 @@ function middlewareStatements(s: Synthesized): Array<{ Action: string[]; Resourc
 function expectedGrants(s: Synthesized, fn: ExpectedFunction): Grants {
   const grants = new Map<string, Set<string>>();
   const tableArn = getAtt(s.tableId);
-  const indexArns = { 'Fn::Join': ['', [tableArn, '/index/*']] };
+  const indexArns = tableDefinition.globalSecondaryIndexes.map((index) => ({
+    'Fn::Join': ['', [tableArn, `/index/${index.indexName}`]],
+  }));
   if (fn.kind === 'http') {
     for (const statement of middlewareStatements(s)) {
       addGrant(grants, statement.Action, statement.Resource, statement.Condition);
     }
   }
-  for (const level of fn.access.table ?? []) addGrant(grants, tableActions[level], [tableArn, indexArns]);
+  addGrant(grants, LOG_ACTIONS, [getAtt(s.functionLogGroupId)]);
+  for (const level of fn.access.table ?? []) addGrant(grants, tableActions[level], [tableArn, ...indexArns]);
   for (const index of fn.access.indexQuery ?? []) {
     addGrant(grants, ['dynamodb:Query'], [{ 'Fn::Join': ['', [tableArn, `/index/${index}`]] }]);
   }
@@ -465,7 +471,7 @@ function statementsOf(s: Synthesized, functionId: string): Statement[] {
   const roleId = roleOf(s, functionId);
   const role = resource(s, roleId).Properties;
   expect(role.Policies, 'no inline role policies').toBeUndefined();
-  expect(role.ManagedPolicyArns).toEqual([BASIC_EXECUTION_ROLE]);
+  expect(role.ManagedPolicyArns, 'no managed policies').toBeUndefined();
   const statements: Statement[] = [];
   for (const policyId of idsOfType(s.resources, 'AWS::IAM::Policy')) {
     const policy = resource(s, policyId).Properties as {
@@ -1121,7 +1127,7 @@ describe.each([
 
   it('creates each queue with a dead-letter queue, a long enough visibility timeout, encryption and TLS only', () => {
     expect(idsOfType(s.resources, 'AWS::SQS::Queue')).toHaveLength(
-      2 * queueNames.length + table.notificationHandlers.length,
+      2 * queueNames.length + table.notificationHandlers.length + table.scheduledFunctions.length,
     );
     for (const name of queueNames) {
       const definition = queueDefinitions[name];

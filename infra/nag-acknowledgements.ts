@@ -1,0 +1,101 @@
+/**
+ * The cdk-nag findings (AwsSolutions and Serverless packs, test/infra/cdk-nag.test.ts) that Postbox
+ * keeps on purpose, each with its reason. Every other finding fails the tests. An acknowledgement
+ * covers the construct it is made on and what it contains; each is made on the narrowest construct
+ * that holds the finding.
+ */
+import { Stack, Token, Validations } from 'aws-cdk-lib';
+import type { PostboxStack } from './stack.ts';
+
+const acknowledge = (scope: Parameters<typeof Validations.of>[0], id: string, reason: string): void =>
+  Validations.of(scope).acknowledge({ id, reason });
+
+export function acknowledgeNagFindings(stack: PostboxStack): void {
+  acknowledge(
+    stack,
+    'AwsSolutions-L1',
+    'Node.js 22 is the runtime Postbox is built and tested for (package.json engines, esbuild target node22); a runtime upgrade is a tested change, not a default.',
+  );
+  acknowledge(stack, 'Serverless-LambdaLatestVersion', 'As AwsSolutions-L1: Node.js 22 is the tested runtime.');
+  acknowledge(
+    stack,
+    'Serverless-LambdaTracing',
+    'No X-Ray: it bills per trace and needs xray:PutTraceSegments on "*"; a request is one hop (API Gateway → function → DynamoDB/SQS), and its request id is on the access log line and on every log line it causes.',
+  );
+  acknowledge(
+    stack.api,
+    'AwsSolutions-APIG4',
+    'Authorization is the API key (Authorization: Bearer), checked by the shared middleware of every function (hash lookup, revocation, environment); dashboard pages use a signed session cookie. A Lambda authorizer would add a second invocation per request for the same check.',
+  );
+
+  // Dead letters: each function's failures already go somewhere, by how it is invoked.
+  for (const { fn } of [...stack.routeFunctions, { fn: stack.dashboardFunction }, { fn: stack.defaultRouteFunction }]) {
+    acknowledge(
+      fn,
+      'Serverless-LambdaDLQ',
+      'Invoked synchronously by API Gateway: a failure is answered to the caller (500), there is no event to keep.',
+    );
+  }
+  for (const { fn } of stack.consumerFunctions) {
+    acknowledge(
+      fn,
+      'Serverless-LambdaDLQ',
+      'Fed by an SQS event source mapping: a message that keeps failing moves to the queue’s dead-letter queue (redrive policy), which is alarmed.',
+    );
+  }
+  for (const { fn } of stack.notificationFunctions) {
+    acknowledge(
+      fn,
+      'Serverless-LambdaDLQ',
+      'Invoked asynchronously by SNS: its on-failure destination is its dead-letter queue (an invocation record per failed event), which is alarmed.',
+    );
+  }
+  for (const { fn } of stack.scheduledFunctionsBuilt) {
+    acknowledge(
+      fn,
+      'Serverless-LambdaDLQ',
+      'Run every minute by EventBridge: a failed run is redone by the next one (its work is in the table), and its errors are alarmed; runs EventBridge cannot deliver go to the target’s dead-letter queue.',
+    );
+  }
+  for (const { fn } of stack.consumerFunctions) {
+    acknowledge(
+      fn,
+      'Serverless-LambdaEventSourceMappingDestination',
+      'An SQS event source mapping has no on-failure destination (only stream and Kafka sources do); the queue’s redrive policy is its dead-letter path.',
+    );
+  }
+
+  // Dead-letter queues have no dead-letter queue of their own.
+  for (const queue of [
+    ...Object.values(stack.deadLetterQueues),
+    ...stack.notificationFunctions.map((n) => n.deadLetterQueue),
+    ...stack.scheduledFunctionsBuilt.map((f) => f.deadLetterQueue),
+  ]) {
+    acknowledge(
+      queue,
+      'Serverless-SQSRedrivePolicy',
+      'A dead-letter queue: the end of the line, alarmed when it holds a message.',
+    );
+    acknowledge(
+      queue,
+      'AwsSolutions-SQS3',
+      'A dead-letter queue (of a queue, an SNS subscription, a Lambda on-failure destination or an EventBridge target).',
+    );
+  }
+
+  acknowledge(
+    stack.alarmTopic,
+    'Serverless-SNSRedrivePolicy',
+    'The alarm email subscription: an alarm notification SNS cannot deliver has nowhere better to go, and the alarm’s state and history stay in CloudWatch.',
+  );
+
+  // SES identities are the organizations' domains, known only at run time.
+  const stackOf = Stack.of(stack);
+  const literal = (value: string, placeholder: string): string => (Token.isUnresolved(value) ? placeholder : value);
+  const identities = `arn:<AWS::Partition>:ses:${literal(stackOf.region, '<AWS::Region>')}:${literal(stackOf.account, '<AWS::AccountId>')}:identity/*`;
+  acknowledge(
+    stack,
+    `AwsSolutions-IAM5[Resource::${identities}]`,
+    'SES identities are the sending domains organizations add at run time; the statement is held to this account and region, and SendEmail also to the stack’s configuration set.',
+  );
+}
