@@ -15,7 +15,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.ts', 'test/infra/**/*.test.ts', 'test/local/**/*.test.ts'],
-          env: { TABLE_NAME: 'postbox-unit', POWERTOOLS_LOG_LEVEL: 'SILENT' },
+          env: { TABLE_NAME: 'postbox-unit', POWERTOOLS_LOG_LEVEL: 'SILENT', POWERTOOLS_METRICS_DISABLED: 'true' },
           testTimeout: 60_000,
         },
       },

@@ -33,6 +33,8 @@ import { tableDefinition } from '#platform/table.ts';
 import { lambdaBundling } from './bundling.ts';
 
 export const SERVICE_NAME = 'postbox';
+/** The CloudWatch namespace of Postbox's embedded metrics (shared/core/metrics.ts). */
+export const METRICS_NAMESPACE = 'Postbox';
 
 /**
  * The one KMS action behind each key access level. Not CDK's grantEncrypt / grantDecrypt,
@@ -238,6 +240,9 @@ export class ApiFunction extends Construct {
       environment: {
         TABLE_NAME: props.table.tableName,
         POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
+        POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
+        // The `stack` dimension of every metric (shared/core/metrics.ts).
+        POSTBOX_STACK_NAME: Stack.of(this).stackName,
         NODE_OPTIONS: '--enable-source-maps',
         ...Object.fromEntries(
           [...sendTo, ...changeVisibility].map((queue) => [queueUrlEnvName(queue), props.queues[queue].queueUrl]),

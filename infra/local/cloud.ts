@@ -127,6 +127,8 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       // (which, as an ambiguous outcome, would be sent again once the lease expires).
       SES_REQUEST_TIMEOUT_MS: '25000',
       LOCAL_ENCRYPTION_KEY: options.localEncryptionKey ?? randomBytes(32).toString('base64'),
+      // Embedded-metric lines would crowd the local output; POWERTOOLS_METRICS_DISABLED=false shows them.
+      POWERTOOLS_METRICS_DISABLED: process.env.POWERTOOLS_METRICS_DISABLED ?? 'true',
       ...Object.fromEntries(
         Object.entries(queues).map(([name, queue]) => [queueUrlEnvName(name as QueueName), queue.url]),
       ),

@@ -13,6 +13,7 @@
  * requests (auth and rate limit included) and 4 SQS requests for 1,000 recipients
  * (`npm run bench -- batch`).
  */
+
 import { createHash } from 'node:crypto';
 import type { Caller } from '#accounts/caller.ts';
 import { type OrganizationItem, organizationFromItem } from '#accounts/organization.store.ts';
@@ -22,6 +23,7 @@ import { ApiError, notFound } from '#core/errors.ts';
 import { isResourceId, nowIso } from '#core/ids.ts';
 import { errorLogFields } from '#core/log-fields.ts';
 import { logger } from '#core/logger.ts';
+import { countEmails } from '#core/metrics.ts';
 import type { DomainClaim } from '#domains/domain.ts';
 import { claimsAllowSending, domainNotVerified, senderClaimNames } from '#domains/domain.ts';
 import { batchGetAll } from '#dynamo/batch.ts';
@@ -297,6 +299,7 @@ export async function acceptBatch(
     // Kept with its Idempotency-Key: a retry resumes the batch and completes it.
     throw new BatchPartlyStoredError('The batch could not be stored completely, nor taken back');
   }
+  countEmails('EmailsAccepted', fresh.length);
   // Queued once stored. What is not queued now stays stored with its deadline: the sweeper queues it.
   await enqueueEmailBatches(
     organizationId,

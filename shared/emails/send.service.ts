@@ -5,6 +5,7 @@ import { enqueueEmail } from '#adapters/send-queue.ts';
 import { ApiError } from '#core/errors.ts';
 import { nowIso } from '#core/ids.ts';
 import { logger } from '#core/logger.ts';
+import { countEmails } from '#core/metrics.ts';
 import { domainNotVerified } from '#domains/domain.ts';
 import { canSendFrom } from '#domains/domains.service.ts';
 import { isConditionalCheckFailed } from '#dynamo/writes.ts';
@@ -159,6 +160,7 @@ export async function acceptEmail(
     // waits for an email its message arrived before (deliverEmail: MISSING_EMAIL_GRACE_MS).
     await writeOrFail([emailWrite, enqueueWrite, ...writes], takeBack, logFields);
   }
+  countEmails('EmailsAccepted');
   return { message_id: email.id, status: 'queued', queued_at: now };
 }
 

@@ -530,6 +530,8 @@ function expectedEnvironment(s: Synthesized, fn: ExpectedFunction, sendingHost: 
   return {
     TABLE_NAME: { Ref: s.tableId },
     POWERTOOLS_SERVICE_NAME: 'postbox',
+    POWERTOOLS_METRICS_NAMESPACE: 'Postbox',
+    POSTBOX_STACK_NAME: 'Postbox',
     NODE_OPTIONS: '--enable-source-maps',
     ...Object.fromEntries(queuesNamed(fn).map((queue) => [queueUrlEnvName(queue), { Ref: s.queueIds[queue] }])),
     ...(fn.kind === 'http' ? { SPF_INCLUDE_HOST: sendingHost } : {}),

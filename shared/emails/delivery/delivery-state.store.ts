@@ -3,11 +3,13 @@
  * hand-over (SES accepted it), a failure. Every write is conditioned on the state it moves from, so
  * SQS's at-least-once delivery and concurrent consumers cannot send an email twice.
  */
+
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Environment } from '#core/environment.ts';
 import { nowIso } from '#core/ids.ts';
+import { countEmails } from '#core/metrics.ts';
 import { db, tableName } from '#dynamo/client.ts';
 import { keys } from '#dynamo/keys.ts';
 import { conditionalWrite, isConditionalCheckFailed, transactWrite } from '#dynamo/writes.ts';
@@ -173,6 +175,7 @@ export async function recordFailed(
     },
     ...events.map((event) => eventPut(organizationId, emailId, event)),
   ]);
+  countEmails('EmailsFailed');
   if (environment) await moveEmailCount(organizationId, environment, emailId, 'queued', 'failed');
 }
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+
 /**
  * Delivery of one queued email: the send queue consumer calls this once per SQS record.
  *
@@ -12,6 +13,7 @@ import { classifySesError, sendWithSes, sesOutcomeUnknown } from '#adapters/ses-
 import { nowIso } from '#core/ids.ts';
 import { errorLogFields } from '#core/log-fields.ts';
 import { logger } from '#core/logger.ts';
+import { countEmails } from '#core/metrics.ts';
 import { failedCondition } from '#dynamo/writes.ts';
 import { claimForDelivery, recordFailed, recordSent, releaseLease } from '#emails/delivery/delivery-state.store.ts';
 import { shouldSimulateOutcomes } from '#emails/delivery/outcome-simulation.ts';
@@ -232,6 +234,7 @@ export async function deliverEmail(
   };
   try {
     await withRetries(() => recordSent(organizationId, emailId, sesMessageId, handOverRecord));
+    countEmails('EmailsSent');
   } catch (error) {
     // SES has the email: asking SQS for the message again would send it a second time. The
     // message is acknowledged; the email keeps status queued until SES events arrive (they

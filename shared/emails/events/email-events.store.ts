@@ -17,8 +17,10 @@
  * The status update that takes an email out of `queued` also takes it out of the due index (GSI2),
  * where the hand-over left it with its outcome deadline: nothing is left for the scheduler to do.
  */
+
 import { PutCommand, type PutCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { nowIso } from '#core/ids.ts';
+import { countEmails, metricOfEvent } from '#core/metrics.ts';
 import { db, tableName } from '#dynamo/client.ts';
 import { keys } from '#dynamo/keys.ts';
 import { queryAll } from '#dynamo/reads.ts';
@@ -158,6 +160,10 @@ export async function applyEmailEvents(
   await Promise.all(
     fresh.map((event) => db.send(new PutCommand(eventPut(organizationId, emailId, event).Put as PutCommandInput))),
   );
+  for (const event of fresh) {
+    const metric = metricOfEvent(event.type);
+    if (metric) countEmails(metric);
+  }
 
   // After writing, the status must be derived from every event stored, including those that
   // other writers added meanwhile.
