@@ -135,10 +135,15 @@ describe('operations', () => {
   it('names the configuration set, the key alias and the API after the stack, so two stacks fit one region', () => {
     const names = (stackName: string) => {
       const { ofType } = synth(stackName);
+      const only = (type: string) => {
+        const [first] = ofType(type);
+        if (!first) throw new Error(`no ${type}`);
+        return first[1].Properties;
+      };
       return {
-        configurationSet: (ofType('AWS::SES::ConfigurationSet')[0]?.[1] as Resource).Properties.Name,
-        alias: (ofType('AWS::KMS::Alias')[0]?.[1] as Resource).Properties.AliasName,
-        api: (ofType('AWS::ApiGatewayV2::Api')[0]?.[1] as Resource).Properties.Name,
+        configurationSet: only('AWS::SES::ConfigurationSet').Name,
+        alias: only('AWS::KMS::Alias').AliasName,
+        api: only('AWS::ApiGatewayV2::Api').Name,
       };
     };
     expect(names('Postbox')).toEqual({ configurationSet: 'postbox', alias: 'alias/postbox-dkim', api: 'Postbox' });
