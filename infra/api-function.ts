@@ -20,6 +20,7 @@ import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { type QueueName, queueUrlEnvName } from '#platform/queues.ts';
 import {
+  KEY_ENCRYPTION_CONTEXT_KEYS,
   type KeyAccess,
   middlewarePartitionKeyPrefixes,
   middlewareUpdatedAttributes,
@@ -41,6 +42,17 @@ export const METRICS_NAMESPACE = 'Postbox';
  * which add kms:ReEncrypt* and kms:GenerateDataKey*: the key protector
  * (shared/adapters/key-protector.ts) calls only Encrypt and Decrypt.
  */
+/**
+ * What every KMS call must carry: an encryption context (`Null … false`) made only of a DKIM key's
+ * context keys (shared/domains/domains.service.ts: the organization and the domain it belongs to).
+ * Stated on the key list rather than per `kms:EncryptionContext:<key>` so that the IAM check of the
+ * tests can evaluate it (its simulator ignores the per-key form).
+ */
+export const keyEncryptionContextCondition = {
+  'ForAllValues:StringEquals': { 'kms:EncryptionContextKeys': [...KEY_ENCRYPTION_CONTEXT_KEYS] },
+  Null: { 'kms:EncryptionContextKeys': 'false' },
+};
+
 export const keyActions: Record<KeyAccess, string> = {
   encrypt: 'kms:Encrypt',
   decrypt: 'kms:Decrypt',
@@ -87,9 +99,19 @@ export class FunctionRole extends Construct {
     for (const queue of new Set(access.changeVisibility ?? [])) {
       props.queues[queue].grant(this.role, 'sqs:ChangeMessageVisibility');
     }
-    // key.grant adds the action on the key's ARN to the role (the key policy already
-    // delegates to IAM in this account); nothing is added to the key policy.
-    for (const level of new Set(access.kms ?? [])) props.key.grant(this.role, keyActions[level]);
+    // On the key's ARN, in the role (the key policy already delegates to IAM in this account), and
+    // only with the encryption context the key protector binds each DKIM key to: a call that leaves
+    // it out, or adds to it, is refused.
+    const levels = [...new Set(access.kms ?? [])];
+    if (levels.length > 0) {
+      this.role.addToPrincipalPolicy(
+        new iam.PolicyStatement({
+          actions: levels.map((level) => keyActions[level]),
+          resources: [props.key.keyArn],
+          conditions: keyEncryptionContextCondition,
+        }),
+      );
+    }
     const sesAccess = [...new Set(access.ses ?? [])];
     if (sesAccess.length > 0) {
       const stack = Stack.of(this);

@@ -5,14 +5,18 @@
  * Handlers run in this process, unchanged, configured through the same environment
  * variables as in AWS. Used by `npm start` and by the integration tests' global setup.
  */
+
 import { randomBytes } from 'node:crypto';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SQSClient } from '@aws-sdk/client-sqs';
+import { runAsFunction } from '#core/aws-call-recording.ts';
 import type { LambdaHttpHandler } from '#http/request-scope.ts';
 import { type QueueName, queueDefinitions, queueUrlEnvName } from '#platform/queues.ts';
 import { consumers, scheduledFunctions } from '#platform/routes.ts';
+import { sesConfigurationSetName } from '../send-pipeline.ts';
+import { DEFAULT_STACK_NAME } from '../stack-environment.ts';
 import { type RunningEmulator, startDynamoDbLocal, startSesEmulator, startSqsEmulator } from './emulators.ts';
 import { startGateway } from './gateway/server.ts';
 import { createQueues, createTable, type ProvisionedQueue } from './provision.ts';
@@ -122,6 +126,9 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       IDENTITY_PROVIDER: 'local',
       // Test-key emails skip SES in AWS; locally they go to the emulator so its inbox shows them.
       DELIVER_TEST_EMAILS_TO_SES: 'true',
+      // Sent through the configuration set the stack deploys, as in AWS (the IAM check authorises
+      // SendEmail against it).
+      SES_CONFIGURATION_SET: sesConfigurationSetName(DEFAULT_STACK_NAME),
       SIMULATE_OUTCOMES: 'true', // no SES events come back locally: simulate them (shared/emails/delivery/outcome-simulation.ts)
       // The SES emulator shares this process: a slow answer means a busy CPU, not a lost request
       // (which, as an ambiguous outcome, would be sent again once the lease expires).
@@ -142,8 +149,11 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       let loaded = handlerCache.get(module);
       if (!loaded) {
         loaded = import(pathToFileURL(join(repositoryRoot, module)).href).then((mod: { handler?: unknown }) => {
-          if (typeof mod.handler !== 'function') throw new Error(`${module} does not export a handler`);
-          return mod.handler;
+          const handler = mod.handler;
+          if (typeof handler !== 'function') throw new Error(`${module} does not export a handler`);
+          // Each invocation runs as its function, so the AWS calls it makes are told apart by
+          // function (the IAM check of the tests: shared/core/aws-call-recording.ts).
+          return (...args: unknown[]) => runAsFunction(module, () => handler(...args));
         });
         handlerCache.set(module, loaded);
       }

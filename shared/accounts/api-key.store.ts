@@ -223,6 +223,9 @@ export async function touchApiKeyLastUsed(keyHash: string, now: Date): Promise<v
       UpdateExpression: 'SET last_used_at = :now',
       ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(last_used_at) OR last_used_at < :stale)',
       ExpressionAttributeValues: { ':now': now.toISOString(), ':stale': staleBefore },
+      // Explicit: the middleware's IAM statement requires dynamodb:ReturnValues ∈ {NONE, UPDATED_NEW},
+      // and IAM sees the key as absent (so the condition fails) when a request omits it.
+      ReturnValues: 'NONE',
     }),
   );
 }

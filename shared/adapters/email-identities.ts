@@ -3,11 +3,13 @@
  * DKIM key (SES "Bring Your Own DKIM"), so SES signs with the key whose public half the
  * customer already published. The local SES emulator has no identities, hence the interface.
  */
+
 import {
   CreateEmailIdentityCommand,
   PutEmailIdentityDkimSigningAttributesCommand,
   SESv2Client,
 } from '@aws-sdk/client-sesv2';
+import { recordAwsCalls } from '#core/aws-call-recording.ts';
 
 export interface DomainIdentityInput {
   domain: string;
@@ -71,7 +73,7 @@ function createFromEnv(): EmailIdentities {
   }
   // The SDK reads the region (AWS_REGION) and credentials from the environment.
   const endpoint = process.env.SES_ENDPOINT || undefined;
-  const client = new SESv2Client(endpoint ? { endpoint } : {});
+  const client = recordAwsCalls(new SESv2Client(endpoint ? { endpoint } : {}));
   return new SesEmailIdentities(client, { configurationSetName: process.env.SES_CONFIGURATION_SET || undefined });
 }
 

@@ -6,8 +6,10 @@
  * The context (e.g. `{ organization_id, domain_id }`) is authenticated but not secret: a
  * ciphertext copied onto another domain's item fails to decrypt instead of yielding the key.
  */
+
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { DecryptCommand, EncryptCommand, KMSClient } from '@aws-sdk/client-kms';
+import { recordAwsCalls } from '#core/aws-call-recording.ts';
 
 export type EncryptionContext = Record<string, string>;
 
@@ -99,7 +101,7 @@ function createFromEnv(): KeyProtector {
   const kmsKeyId = process.env.KMS_KEY_ID;
   if (kmsKeyId) {
     // The SDK reads the region (AWS_REGION) and credentials from the environment.
-    return new KmsKeyProtector(new KMSClient({}), kmsKeyId);
+    return new KmsKeyProtector(recordAwsCalls(new KMSClient({})), kmsKeyId);
   }
   const localKey = process.env.LOCAL_ENCRYPTION_KEY;
   if (localKey) {

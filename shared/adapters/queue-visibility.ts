@@ -3,7 +3,9 @@
  * retries of the records it reports as failed. The send queue's client and URL are set up once,
  * when this module loads; other queues (tests) pass their own.
  */
+
 import { ChangeMessageVisibilityBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { recordAwsCalls } from '#core/aws-call-recording.ts';
 import { requiredEnv } from '#core/config.ts';
 import { queueUrlEnvName } from '#platform/queues.ts';
 
@@ -36,7 +38,7 @@ export async function changeVisibility(sqs: SQSClient, queueUrl: string, changes
 
 const sendQueueUrl = requiredEnv(queueUrlEnvName('send'));
 // Locally the queue URL names a *.localhost host that does not resolve: use the endpoint.
-const sqs = new SQSClient(process.env.SQS_ENDPOINT ? { endpoint: process.env.SQS_ENDPOINT } : {});
+const sqs = recordAwsCalls(new SQSClient(process.env.SQS_ENDPOINT ? { endpoint: process.env.SQS_ENDPOINT } : {}));
 
 /** changeVisibility on the send queue. */
 export function changeSendQueueVisibility(changes: VisibilityChange[]): Promise<number> {

@@ -3,7 +3,9 @@
  * only (the email itself is in DynamoDB), so a message is tiny and never holds customer
  * content. The queue URL is required when this module loads.
  */
+
 import { SendMessageBatchCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { recordAwsCalls } from '#core/aws-call-recording.ts';
 import { requiredEnv } from '#core/config.ts';
 import {
   MAX_EMAILS_PER_MESSAGE,
@@ -14,7 +16,7 @@ import { queueUrlEnvName } from '#platform/queues.ts';
 
 const queueUrl = requiredEnv(queueUrlEnvName('send'));
 // Locally the queue URL names a *.localhost host that does not resolve: use the endpoint.
-const sqs = new SQSClient(process.env.SQS_ENDPOINT ? { endpoint: process.env.SQS_ENDPOINT } : {});
+const sqs = recordAwsCalls(new SQSClient(process.env.SQS_ENDPOINT ? { endpoint: process.env.SQS_ENDPOINT } : {}));
 
 /** The module's client (the fault-injecting tests add a middleware to it). */
 export { sqs as sendQueueClient };

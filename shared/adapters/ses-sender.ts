@@ -4,8 +4,10 @@
  * (the local SES emulator). Errors are not handled here: classifySesError tells the caller
  * whether trying again later can help.
  */
+
 import { domainToASCII } from 'node:url';
 import { type MessageTag, SESv2Client, SendEmailCommand, type SendEmailCommandInput } from '@aws-sdk/client-sesv2';
+import { recordAwsCalls } from '#core/aws-call-recording.ts';
 import { logger } from '#core/logger.ts';
 import type { Mailbox } from '#emails/email.ts';
 
@@ -44,7 +46,9 @@ function sesClient(): SESv2Client {
   const endpoint = process.env.SES_ENDPOINT || undefined;
   // maxAttempts 1: the SDK must not resend a SendEmail whose answer was lost (SES may have
   // accepted it); the send queue retries instead, behind the delivery lease.
-  client ??= new SESv2Client({ ...(endpoint ? { endpoint } : {}), maxAttempts: 1, requestHandler: CLIENT_TIMEOUTS });
+  client ??= recordAwsCalls(
+    new SESv2Client({ ...(endpoint ? { endpoint } : {}), maxAttempts: 1, requestHandler: CLIENT_TIMEOUTS }),
+  );
   return client;
 }
 

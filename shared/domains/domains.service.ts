@@ -34,6 +34,7 @@ import {
   recordVerification,
 } from '#domains/domain.store.ts';
 import { claimsAllowSending, type DomainClaim, type DomainItem, senderClaimNames } from '#domains/domain.ts';
+import type { KEY_ENCRYPTION_CONTEXT_KEYS } from '#platform/route-access.ts';
 
 /** The host customers `include:` in SPF; SES's in AWS. */
 const sendingHost = process.env.SPF_INCLUDE_HOST || 'amazonses.com';
@@ -67,7 +68,10 @@ function toView(item: DomainItem): DomainView {
   };
 }
 
-const encryptionContext = (item: Pick<DomainItem, 'organization_id' | 'id'>) => ({
+/** The key's grants require exactly these keys (KEY_ENCRYPTION_CONTEXT_KEYS): a DKIM key is bound to its domain. */
+const encryptionContext = (
+  item: Pick<DomainItem, 'organization_id' | 'id'>,
+): Record<(typeof KEY_ENCRYPTION_CONTEXT_KEYS)[number], string> => ({
   organization_id: item.organization_id,
   domain_id: item.id,
 });

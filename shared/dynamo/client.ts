@@ -3,9 +3,11 @@
  * call for its consumed capacity and counts requests and capacity units, because those
  * are what Postbox costs to run; the request log line and the benchmarks report them.
  */
+
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { recordAwsCalls } from '#core/aws-call-recording.ts';
 import { config } from '#core/config.ts';
 
 export interface DynamoUsage {
@@ -51,16 +53,18 @@ export function currentDynamoUsage(): DynamoUsage | undefined {
   return scopedUsage.getStore();
 }
 
-const baseClient = new DynamoDBClient({
-  ...(config.dynamodbEndpoint
-    ? {
-        endpoint: config.dynamodbEndpoint,
-        region: process.env.AWS_REGION ?? 'us-east-1',
-        credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-      }
-    : {}),
-  maxAttempts: 3,
-});
+const baseClient = recordAwsCalls(
+  new DynamoDBClient({
+    ...(config.dynamodbEndpoint
+      ? {
+          endpoint: config.dynamodbEndpoint,
+          region: process.env.AWS_REGION ?? 'us-east-1',
+          credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+        }
+      : {}),
+    maxAttempts: 3,
+  }),
+);
 
 interface CapacityOutput {
   ConsumedCapacity?: { CapacityUnits?: number } | Array<{ CapacityUnits?: number }>;

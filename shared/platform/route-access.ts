@@ -48,6 +48,12 @@ export const middlewareUpdatedAttributes: readonly string[] = ['last_used_at', '
 /** The `ReturnValues` the middleware's UpdateItem calls use (never ALL_OLD / ALL_NEW). */
 export const middlewareUpdateReturnValues: readonly string[] = ['NONE', 'UPDATED_NEW'];
 
+/**
+ * The encryption context every use of the key carries (shared/domains/domains.service.ts binds a
+ * DKIM key to its organization and domain); the key grants require exactly these keys.
+ */
+export const KEY_ENCRYPTION_CONTEXT_KEYS = ['organization_id', 'domain_id'] as const;
+
 /** KMS operations on the deployment's key (DKIM private keys are kept encrypted with it). */
 export type KeyAccess = 'encrypt' | 'decrypt';
 /**

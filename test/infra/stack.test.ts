@@ -61,6 +61,11 @@ const SQS_CONSUME_ACTIONS = [
  * CDK's grantEncrypt / grantDecrypt, which add kms:ReEncrypt* and kms:GenerateDataKey*.
  */
 const KEY_ACTIONS: Record<KeyAccess, string> = { encrypt: 'kms:Encrypt', decrypt: 'kms:Decrypt' };
+/** Every key grant requires an encryption context made only of a DKIM key's keys (its organization and domain). */
+const KEY_CONTEXT_CONDITION = {
+  'ForAllValues:StringEquals': { 'kms:EncryptionContextKeys': ['organization_id', 'domain_id'] },
+  Null: { 'kms:EncryptionContextKeys': 'false' },
+};
 /** Every SES identity of the stack's account and region: `arn:<partition>:ses:<region>:<account>:identity/*`. */
 const SES_IDENTITY_ARNS = {
   'Fn::Join': [
@@ -456,7 +461,9 @@ function expectedGrants(s: Synthesized, fn: ExpectedFunction): Grants {
     addGrant(grants, ['sqs:ChangeMessageVisibility'], [getAtt(s.queueIds[queue])]);
   }
   if (fn.consumes) addGrant(grants, SQS_CONSUME_ACTIONS, [getAtt(s.queueIds[fn.consumes])]);
-  for (const level of fn.access.kms ?? []) addGrant(grants, [KEY_ACTIONS[level]], [getAtt(s.keyId)]);
+  for (const level of fn.access.kms ?? []) {
+    addGrant(grants, [KEY_ACTIONS[level]], [getAtt(s.keyId)], KEY_CONTEXT_CONDITION);
+  }
   if (fn.notified) addGrant(grants, SQS_SEND_ACTIONS, [getAtt(fn.notified.deadLetterQueueId)]);
   for (const level of fn.access.ses ?? []) addGrant(grants, sesActions[level], sesResources(s)[level]);
   return sortedGrants(grants);
@@ -740,6 +747,17 @@ describe.each([
     );
     for (const fn of expectedFunctions(s, table)) {
       const expected = fn.kind === 'http' ? expectedMiddleware.map((st) => canonical({ Effect: 'Allow', ...st })) : [];
+      const keyLevels = [...new Set(fn.access.kms ?? [])];
+      if (keyLevels.length > 0) {
+        expected.push(
+          canonical({
+            Effect: 'Allow',
+            Action: keyLevels.map((level) => KEY_ACTIONS[level]),
+            Resource: [getAtt(s.keyId)],
+            Condition: KEY_CONTEXT_CONDITION,
+          }),
+        );
+      }
       expect(conditionedStatements(s, fn.id), fn.label).toEqual(expected);
     }
   });
@@ -763,7 +781,11 @@ describe.each([
       const declaredSes = fn.access.ses ?? [];
       expect(kmsActions, fn.label).toEqual([...new Set((fn.access.kms ?? []).map((l) => KEY_ACTIONS[l]))].sort());
       expect(sesGranted, fn.label).toEqual([...new Set(declaredSes.flatMap((l) => sesActions[l]))].sort());
-      for (const action of kmsActions) expect(grants[action], `${fn.label}: ${action}`).toEqual([keyArn]);
+      for (const action of kmsActions) {
+        expect(grants[action], `${fn.label}: ${action}`).toEqual([
+          `${keyArn} if ${JSON.stringify(canonical(KEY_CONTEXT_CONDITION))}`,
+        ]);
+      }
       for (const action of sesGranted) {
         const sends = declaredSes.includes('send') && sesActions.send.includes(action);
         expect(grants[action], `${fn.label}: ${action}`).toEqual(

@@ -6,6 +6,8 @@ import getPort from 'get-port';
 import type { TestProject } from 'vitest/node';
 import { type LocalCloud, startLocalCloud } from '../../infra/local/cloud.ts';
 import { startTestDnsServer } from './dns-server.ts';
+import { type IamCheck, startIamCheck } from './iam/check.ts';
+import type { LocalNames as IamCheckLocalNames } from './iam/policies.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -16,11 +18,13 @@ declare module 'vitest' {
 }
 
 let cloud: LocalCloud | undefined;
+let iamCheck: IamCheck | undefined;
 let dns: Awaited<ReturnType<typeof startTestDnsServer>> | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
   process.env.POWERTOOLS_LOG_LEVEL = 'SILENT';
   dns = await startTestDnsServer({ port: 0, controlPort: 0 });
+  iamCheck = startIamCheck();
   cloud = await startLocalCloud({
     // Domain verification resolves through the test DNS server; a short timeout keeps the
     // "DNS server does not answer" test fast. Tests page through the dashboard far faster than a
@@ -36,6 +40,28 @@ export async function setup(project: TestProject): Promise<void> {
 }
 
 export async function teardown(): Promise<void> {
+  const local = cloud && {
+    tableName: cloud.env.TABLE_NAME ?? '',
+    queues: Object.fromEntries(
+      Object.entries(cloud.queues).map(([name, queue]) => [
+        name,
+        { url: queue.url, deadLetterUrl: queue.deadLetterUrl },
+      ]),
+    ) as IamCheckLocalNames['queues'],
+    configurationSetName: cloud.env.SES_CONFIGURATION_SET ?? '',
+  };
   await cloud?.stop();
   await dns?.close();
+  if (!iamCheck || !local) return;
+  const summary = await iamCheck.finish(local);
+  console.log(
+    `IAM check: ${summary.callsRecorded} AWS calls recorded, ${summary.distinctRequests} distinct requests ` +
+      `simulated against the deployed policies, ${summary.functionActions.length} (function, action) pairs, ` +
+      `${summary.denials.length} denied`,
+  );
+  if (summary.denials.length > 0) {
+    // A throw here does not fail a vitest run; the exit code does.
+    console.error(`The deployed IAM policies would deny these calls:\n\n${summary.denials.join('\n\n')}`);
+    process.exitCode = 1;
+  }
 }
