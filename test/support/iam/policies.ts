@@ -122,7 +122,9 @@ export function deployedPolicies(local: LocalNames, stack?: PostboxStack): Deplo
   const byHandler = new Map<string, FunctionPolicies>();
   for (const [handler, fn] of functions) {
     const functionId = idOf(fn.function);
-    const role = (resources[functionId]?.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+    const resource = resources[functionId];
+    if (!resource) throw new Error(`No function ${functionId} in the template`);
+    const role = (resource.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
     byHandler.set(handler, {
       functionId,
       roleId: role,

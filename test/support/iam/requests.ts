@@ -173,7 +173,7 @@ function dynamoRequests(command: string, input: Record<string, unknown>): Omit<I
           'dynamodb:LeadingKeys': [
             ...new Set(
               requests.map((request) =>
-                keyValue((request.PutRequest?.Item ?? request.DeleteRequest?.Key ?? {})[tableDefinition.partitionKey]),
+                keyValue((request.PutRequest?.Item ?? request.DeleteRequest?.Key)?.[tableDefinition.partitionKey]),
               ),
             ),
           ],
