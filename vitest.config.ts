@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Two projects: `unit` (no emulators; test/local/* start only the in-process emulator they
- * need) and `integration` (one local cloud for the whole run, started by the global setup,
- * called over HTTP).
+ * Three projects: `unit` (no emulators; test/local/* start only the in-process emulator they
+ * need), `integration` (one local cloud for the whole run, started by the global setup, called
+ * over HTTP) and `smoke` (the same on the deployed bundles: `npm run test:bundles`, not part of
+ * `npm test`).
  */
 // The SDK warns on Node 20 about its future Node 22 requirement; CI runs Node 20 on purpose.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
@@ -17,6 +18,17 @@ export default defineConfig({
           include: ['test/unit/**/*.test.ts', 'test/infra/**/*.test.ts', 'test/local/**/*.test.ts'],
           env: { TABLE_NAME: 'postbox-unit', POWERTOOLS_LOG_LEVEL: 'SILENT', POWERTOOLS_METRICS_DISABLED: 'true' },
           testTimeout: 60_000,
+        },
+      },
+      {
+        // The main paths on the bundles `cdk synth` wrote (npm run test:bundles, after a synth).
+        test: {
+          name: 'smoke',
+          include: ['test/smoke/**/*.test.ts'],
+          globalSetup: ['test/support/global-setup.ts'],
+          setupFiles: ['test/support/integration-env.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
         },
       },
       {

@@ -12,7 +12,7 @@ import { ArnFormat, type Duration, Stack } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as kms from 'aws-cdk-lib/aws-kms';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, type CfnFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type * as logs from 'aws-cdk-lib/aws-logs';
 import type * as ses from 'aws-cdk-lib/aws-ses';
@@ -277,5 +277,8 @@ export class ApiFunction extends Construct {
       },
       ...(props.description ? { description: props.description } : {}),
     });
+    // Which route-table handler this bundle is built from: the local cloud finds the deployed
+    // bundles by it (infra/local/bundled-handlers.ts).
+    (this.function.node.defaultChild as CfnFunction).addMetadata('postbox:handler', props.handler);
   }
 }

@@ -1,5 +1,5 @@
 /** GET /dashboard/assets/{file} — the stylesheet and the copy-button script, cached for a year (URLs carry a content hash). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { notFound } from '#core/errors.ts';
 import { assets } from '#dashboard/assets.ts';
 import { SafeHtml } from '#dashboard/html.ts';

@@ -1,5 +1,5 @@
 /** GET /dashboard/sign-in?next= — the sign-in form, with a fresh signed double-submit token. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { issueSignInToken } from '#accounts/sign-in-token.service.ts';
 import { safeNextPath } from '#dashboard/next-path.ts';
 import { publicPage } from '#dashboard/page-handler.ts';

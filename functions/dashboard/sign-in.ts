@@ -4,7 +4,7 @@
  * Success: a new session cookie and a redirect to `next`; a wrong password 401 and a locked email
  * 429, both with the form again.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { signIn } from '#accounts/members.service.ts';
 import { checkSignInToken, issueSignInToken } from '#accounts/sign-in-token.service.ts';
 import { readCookies, SIGN_IN_CSRF_COOKIE } from '#dashboard/cookies.ts';

@@ -1,5 +1,5 @@
 /** POST /api/v1/domains */
-import { z } from 'zod';
+import * as z from 'zod';
 import { addDomain } from '#domains/domains.service.ts';
 import { apiHandler } from '#http/api-handler.ts';
 import { created } from '#http/response.ts';

@@ -1,5 +1,5 @@
 /** POST /api/v1/emails/validate/batch — one result per address, in order (at most 1,000). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { apiHandler } from '#http/api-handler.ts';
 import { ok } from '#http/response.ts';
 import { MAX_ADDRESSES_PER_VALIDATION } from '#validation/address-validation.service.ts';

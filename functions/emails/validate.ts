@@ -1,5 +1,5 @@
 /** POST /api/v1/emails/validate — an invalid address is a result (undeliverable), not an error. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { apiHandler } from '#http/api-handler.ts';
 import { ok } from '#http/response.ts';
 import { validateAddress } from '#validation/auto-validation.service.ts';

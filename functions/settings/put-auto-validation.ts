@@ -1,5 +1,5 @@
 /** PUT /api/v1/settings/auto-validation */
-import { z } from 'zod';
+import * as z from 'zod';
 import { AUTO_VALIDATION_THRESHOLDS } from '#accounts/organization.ts';
 import { setAutoValidationThreshold } from '#accounts/settings.service.ts';
 import { apiHandler } from '#http/api-handler.ts';

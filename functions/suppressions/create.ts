@@ -1,5 +1,5 @@
 /** POST /api/v1/suppressions — adds (or re-reasons) a manual suppression. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { emailAddress } from '#core/email-address.ts';
 import { apiHandler } from '#http/api-handler.ts';
 import { created } from '#http/response.ts';

@@ -17,6 +17,7 @@ import { type QueueName, queueDefinitions, queueUrlEnvName } from '#platform/que
 import { consumers, scheduledFunctions } from '#platform/routes.ts';
 import { sesConfigurationSetName } from '../send-pipeline.ts';
 import { DEFAULT_STACK_NAME } from '../stack-environment.ts';
+import { bundledHandlers } from './bundled-handlers.ts';
 import { type RunningEmulator, startDynamoDbLocal, startSesEmulator, startSqsEmulator } from './emulators.ts';
 import { startGateway } from './gateway/server.ts';
 import { createQueues, createTable, type ProvisionedQueue } from './provision.ts';
@@ -49,6 +50,11 @@ export interface LocalCloudOptions {
    * in AWS they run on other machines, here they would share this process's CPU.
    */
   runConsumers?: boolean;
+  /**
+   * Run the bundles `cdk synth` wrote to this cloud assembly directory (e.g. `cdk.out`) instead of
+   * the TypeScript sources: what is tested is then exactly what deploys.
+   */
+  bundlesFrom?: string;
   log?: (line: string) => void;
 }
 
@@ -145,10 +151,17 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     Object.assign(process.env, env);
 
     const handlerCache = new Map<string, Promise<unknown>>();
+    const bundles = options.bundlesFrom ? bundledHandlers(options.bundlesFrom) : undefined;
+    const moduleFile = (module: string): string => {
+      if (!bundles) return join(repositoryRoot, module);
+      const bundle = bundles.get(module);
+      if (!bundle) throw new Error(`No deployed bundle runs ${module}`);
+      return bundle;
+    };
     const loadModuleHandler = (module: string): Promise<unknown> => {
       let loaded = handlerCache.get(module);
       if (!loaded) {
-        loaded = import(pathToFileURL(join(repositoryRoot, module)).href).then((mod: { handler?: unknown }) => {
+        loaded = import(pathToFileURL(moduleFile(module)).href).then((mod: { handler?: unknown }) => {
           const handler = mod.handler;
           if (typeof handler !== 'function') throw new Error(`${module} does not export a handler`);
           // Each invocation runs as its function, so the AWS calls it makes are told apart by

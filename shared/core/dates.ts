@@ -2,7 +2,7 @@
  * ISO 8601 dates and date-times in requests, checked by zod's ISO formats (a real calendar date and
  * time: 2030-02-30 and 24:00 are refused) rather than hand-written patterns.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** A date-time with a time zone (`Z` or `±hh:mm`); seconds and their fraction optional. */
 const dateTimeWithZone = z.union([z.iso.datetime({ offset: true }), z.iso.datetime({ offset: true, precision: -1 })]);

@@ -6,7 +6,7 @@
  * provider issues them and they complicate every downstream check; the domain follows
  * normalizeDomainName; the whole address is at most 254 characters (RFC 5321 path limit).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { normalizeDomainName } from '#core/domain-name.ts';
 
 const DOT_ATOM = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*$/;

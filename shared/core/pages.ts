@@ -2,7 +2,7 @@
  * Pages of a list: the query-string schema for page/limit (spec: page ≥ 1, default 1; limit 1–100, default 20).
  * Values must be plain integers: `2.5`, `1e2`, `-1` or `abc` are 400 VALIDATION_ERROR.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 const MAX_LIMIT = 100;
 

@@ -21,7 +21,7 @@
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { Session } from '#accounts/members.service.ts';
 import { logger } from '#core/logger.ts';
 import { isLoopbackRequest } from '#dashboard/cookies.ts';

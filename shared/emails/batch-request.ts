@@ -9,7 +9,7 @@
  *     address or name, data that is not an object or nests too deeply — see parseBatchEntry.
  * Besides the spec's fields a batch takes `reply_to`, `tags` and `priority`, applied to every email.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { emailAddress } from '#core/email-address.ts';
 import {
   mailbox,

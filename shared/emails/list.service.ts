@@ -12,7 +12,7 @@
  * A page reads the entries before it (DynamoDB cannot skip to an offset), so page × limit is capped
  * for pages that hold emails (MAX_LIST_DEPTH); a page past the end is answered from the totals.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { isIsoDate, isIsoDateTimeWithZone } from '#core/dates.ts';
 import { normalizeEmailAddress } from '#core/email-address.ts';
 import type { Environment } from '#core/environment.ts';

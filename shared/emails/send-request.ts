@@ -32,7 +32,7 @@
  *   output is the UTC form from `toISOString()` (milliseconds kept, finer digits dropped).
  * - `null` is not accepted for optional fields: leave the field out.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { isIsoDateTimeWithZone } from '#core/dates.ts';
 import { emailAddress, normalizeEmailAddress } from '#core/email-address.ts';
 import { displayNameProblem, LINE_BREAK, subjectProblems } from '#emails/message-text.ts';

@@ -14,7 +14,7 @@
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { Caller } from '#accounts/caller.ts';
 import { config } from '#core/config.ts';
 import { logger } from '#core/logger.ts';

@@ -2,7 +2,7 @@
  * zod issues → the envelope's `details`: one entry per problem, with dotted field paths
  * such as `to[0].email`, and one entry per unknown field.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ErrorDetail } from '#core/errors.ts';
 
 z.config({

@@ -7,7 +7,7 @@
  * - `variable_schema`: see template-schema.ts; `[]` removes the schema.
  * - PUT needs at least one field; unknown fields are refused.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { pageQuery } from '#core/pages.ts';
 import { bodySchema, subjectSchema, templateDataSchema } from '#emails/send-request.ts';
 import { variableSchema } from '#templates/template-schema.ts';

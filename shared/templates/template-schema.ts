@@ -9,7 +9,7 @@
  *     `object` means a JSON object, not an array or null).
  * Variables not in the schema are passed through untouched.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const VARIABLE_TYPES = ['string', 'number', 'boolean', 'array', 'object'] as const;
 export type VariableType = (typeof VARIABLE_TYPES)[number];

@@ -1,6 +1,9 @@
 /**
  * Starts one local cloud (DynamoDB Local, fauxqs, SES emulator, gateway, pollers) on free
- * ports for the whole integration run and hands its URLs and environment to the workers.
+ * ports for the whole integration run and hands its URLs and environment to the workers. The
+ * `smoke` project runs it on the bundles `cdk synth` wrote (POSTBOX_TEST_BUNDLES: the cloud
+ * assembly directory) instead of the sources; the IAM check runs on the sources only (a bundle has
+ * its own copy of the recording scope).
  */
 import getPort from 'get-port';
 import type { TestProject } from 'vitest/node';
@@ -24,8 +27,10 @@ let dns: Awaited<ReturnType<typeof startTestDnsServer>> | undefined;
 export async function setup(project: TestProject): Promise<void> {
   process.env.POWERTOOLS_LOG_LEVEL = 'SILENT';
   dns = await startTestDnsServer({ port: 0, controlPort: 0 });
-  iamCheck = startIamCheck();
+  const bundlesFrom = process.env.POSTBOX_TEST_BUNDLES || undefined;
+  if (!bundlesFrom) iamCheck = startIamCheck();
   cloud = await startLocalCloud({
+    ...(bundlesFrom ? { bundlesFrom } : {}),
     // Domain verification resolves through the test DNS server; a short timeout keeps the
     // "DNS server does not answer" test fast. Tests page through the dashboard far faster than a
     // person: the per-member page limit is tested on its own (dashboard-auth.test.ts).

@@ -177,6 +177,9 @@ function writtenEvents(transaction: TransactWriteCommandInput | undefined) {
 beforeEach(() => {
   // The fixtures are test-key emails: behave like the local stack, where they reach SES.
   vi.stubEnv('DELIVER_TEST_EMAILS_TO_SES', 'true');
+  // No configuration set unless a test names one (the integration run's local cloud sets one in
+  // the environment the workers inherit).
+  vi.stubEnv('SES_CONFIGURATION_SET', '');
   documentClient.reset();
   ses.reset();
   sqs.reset();

@@ -2,7 +2,7 @@
  * POST /dashboard/domains — adds a domain (same service as POST /api/v1/domains), then back to the
  * list. An invalid name or a conflict shows the list again with the message and what was typed.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { memberPage } from '#dashboard/page-handler.ts';
 import { domainsPage } from '#dashboard/pages/domains.ts';
 import { addDomain, listDomains } from '#domains/domains.service.ts';

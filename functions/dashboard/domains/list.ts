@@ -1,5 +1,5 @@
 /** GET /dashboard/domains — the organization's domains, their DNS records, verify and add forms. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { memberPage } from '#dashboard/page-handler.ts';
 import { domainsPage } from '#dashboard/pages/domains.ts';
 import { listDomains } from '#domains/domains.service.ts';

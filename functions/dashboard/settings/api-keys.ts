@@ -1,5 +1,5 @@
 /** GET /dashboard/settings/api-keys — the organization's keys and the form to create one. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { listApiKeys } from '#accounts/accounts.service.ts';
 import { memberPage } from '#dashboard/page-handler.ts';
 import { apiKeysPage } from '#dashboard/pages/settings.ts';

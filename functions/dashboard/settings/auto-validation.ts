@@ -1,5 +1,5 @@
 /** GET /dashboard/settings/auto-validation — the organization's auto-validation threshold, as a form. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { getAutoValidationThreshold } from '#accounts/settings.service.ts';
 import { memberPage } from '#dashboard/page-handler.ts';
 import { autoValidationPage } from '#dashboard/pages/settings.ts';

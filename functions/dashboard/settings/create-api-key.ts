@@ -2,7 +2,7 @@
  * POST /dashboard/settings/api-keys — creates a key (the admin tool's service) and answers 201 with
  * the page showing its full secret, this once. A refused name or environment shows the form again.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { createApiKey, listApiKeys } from '#accounts/accounts.service.ts';
 import { memberPage } from '#dashboard/page-handler.ts';
 import { apiKeysPage } from '#dashboard/pages/settings.ts';

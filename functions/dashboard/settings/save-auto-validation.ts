@@ -2,7 +2,7 @@
  * POST /dashboard/settings/auto-validation — saves the threshold (the same service as
  * PUT /api/v1/settings/auto-validation) and goes back to the form. Another value: the form again, 400.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { AUTO_VALIDATION_THRESHOLDS } from '#accounts/organization.ts';
 import { getAutoValidationThreshold, setAutoValidationThreshold } from '#accounts/settings.service.ts';
 import { memberPage } from '#dashboard/page-handler.ts';

@@ -3,7 +3,7 @@
  * POST /api/v1/suppressions. An invalid address or reason shows the list again (400) with the
  * message and what was typed.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { emailAddress } from '#core/email-address.ts';
 import { memberPage } from '#dashboard/page-handler.ts';
 import { DEFAULT_PAGE_LIMIT, suppressionsPage } from '#dashboard/pages/suppressions.ts';

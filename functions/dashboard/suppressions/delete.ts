@@ -3,7 +3,7 @@
  * DELETE /api/v1/suppressions/{id}); an unknown or another organization's id is 404.
  * Returns to the page the button was on.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { memberPage } from '#dashboard/page-handler.ts';
 import { idPath } from '#http/schemas.ts';
 import { removeSuppression } from '#suppressions/suppressions.service.ts';

@@ -1,5 +1,5 @@
 /** GET /dashboard/suppressions?page&limit — the suppression list, paginated, with the add form. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { pageQuery } from '#core/pages.ts';
 import { memberPage } from '#dashboard/page-handler.ts';
 import { suppressionsPage } from '#dashboard/pages/suppressions.ts';

@@ -1,5 +1,5 @@
 /** GET /dashboard/templates?page&limit&search&is_active — the templates, newest first, paginated. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { memberPage } from '#dashboard/page-handler.ts';
 import { templatesListPage } from '#dashboard/pages/templates.ts';
 import { templateListQuery } from '#templates/template-request.ts';

@@ -1,5 +1,5 @@
 /** validate: the page's zod schemas for path, query and form; what they output is the page's input. */
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { type ErrorDetail, validationError } from '#core/errors.ts';
 import type { PageMiddleware } from '#dashboard/page-stack/context.ts';
 import { capDetails, issuesToDetails } from '#http/zod-details.ts';

@@ -2,7 +2,7 @@
  * The dashboard's Emails list (GET /dashboard/emails, the same service and filter rules as
  * GET /api/v1/emails). One email and its HTML body are email-detail.ts.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Environment } from '#core/environment.ts';
 import type { ErrorDetail } from '#core/errors.ts';
 import type { Pagination } from '#core/pages.ts';

@@ -4,7 +4,7 @@
  * variable's type); the member can edit it as JSON in a GET form, so it travels in the address
  * (`?data=`) and is capped at MAX_SAMPLE_DATA_ENCODED_LENGTH once percent-encoded.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { templateDataSchema } from '#emails/send-request.ts';
 import type { VariableDefinition, VariableType } from '#templates/template-schema.ts';
 

@@ -10,7 +10,7 @@
  * Event ids and timestamps come from the notification itself, so the same notification delivered
  * twice maps to the same event items (same key): writing them again changes nothing.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { deterministicId } from '#core/ids.ts';
 import type { EmailEvent, EventType } from '#emails/email.ts';
 

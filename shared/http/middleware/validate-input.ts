@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { type ErrorDetail, validationError } from '#core/errors.ts';
 import type { ApiMiddleware } from '#http/context.ts';
 import { capDetails, issuesToDetails } from '#http/zod-details.ts';
