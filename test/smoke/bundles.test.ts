@@ -39,6 +39,7 @@ describe('the deployed bundles', () => {
     const sent = await api.post('/api/v1/emails/send', {
       from: { email: `shop@${domain}` },
       to: [{ email: 'ann@example.com' }],
+      subject: 'Receipt {{order}}',
       template_id: template.body.data.id,
       template_data: { name: 'Ann', order: 7 },
     });
