@@ -2,7 +2,7 @@
  * Bundle size and cold module-init time of one handler, built with exactly the esbuild
  * options the deployed functions use (infra/bundling.ts).
  *
- *   npx tsx bench/bundle.ts [handler]     (default functions/settings/get-auto-validation.ts)
+ *   npx tsx bench/bundle.ts [handler…]     (default functions/settings/get-auto-validation.ts)
  *
  * Cold init: a fresh `node` process per run (no module cache, like a Lambda cold start)
  * times `await import(bundle)` with performance.now(). The same is measured for an empty
@@ -57,8 +57,16 @@ function coldImportMs(file: string, nodeFlags: string[]): number {
     'process.stdout.write(JSON.stringify({ ms: performance.now() - start }));',
   ].join('\n');
   const child = spawnSync(process.execPath, [...nodeFlags, '--no-warnings', '--input-type=module', '-e', script], {
-    // A clean environment: only what the handler's config loading needs.
-    env: { PATH: process.env.PATH ?? '', TABLE_NAME: 'bench', AWS_REGION: 'us-east-1' },
+    // A clean environment: what any function's config loading may need (as CDK sets it).
+    env: {
+      PATH: process.env.PATH ?? '',
+      TABLE_NAME: 'bench',
+      AWS_REGION: 'us-east-1',
+      SEND_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/000000000000/bench-send',
+      SES_CONFIGURATION_SET: 'bench',
+      KMS_KEY_ID: 'arn:aws:kms:us-east-1:000000000000:key/bench',
+      SPF_INCLUDE_HOST: 'amazonses.com',
+    },
     encoding: 'utf8',
   });
   if (child.status !== 0) {
@@ -73,7 +81,11 @@ function measure(file: string, nodeFlags: string[]): Stats {
 }
 
 async function main(): Promise<void> {
-  const handler = process.argv[2] ?? DEFAULT_HANDLER;
+  for (const handler of process.argv.length > 2 ? process.argv.slice(2) : [DEFAULT_HANDLER])
+    await measureHandler(handler);
+}
+
+async function measureHandler(handler: string): Promise<void> {
   const entry = path.resolve(projectRoot, handler);
   statSync(entry); // fail early on a wrong path
   const dir = mkdtempSync(path.join(tmpdir(), 'postbox-bundle-'));

@@ -3,7 +3,10 @@ import { ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import getPort from 'get-port';
 import { type LocalCloud, type LocalCloudOptions, startLocalCloud } from '../infra/local/cloud.ts';
 
-type BenchCloudOptions = Pick<LocalCloudOptions, 'runConsumers' | 'scheduleIntervalMs' | 'env'> & {
+type BenchCloudOptions = Pick<
+  LocalCloudOptions,
+  'runConsumers' | 'scheduleIntervalMs' | 'env' | 'sesThrottlePerSecond'
+> & {
   /** Quiet by default; a bench that reads the access log asks for INFO. */
   logLevel?: string;
 };

@@ -12,6 +12,7 @@
  *   emails-list  GET /emails cost (requests, read units) and latency at 1,000 and 10,000 emails
  *   ledger  the fault ledger: emails through the pipeline with injected crashes and SES throttling
  *   dashboard  time to first byte of the dashboard's email list with 10,000 emails in the organization
+ *   ses-pacing  a burst at 2× the SES send rate against a throttling SES emulator, paced and not
  */
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
@@ -30,6 +31,7 @@ const benches: Record<string, string> = {
   'emails-list': 'emails-list.ts',
   ledger: 'ledger.ts',
   dashboard: 'dashboard.ts',
+  'ses-pacing': 'ses-pacing.ts',
 };
 const [name, ...args] = process.argv.slice(2);
 const script = name ? benches[name] : undefined;

@@ -233,6 +233,8 @@ export interface ApiFunctionProps {
   sendingHost: string;
   /** The SES configuration set email is sent through: SES_CONFIGURATION_SET of the functions that declare `ses: ['send']`. */
   configurationSet: ses.IConfigurationSet;
+  /** The account's SES send rate (the SesMaxSendRate parameter): SES_MAX_SEND_RATE of the same functions. */
+  sesMaxSendRate: string;
   description?: string;
 }
 
@@ -273,7 +275,12 @@ export class ApiFunction extends Construct {
         // Only where declared: a function without key access cannot even name the key.
         ...(keyAccess.length > 0 ? { KMS_KEY_ID: props.key.keyArn } : {}),
         ...(sesAccess.length > 0 ? { IDENTITY_PROVIDER: 'ses' } : {}),
-        ...(sesAccess.includes('send') ? { SES_CONFIGURATION_SET: props.configurationSet.configurationSetName } : {}),
+        ...(sesAccess.includes('send')
+          ? {
+              SES_CONFIGURATION_SET: props.configurationSet.configurationSetName,
+              SES_MAX_SEND_RATE: props.sesMaxSendRate,
+            }
+          : {}),
       },
       ...(props.description ? { description: props.description } : {}),
     });

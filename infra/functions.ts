@@ -44,6 +44,8 @@ export interface FunctionResources {
   dkimKey: kms.Key;
   sendingHost: string;
   configurationSet: ses.ConfigurationSet;
+  /** The SesMaxSendRate parameter (a reference to it). */
+  sesMaxSendRate: string;
 }
 
 /** Makes the function of one route table entry, in the stack's scope. */
@@ -117,6 +119,7 @@ export function functionFactory(scope: Construct, resources: FunctionResources):
       key: resources.dkimKey,
       sendingHost: resources.sendingHost,
       configurationSet: resources.configurationSet,
+      sesMaxSendRate: resources.sesMaxSendRate,
       description,
     });
   };

@@ -13,7 +13,7 @@
  * scheduled functions, alarms), http-api.ts (the API and its route functions) and
  * functions.ts (how every function is made).
  */
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, CfnParameter, Stack, type StackProps } from 'aws-cdk-lib';
 import type { HttpApi, HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import type * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
@@ -88,6 +88,8 @@ export interface PostboxStackProps extends StackProps {
 }
 
 export const DEFAULT_SENDING_HOST = 'amazonses.com';
+/** SES's maximum send rate of a new production account (SesMaxSendRate's default). */
+export const DEFAULT_SES_MAX_SEND_RATE = 14;
 
 export class PostboxStack extends Stack {
   readonly table: dynamodb.Table;
@@ -135,7 +137,15 @@ export class PostboxStack extends Stack {
     this.sesEventsTopic = topic;
     const notificationTopics: Record<NotificationHandlerDefinition['source'], sns.ITopic> = { 'ses-events': topic };
 
+    const sesMaxSendRate = new CfnParameter(this, 'SesMaxSendRate', {
+      type: 'Number',
+      default: DEFAULT_SES_MAX_SEND_RATE,
+      minValue: 1,
+      description:
+        "SES sends per second across all consumers: the account's maximum send rate in this region (SES console, Account dashboard; 1 in the sandbox, 14 on a new production account)",
+    });
     const functionFor = functionFactory(this, {
+      sesMaxSendRate: sesMaxSendRate.valueAsString,
       table: this.table,
       queues: this.queues,
       dkimKey: this.dkimKey,

@@ -21,6 +21,7 @@ import { bundledHandlers } from './bundled-handlers.ts';
 import { type RunningEmulator, startDynamoDbLocal, startSesEmulator, startSqsEmulator } from './emulators.ts';
 import { startGateway } from './gateway/server.ts';
 import { createQueues, createTable, type ProvisionedQueue } from './provision.ts';
+import { type SesThrottle, startSesThrottle } from './ses-throttle.ts';
 import { startSqsPoller } from './sqs-poller.ts';
 
 export const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -55,12 +56,19 @@ export interface LocalCloudOptions {
    * the TypeScript sources: what is tested is then exactly what deploys.
    */
   bundlesFrom?: string;
+  /**
+   * Make the SES emulator throttle SendEmail above this many calls per second, as SES does above the
+   * account's send rate (the SES pacing benchmark). Off by default.
+   */
+  sesThrottlePerSecond?: number;
   log?: (line: string) => void;
 }
 
 export interface LocalCloud {
   apiUrl: string;
   sesUrl: string;
+  /** The SES throttle's counts, when sesThrottlePerSecond was given. */
+  sesThrottle?: SesThrottle;
   /** The environment the handlers run with (endpoints, table and queue names). */
   env: Record<string, string>;
   queues: Record<QueueName, ProvisionedQueue>;
@@ -113,8 +121,14 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     await stopAll(emulators);
     throw failure.reason;
   }
-  const [dynamodb, sqs, ses] = emulators as [RunningEmulator, RunningEmulator, RunningEmulator];
+  const [dynamodb, sqs, sesEmulator] = emulators as [RunningEmulator, RunningEmulator, RunningEmulator];
   try {
+    const sesThrottle = options.sesThrottlePerSecond
+      ? await startSesThrottle({ target: sesEmulator.endpoint, maxPerSecond: options.sesThrottlePerSecond })
+      : undefined;
+    if (sesThrottle) emulators.push({ endpoint: sesThrottle.endpoint, stop: () => sesThrottle.stop() });
+    // Handlers send through the throttle when there is one; the inbox stays the emulator's.
+    const ses = { endpoint: sesThrottle?.endpoint ?? sesEmulator.endpoint };
     const dynamoClient = new DynamoDBClient({ endpoint: dynamodb.endpoint, region: REGION, credentials: CREDENTIALS });
     const sqsClient = new SQSClient({ endpoint: sqs.endpoint, region: REGION, credentials: CREDENTIALS });
     await createTable(dynamoClient, LOCAL_TABLE_NAME);
@@ -139,6 +153,9 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       // The SES emulator shares this process: a slow answer means a busy CPU, not a lost request
       // (which, as an ambiguous outcome, would be sent again once the lease expires).
       SES_REQUEST_TIMEOUT_MS: '25000',
+      // The account's send rate the consumer paces SES calls to (SesMaxSendRate in AWS). The emulator
+      // has no rate of its own, so locally this only bounds the pace; tests override nothing.
+      SES_MAX_SEND_RATE: '1000',
       LOCAL_ENCRYPTION_KEY: options.localEncryptionKey ?? randomBytes(32).toString('base64'),
       // Embedded-metric lines would crowd the local output; POWERTOOLS_METRICS_DISABLED=false shows them.
       POWERTOOLS_METRICS_DISABLED: process.env.POWERTOOLS_METRICS_DISABLED ?? 'true',
@@ -212,7 +229,8 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
 
     return {
       apiUrl: gateway.url,
-      sesUrl: ses.endpoint,
+      sesUrl: sesEmulator.endpoint,
+      sesThrottle,
       env,
       queues,
       stop: async () => {

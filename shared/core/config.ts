@@ -35,4 +35,9 @@ export const config = {
   signInRateLimitPerSecond: intEnv('SIGN_IN_RATE_LIMIT_PER_SECOND', 10),
   /** Largest request body any route accepts, in bytes (API Gateway's own cap is 10 MB). */
   maxBodyBytes: intEnv('MAX_BODY_BYTES', 1_048_576),
+  /**
+   * SES sends per second across every consumer (the account's maximum send rate; the stack's
+   * SesMaxSendRate parameter). Unset: sends are not paced (unit tests; the local cloud sets it).
+   */
+  sesMaxSendRate: process.env.SES_MAX_SEND_RATE ? intEnv('SES_MAX_SEND_RATE', 1) : undefined,
 } as const;

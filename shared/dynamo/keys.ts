@@ -293,4 +293,13 @@ export const keys = {
     PK: `RATE#${scope.toUpperCase()}#${id}#${windowEpochSecond}`,
     SK: 'RATE',
   }),
+
+  /**
+   * SES sends claimed in one second by every consumer of the deployment (the account's send rate
+   * is per account and region, not per organization); expires through TTL a minute later.
+   */
+  sesSendWindow: (windowEpochSecond: number): PrimaryKey => ({
+    PK: `SESRATE#${windowEpochSecond}`,
+    SK: 'SESRATE',
+  }),
 } as const;

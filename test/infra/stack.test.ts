@@ -544,7 +544,9 @@ function expectedEnvironment(s: Synthesized, fn: ExpectedFunction, sendingHost: 
     ...(fn.kind === 'http' ? { SPF_INCLUDE_HOST: sendingHost } : {}),
     ...((fn.access.kms ?? []).length > 0 ? { KMS_KEY_ID: getAtt(s.keyId) } : {}),
     ...((fn.access.ses ?? []).length > 0 ? { IDENTITY_PROVIDER: 'ses' } : {}),
-    ...((fn.access.ses ?? []).includes('send') ? { SES_CONFIGURATION_SET: { Ref: s.configurationSetId } } : {}),
+    ...((fn.access.ses ?? []).includes('send')
+      ? { SES_CONFIGURATION_SET: { Ref: s.configurationSetId }, SES_MAX_SEND_RATE: { Ref: 'SesMaxSendRate' } }
+      : {}),
   };
 }
 

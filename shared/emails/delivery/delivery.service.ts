@@ -18,6 +18,7 @@ import { failedCondition } from '#dynamo/writes.ts';
 import { claimForDelivery, recordFailed, recordSent, releaseLease } from '#emails/delivery/delivery-state.store.ts';
 import { shouldSimulateOutcomes } from '#emails/delivery/outcome-simulation.ts';
 import { simulateOutcomes } from '#emails/delivery/outcome-simulator.service.ts';
+import { type SendPacer, sendPacer } from '#emails/delivery/send-pacer.ts';
 import type { SendQueueMessage } from '#emails/delivery/send-queue-message.ts';
 import { type EmailEvent, type EmailRecord, type Mailbox, newEvent, suppressedEvent } from '#emails/email.ts';
 import { outcomeDeadline } from '#emails/schedule/due-times.ts';
@@ -39,6 +40,8 @@ export const LEASE_MS = 60_000;
 export interface DeliveryDependencies {
   /** The SES hand-over (for emails that reach SES). */
   send?: typeof sendWithSes;
+  /** Keeps SES calls under the account's send rate (send-pacer.ts); the configured one by default. */
+  pacer?: SendPacer;
   leaseMs?: number;
   /**
    * Called around the SES call. A hook that throws acts as a consumer dying at that point: the
@@ -121,7 +124,7 @@ export async function deliverEmail(
 ): Promise<DeliveryOutcome> {
   const { organization_id: organizationId, email_id: emailId } = message;
   const ids = { organization_id: organizationId, email_id: emailId };
-  const { send = sendWithSes, leaseMs = LEASE_MS, hooks = {} } = dependencies;
+  const { send = sendWithSes, leaseMs = LEASE_MS, hooks = {}, pacer = sendPacer } = dependencies;
 
   const claim = await claimWhenWritten(message, leaseMs, options.sentAt);
   if (claim.outcome === 'missing') {
@@ -156,7 +159,12 @@ export async function deliverEmail(
   const cc = keep(email.cc);
   const bcc = keep(email.bcc);
   const handOver: typeof sendWithSes = reachesSes(email)
-    ? send
+    ? async (input) => {
+        // A slot of the account's send rate first; without one (SendRateWaitExceeded) SES was
+        // not called, and the email is retried like a throttled one.
+        await pacer?.acquire();
+        return send(input);
+      }
     : async () => ({ messageId: `simulated-${randomUUID()}` });
   if (to.length + cc.length + bcc.length === 0) {
     logger.info('every recipient is suppressed', { ...ids, suppressed_count: suppressed.size });

@@ -1,0 +1,86 @@
+/**
+ * Keeps SES sends under the account's maximum send rate across every consumer instance. SES counts
+ * sends per second per account and region, and answers a send above the rate with a throttling
+ * error; with up to 5 consumer instances × 10 records × 5 deliveries in flight, a burst would
+ * otherwise be throttled, backed off and left for the sweeper.
+ *
+ * Each second has a shared count in the table (send-rate.store.ts). An instance claims a few slots
+ * at a time with one unconditional ADD and keeps those that fall under the rate; its deliveries take
+ * them one by one. With no slot left this second, a delivery waits for the next second, and after
+ * MAX_WAIT_MS gives up with a throttling error (no SES call was made: the email is retried like a
+ * throttled one, its lease given back). Slots claimed but unused by the end of their second are lost,
+ * which can only slow sending a little, never exceed the rate.
+ */
+import { config } from '#core/config.ts';
+import { claimSendSlots } from '#emails/delivery/send-rate.store.ts';
+
+/** How long one delivery waits for a slot before it is retried through the queue instead. */
+export const MAX_WAIT_MS = 10_000;
+
+/** Thrown when no slot came within MAX_WAIT_MS; classified like SES's own throttling (retry). */
+export class SendRateWaitExceeded extends Error {
+  override readonly name = 'ThrottlingException';
+  constructor() {
+    super(`No SES send slot within ${MAX_WAIT_MS} ms (the account's send rate is in use)`);
+  }
+}
+
+export interface SendPacerOptions {
+  ratePerSecond: number;
+  claim?: typeof claimSendSlots;
+  now?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export interface SendPacer {
+  /** Resolves when this delivery may call SES; throws SendRateWaitExceeded after MAX_WAIT_MS. */
+  acquire(): Promise<void>;
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export function createSendPacer(options: SendPacerOptions): SendPacer {
+  const { ratePerSecond, claim = claimSendSlots, now = Date.now, sleep = defaultSleep } = options;
+  // A few slots per claim: fewer table writes than one per send, few enough that an instance holding
+  // slots it does not use this second cannot starve the others (5 instances at most).
+  const claimSize = Math.max(1, Math.min(5, Math.floor(ratePerSecond / 5)));
+  let held = { second: -1, slots: 0 };
+  let claiming: Promise<void> | undefined;
+
+  async function claimFor(second: number): Promise<void> {
+    const total = await claim(second, claimSize);
+    const granted = Math.max(0, Math.min(claimSize, ratePerSecond - (total - claimSize)));
+    if (held.second === second) held.slots += granted;
+    else held = { second, slots: granted };
+    if (granted === 0) held = { second, slots: -1 }; // the second is full: wait for the next
+  }
+
+  return {
+    async acquire() {
+      const started = now();
+      for (;;) {
+        const second = Math.floor(now() / 1000);
+        if (held.second === second && held.slots > 0) {
+          held.slots -= 1;
+          return;
+        }
+        if (held.second !== second || held.slots === 0) {
+          // One claim at a time per instance; the others wait for it and look again.
+          claiming ??= claimFor(second).finally(() => {
+            claiming = undefined;
+          });
+          await claiming;
+          if (held.second === second && held.slots !== -1) continue;
+        }
+        if (now() - started >= MAX_WAIT_MS) throw new SendRateWaitExceeded();
+        // Until the next second (and a little, so that not every instance claims at its first ms).
+        await sleep(1000 - (now() % 1000) + Math.floor(Math.random() * 20));
+      }
+    },
+  };
+}
+
+/** The consumer's pacer, at SES_MAX_SEND_RATE; none when unset. */
+export const sendPacer: SendPacer | undefined = config.sesMaxSendRate
+  ? createSendPacer({ ratePerSecond: config.sesMaxSendRate })
+  : undefined;
