@@ -1,12 +1,12 @@
 /**
- * The SES send pacer (shared/emails/delivery/send-pacer.ts): several instances sharing one count
+ * The SES send pacer (shared/emails/delivery/send-pacer.service.ts): several instances sharing one count
  * per second (as the table's item is shared) never let more than the rate through in any second,
  * every delivery gets its turn, and a delivery that cannot get a slot in time is refused with a
  * throttling error before SES is called.
  */
 import { describe, expect, it } from 'vitest';
 import { classifySesError } from '#adapters/ses-sender.ts';
-import { createSendPacer, MAX_WAIT_MS, SendRateWaitExceeded } from '#emails/delivery/send-pacer.ts';
+import { createSendPacer, MAX_WAIT_MS, SendRateWaitExceeded } from '#emails/delivery/send-pacer.service.ts';
 
 /** The table's per-second counts, shared by every pacer (claimSendSlots' semantics: ADD, return the total). */
 function sharedCounts() {

@@ -18,7 +18,7 @@ import { failedCondition } from '#dynamo/writes.ts';
 import { claimForDelivery, recordFailed, recordSent, releaseLease } from '#emails/delivery/delivery-state.store.ts';
 import { shouldSimulateOutcomes } from '#emails/delivery/outcome-simulation.ts';
 import { simulateOutcomes } from '#emails/delivery/outcome-simulator.service.ts';
-import { type SendPacer, sendPacer } from '#emails/delivery/send-pacer.ts';
+import { type SendPacer, sendPacer } from '#emails/delivery/send-pacer.service.ts';
 import type { SendQueueMessage } from '#emails/delivery/send-queue-message.ts';
 import { type EmailEvent, type EmailRecord, type Mailbox, newEvent, suppressedEvent } from '#emails/email.ts';
 import { outcomeDeadline } from '#emails/schedule/due-times.ts';
@@ -40,7 +40,7 @@ export const LEASE_MS = 60_000;
 export interface DeliveryDependencies {
   /** The SES hand-over (for emails that reach SES). */
   send?: typeof sendWithSes;
-  /** Keeps SES calls under the account's send rate (send-pacer.ts); the configured one by default. */
+  /** Keeps SES calls under the account's send rate (send-pacer.service.ts); the configured one by default. */
   pacer?: SendPacer;
   leaseMs?: number;
   /**
