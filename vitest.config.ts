@@ -16,7 +16,15 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.ts', 'test/infra/**/*.test.ts', 'test/local/**/*.test.ts'],
-          env: { TABLE_NAME: 'postbox-unit', POWERTOOLS_LOG_LEVEL: 'SILENT', POWERTOOLS_METRICS_DISABLED: 'true' },
+          // Explicit, because the workers inherit the environment the integration project's local cloud
+          // sets in this process (SES pacing and the configuration set are off for unit tests).
+          env: {
+            TABLE_NAME: 'postbox-unit',
+            POWERTOOLS_LOG_LEVEL: 'SILENT',
+            POWERTOOLS_METRICS_DISABLED: 'true',
+            SES_MAX_SEND_RATE: '',
+            SES_CONFIGURATION_SET: '',
+          },
           testTimeout: 60_000,
         },
       },
