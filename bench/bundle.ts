@@ -1,33 +1,55 @@
 /**
- * Bundle size and cold module-init time of one handler, built with exactly the esbuild
- * options the deployed functions use (infra/bundling.ts).
+ * Bundle sizes of every function and the cold module-init time of a few, built with exactly
+ * the esbuild options the deployed functions use (infra/bundling.ts).
  *
- *   npx tsx bench/bundle.ts [handler…]     (default functions/settings/get-auto-validation.ts)
+ *   npm run bench -- bundle [--runs n] [--analyze] [handler ...]
  *
- * Cold init: a fresh `node` process per run (no module cache, like a Lambda cold start)
- * times `await import(bundle)` with performance.now(). The same is measured for an empty
- * module, whose time is the floor that any module pays. Runs use `--enable-source-maps`,
- * as the deployed functions do (NODE_OPTIONS), and also without it, to show its cost.
+ * Sizes: every handler of the route table, largest first (minified bytes, gzip, source map).
+ * Cold init, for the handlers named (default: the send route, the send consumer and the SES
+ * events handler): a fresh `node` process per run (no module cache, like a Lambda cold start)
+ * times `await import(bundle)` with performance.now(), with `--enable-source-maps` and without;
+ * the same for an empty module, the floor any module pays. Medians of `--runs` runs (default 10).
+ * `--analyze` lists, for those handlers, the packages that make up most of the bundle (esbuild's
+ * metafile: bytes each input contributes to the output).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { build } from 'esbuild';
-import { esbuildOptionsFor } from '../infra/bundling.ts';
+import { build, type Metafile } from 'esbuild';
+import { type QueueName, queueDefinitions, queueUrlEnvName } from '#platform/queues.ts';
+import {
+  apiRoutes,
+  consumers,
+  dashboardFunction,
+  defaultRoute,
+  notificationHandlers,
+  scheduledFunctions,
+} from '#platform/routes.ts';
+import { copyBundleDataFiles, esbuildOptionsFor } from '../infra/bundling.ts';
 
-const RUNS = 10;
-const DEFAULT_HANDLER = 'functions/settings/get-auto-validation.ts';
+const DEFAULT_COLD_HANDLERS = [
+  'functions/emails/send.ts',
+  'functions/consumers/send-email.ts',
+  'functions/consumers/ses-events.ts',
+];
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
+
+const { values: flags, positionals } = parseArgs({
+  options: { runs: { type: 'string', default: '10' }, analyze: { type: 'boolean', default: false } },
+  allowPositionals: true,
+});
+const RUNS = Number(flags.runs);
+if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error('--runs must be a positive integer');
 
 interface Stats {
   median: number;
   p90: number;
   min: number;
   max: number;
-  samples: number[];
 }
 
 const round = (value: number, digits = 2): number => Number(value.toFixed(digits));
@@ -40,14 +62,19 @@ function stats(samples: number[]): Stats {
   const median = sorted.length % 2 === 1 ? at(middle) : (at(middle - 1) + at(middle)) / 2;
   // Nearest-rank percentile.
   const p90 = at(Math.ceil(0.9 * sorted.length) - 1);
-  return {
-    median: round(median),
-    p90: round(p90),
-    min: round(at(0)),
-    max: round(at(sorted.length - 1)),
-    samples: samples.map((s) => round(s)),
-  };
+  return { median: round(median), p90: round(p90), min: round(at(0)), max: round(at(sorted.length - 1)) };
 }
+
+/** What a function's configuration loading needs at import: the table, a region and every queue URL. */
+const importEnvironment: Record<string, string> = {
+  PATH: process.env.PATH ?? '',
+  TABLE_NAME: 'bench',
+  AWS_REGION: 'us-east-1',
+  AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+  ...Object.fromEntries(
+    (Object.keys(queueDefinitions) as QueueName[]).map((queue) => [queueUrlEnvName(queue), 'https://sqs.invalid/0/q']),
+  ),
+};
 
 /** One fresh Node process importing `file`; returns the milliseconds the import took. */
 function coldImportMs(file: string, nodeFlags: string[]): number {
@@ -57,16 +84,7 @@ function coldImportMs(file: string, nodeFlags: string[]): number {
     'process.stdout.write(JSON.stringify({ ms: performance.now() - start }));',
   ].join('\n');
   const child = spawnSync(process.execPath, [...nodeFlags, '--no-warnings', '--input-type=module', '-e', script], {
-    // A clean environment: what any function's config loading may need (as CDK sets it).
-    env: {
-      PATH: process.env.PATH ?? '',
-      TABLE_NAME: 'bench',
-      AWS_REGION: 'us-east-1',
-      SEND_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/000000000000/bench-send',
-      SES_CONFIGURATION_SET: 'bench',
-      KMS_KEY_ID: 'arn:aws:kms:us-east-1:000000000000:key/bench',
-      SPF_INCLUDE_HOST: 'amazonses.com',
-    },
+    env: importEnvironment,
     encoding: 'utf8',
   });
   if (child.status !== 0) {
@@ -76,61 +94,121 @@ function coldImportMs(file: string, nodeFlags: string[]): number {
   return (JSON.parse(lastLine) as { ms: number }).ms;
 }
 
-function measure(file: string, nodeFlags: string[]): Stats {
-  return stats(Array.from({ length: RUNS }, () => coldImportMs(file, nodeFlags)));
+/** Alternates the two flag sets run by run, so a burst of load elsewhere on the machine hits both alike. */
+function measurePair(file: string): { withSourceMaps: Stats; withoutSourceMaps: Stats } {
+  const withMaps: number[] = [];
+  const withoutMaps: number[] = [];
+  for (let run = 0; run < RUNS; run += 1) {
+    withMaps.push(coldImportMs(file, ['--enable-source-maps']));
+    withoutMaps.push(coldImportMs(file, []));
+  }
+  return { withSourceMaps: stats(withMaps), withoutSourceMaps: stats(withoutMaps) };
+}
+
+interface Built {
+  handler: string;
+  outfile: string;
+  rawBytes: number;
+  gzipBytes: number;
+  sourceMapBytes: number;
+  metafile: Metafile;
+}
+
+async function bundle(handler: string, dir: string): Promise<Built> {
+  const outfile = path.join(dir, `${handler.replace(/[^A-Za-z0-9]+/g, '-')}.mjs`);
+  const result = await build({ ...esbuildOptionsFor(path.resolve(projectRoot, handler), outfile), metafile: true });
+  copyBundleDataFiles(outfile);
+  const code = readFileSync(outfile);
+  return {
+    handler,
+    outfile,
+    rawBytes: code.length,
+    gzipBytes: gzipSync(code).length,
+    sourceMapBytes: statSync(`${outfile}.map`).size,
+    metafile: result.metafile,
+  };
+}
+
+/** The package an input belongs to (`@scope/name`, `name`), or the first folders of our own code. */
+function packageOf(input: string): string {
+  const parts = input.split('node_modules/').at(-1)?.split('/') ?? [];
+  if (input.includes('node_modules/')) {
+    return parts[0]?.startsWith('@') ? `${parts[0]}/${parts[1]}` : (parts[0] ?? input);
+  }
+  return parts.slice(0, 2).join('/');
+}
+
+function largestPackages(built: Built, top = 12): Array<{ package: string; kib: number }> {
+  const byPackage = new Map<string, number>();
+  for (const output of Object.values(built.metafile.outputs)) {
+    for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
+      const name = packageOf(input);
+      byPackage.set(name, (byPackage.get(name) ?? 0) + bytesInOutput);
+    }
+  }
+  return [...byPackage.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top)
+    .map(([name, bytes]) => ({ package: name, kib: kib(bytes) }));
 }
 
 async function main(): Promise<void> {
-  for (const handler of process.argv.length > 2 ? process.argv.slice(2) : [DEFAULT_HANDLER])
-    await measureHandler(handler);
-}
-
-async function measureHandler(handler: string): Promise<void> {
-  const entry = path.resolve(projectRoot, handler);
-  statSync(entry); // fail early on a wrong path
+  const coldHandlers = positionals.length > 0 ? positionals : DEFAULT_COLD_HANDLERS;
+  for (const handler of coldHandlers) statSync(path.resolve(projectRoot, handler)); // fail early on a wrong path
+  const handlers = [
+    ...new Set(
+      [defaultRoute, ...apiRoutes, dashboardFunction, ...consumers, ...notificationHandlers, ...scheduledFunctions]
+        .map((entry) => entry.handler)
+        .concat(coldHandlers),
+    ),
+  ];
   const dir = mkdtempSync(path.join(tmpdir(), 'postbox-bundle-'));
   try {
-    const outfile = path.join(dir, 'index.mjs');
-    await build(esbuildOptionsFor(entry, outfile));
-    const code = readFileSync(outfile);
-    const gzipped = gzipSync(code).length;
+    const built: Built[] = [];
+    for (const handler of handlers) built.push(await bundle(handler, dir));
+    built.sort((a, b) => b.rawBytes - a.rawBytes);
+
+    console.log(`node ${process.version}; ${built.length} functions, largest first (KiB):`);
+    console.log(`${'handler'.padEnd(52)} ${'min'.padStart(7)} ${'gzip'.padStart(7)} ${'map'.padStart(8)}`);
+    for (const b of built) {
+      console.log(
+        `${b.handler.padEnd(52)} ${kib(b.rawBytes).toFixed(1).padStart(7)} ${kib(b.gzipBytes).toFixed(1).padStart(7)} ${kib(b.sourceMapBytes).toFixed(1).padStart(8)}`,
+      );
+    }
+
     const emptyModule = path.join(dir, 'empty.mjs');
     writeFileSync(emptyModule, 'export {};\n');
-
-    const withSourceMaps = ['--enable-source-maps'];
-    const bundle = measure(outfile, withSourceMaps);
-    const bundleNoSourceMaps = measure(outfile, []);
-    const empty = measure(emptyModule, withSourceMaps);
-
-    const summary = {
-      handler: path.relative(projectRoot, entry),
-      node: process.version,
-      runs: RUNS,
-      bundle: {
-        rawBytes: code.length,
-        rawKiB: kib(code.length),
-        gzipBytes: gzipped,
-        gzipKiB: kib(gzipped),
-        sourceMapKiB: kib(statSync(`${outfile}.map`).size),
-      },
-      coldImportMs: {
-        bundle,
-        bundleWithoutSourceMaps: bundleNoSourceMaps,
-        emptyModule: empty,
-        bundleMinusEmptyMedian: round(bundle.median - empty.median),
-      },
-    };
-
-    const line = (label: string, s: Stats): string =>
-      `${label.padEnd(40)} median ${s.median.toFixed(2).padStart(7)} ms   p90 ${s.p90.toFixed(2).padStart(7)} ms`;
-    console.log(`handler: ${summary.handler} (node ${summary.node}, ${RUNS} fresh processes each)`);
+    const empty = stats(Array.from({ length: RUNS }, () => coldImportMs(emptyModule, [])));
+    console.log(`\ncold import, median (p90) of ${RUNS} fresh processes each; empty module ${empty.median} ms`);
+    const cold = [];
+    for (const handler of coldHandlers) {
+      const b = built.find((candidate) => candidate.handler === handler);
+      if (!b) throw new Error(`${handler} was not built`);
+      const timing = measurePair(b.outfile);
+      cold.push({ handler, kib: kib(b.rawBytes), ...timing });
+      const show = (s: Stats) => `${s.median.toFixed(1).padStart(6)} ms (${s.p90.toFixed(1)})`;
+      console.log(
+        `${handler.padEnd(40)} ${kib(b.rawBytes).toFixed(1).padStart(7)} KiB   --enable-source-maps ${show(timing.withSourceMaps)}   without ${show(timing.withoutSourceMaps)}`,
+      );
+      if (flags.analyze) {
+        for (const row of largestPackages(b))
+          console.log(`    ${row.package.padEnd(44)} ${row.kib.toFixed(1).padStart(7)} KiB`);
+      }
+    }
     console.log(
-      `bundle size: ${summary.bundle.rawKiB} KiB raw, ${summary.bundle.gzipKiB} KiB gzip (source map ${summary.bundle.sourceMapKiB} KiB)`,
+      JSON.stringify({
+        node: process.version,
+        runs: RUNS,
+        sizes: built.map((b) => ({
+          handler: b.handler,
+          rawBytes: b.rawBytes,
+          gzipBytes: b.gzipBytes,
+          sourceMapBytes: b.sourceMapBytes,
+        })),
+        emptyModuleMs: empty,
+        coldImportMs: cold,
+      }),
     );
-    console.log(line('cold import, bundle (--enable-source-maps)', bundle));
-    console.log(line('cold import, bundle (no source maps)', bundleNoSourceMaps));
-    console.log(line('cold import, empty module (baseline)', empty));
-    console.log(JSON.stringify(summary));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -25,9 +25,12 @@ export interface AddressValidatorDeps {
   dns?: MailDnsResolver;
   /**
    * The given (normalised) addresses that are suppressed for the organization; called at most
-   * once per validate/validateMany. Default: findSuppressedAddresses (suppressions.service.ts).
+   * once per validate/validateMany (auto-validation.service.ts passes findSuppressedAddresses).
+   * Passed in rather than imported here, lazily or not: an `import()` makes esbuild wrap the
+   * imported module graph and keep every export of it, which doubled the DynamoDB client code
+   * in the bundles of the routes that validate addresses.
    */
-  findSuppressed?: FindSuppressed;
+  findSuppressed: FindSuppressed;
   /** How long a domain's DNS outcome is reused. Default 5 minutes. */
   cacheTtlMs?: number;
   /** Most domains kept; the oldest entry goes first. Default 10,000. */
@@ -42,13 +45,8 @@ export interface AddressValidator {
   validateMany(emails: readonly string[], organizationId: string): Promise<ValidationResult[]>;
 }
 
-const defaultFindSuppressed: FindSuppressed = async (organizationId, addresses) => {
-  const { findSuppressedAddresses } = await import('#suppressions/suppressions.service.ts');
-  return findSuppressedAddresses(organizationId, addresses);
-};
-
-export function createAddressValidator(deps: AddressValidatorDeps = {}): AddressValidator {
-  const findSuppressed = deps.findSuppressed ?? defaultFindSuppressed;
+export function createAddressValidator(deps: AddressValidatorDeps): AddressValidator {
+  const { findSuppressed } = deps;
   const domainStatus = createDomainMailCache({
     dns: deps.dns,
     ttlMs: deps.cacheTtlMs,

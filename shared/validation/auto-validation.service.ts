@@ -4,10 +4,11 @@
  * instance: its per-domain DNS cache lasts across requests.
  */
 import type { AutoValidationThreshold } from '#accounts/organization.ts';
+import { findSuppressedAddresses } from '#suppressions/suppressions.service.ts';
 import { createAddressValidator } from '#validation/address-validation.service.ts';
 import type { ValidationResult, Verdict } from '#validation/address-verdict.ts';
 
-const validator = createAddressValidator();
+const validator = createAddressValidator({ findSuppressed: findSuppressedAddresses });
 
 export const validateAddress = (organizationId: string, email: string): Promise<ValidationResult> =>
   validator.validate(email, organizationId);
