@@ -3,8 +3,8 @@
 import { apiHandler } from '#http/api-handler.ts';
 import { ok } from '#http/response.ts';
 import { idPath } from '#http/schemas.ts';
+import { previewTemplate } from '#templates/template-preview.service.ts';
 import { previewBody } from '#templates/template-request.ts';
-import { previewTemplate } from '#templates/templates.service.ts';
 
 export const handler = apiHandler({ path: idPath, body: previewBody }, async ({ caller, path, body }) =>
   ok(await previewTemplate(caller.organizationId, path.id, body.data)),

@@ -7,8 +7,9 @@
 import type { PageResult } from '#dashboard/page-handler.ts';
 import { previewBodyResult, previewErrorResult, type TemplateDetailState } from '#dashboard/pages/template-detail.ts';
 import { isDefaultSample, parseSampleData, sampleFields } from '#dashboard/pages/template-sample-data.ts';
+import { previewTemplate } from '#templates/template-preview.service.ts';
 import { previewOf } from '#templates/template-render.service.ts';
-import { getTemplateForPreview, previewTemplate } from '#templates/templates.service.ts';
+import { getTemplateForPreview } from '#templates/templates.service.ts';
 
 /** GET /dashboard/templates/{id}: the template (with its usage) and the preview of the sample, from one read. */
 export async function templateDetailWithPreview(
