@@ -1,6 +1,7 @@
 /**
  * The SES send pacer (shared/emails/delivery/send-pacer.service.ts): several instances sharing one count
  * per second (as the table's item is shared) never let more than the rate through in any second,
+ * spread their sends over the second,
  * every delivery gets its turn, and a delivery that cannot get a slot in time is refused with a
  * throttling error before SES is called.
  */
@@ -30,11 +31,13 @@ describe('the send pacer', () => {
     const store = sharedCounts();
     const instances = Array.from({ length: 3 }, () => createSendPacer({ ratePerSecond: rate, claim: store.claim }));
     const sendsPerSecond = new Map<number, number>();
+    const sentAt: number[] = [];
     const started = Date.now();
     // 35 deliveries in one burst, spread over the instances: 3.5 s of sending at the rate.
     await Promise.all(
       Array.from({ length: 35 }, async (_, index) => {
         await (instances[index % instances.length] as (typeof instances)[number]).acquire();
+        sentAt.push(Date.now());
         const second = Math.floor(Date.now() / 1000);
         sendsPerSecond.set(second, (sendsPerSecond.get(second) ?? 0) + 1);
       }),
@@ -42,6 +45,14 @@ describe('the send pacer', () => {
     expect(Math.max(...sendsPerSecond.values())).toBeLessThanOrEqual(rate);
     expect([...sendsPerSecond.values()].reduce((a, b) => a + b, 0)).toBe(35);
     expect(Date.now() - started).toBeLessThan(6_000);
+    // Once there is a backlog (from the first whole second on), sends are spread over each second
+    // rather than fired at its start: at 10/s, no 300 ms holds more than 3 (+2 for timer jitter). The
+    // burst's first, partial second may use its remaining slots at once, as SES allows short bursts.
+    const firstWholeSecond = (Math.floor(started / 1000) + 1) * 1000;
+    const backlog = sentAt.filter((t) => t >= firstWholeSecond).sort((a, b) => a - b);
+    expect(backlog.length).toBeGreaterThan(20);
+    const densest = Math.max(...backlog.map((t, i) => backlog.filter((u, j) => j >= i && u < t + 300).length));
+    expect(densest).toBeLessThanOrEqual(5);
     // Slots are claimed a few at a time, not one write per send.
     expect(store.claims()).toBeLessThan(35);
   });

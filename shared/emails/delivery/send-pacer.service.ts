@@ -6,7 +6,7 @@
  *
  * Each second has a shared count in the table (send-rate.store.ts). An instance claims a few slots
  * at a time with one unconditional ADD and keeps those that fall under the rate; its deliveries take
- * them one by one. With no slot left this second, a delivery waits for the next second, and after
+ * them one by one, each at its place in the second (slot n at n/rate s), so sends are spread evenly. With no slot left this second, a delivery waits for the next second, and after
  * MAX_WAIT_MS gives up with a throttling error (no SES call was made: the email is retried like a
  * throttled one, its lease given back). Slots claimed but unused by the end of their second are lost,
  * which can only slow sending a little, never exceed the rate.
@@ -44,15 +44,22 @@ export function createSendPacer(options: SendPacerOptions): SendPacer {
   // A few slots per claim: fewer table writes than one per send, few enough that an instance holding
   // slots it does not use this second cannot starve the others (5 instances at most).
   const claimSize = Math.max(1, Math.min(5, Math.floor(ratePerSecond / 5)));
-  let held = { second: -1, slots: 0 };
+  // The slots this instance holds in the current second, as the times they may be used: slot n of a
+  // second is at n × (1000 / rate) ms into it, so the deployment's sends are spread over the second
+  // rather than all fired at its start. `full`: the second has no slot left.
+  let held: { second: number; times: number[]; full: boolean } = { second: -1, times: [], full: false };
   let claiming: Promise<void> | undefined;
 
   async function claimFor(second: number): Promise<void> {
     const total = await claim(second, claimSize);
-    const granted = Math.max(0, Math.min(claimSize, ratePerSecond - (total - claimSize)));
-    if (held.second === second) held.slots += granted;
-    else held = { second, slots: granted };
-    if (granted === 0) held = { second, slots: -1 }; // the second is full: wait for the next
+    const first = total - claimSize;
+    const times: number[] = [];
+    for (let slot = first; slot < Math.min(total, ratePerSecond); slot += 1) {
+      times.push(second * 1000 + Math.floor((slot * 1000) / ratePerSecond));
+    }
+    if (held.second !== second) held = { second, times: [], full: false };
+    held.times.push(...times);
+    if (times.length === 0) held.full = true;
   }
 
   return {
@@ -60,17 +67,18 @@ export function createSendPacer(options: SendPacerOptions): SendPacer {
       const started = now();
       for (;;) {
         const second = Math.floor(now() / 1000);
-        if (held.second === second && held.slots > 0) {
-          held.slots -= 1;
+        if (held.second === second && held.times.length > 0) {
+          const at = held.times.shift() as number;
+          if (at > now()) await sleep(at - now());
           return;
         }
-        if (held.second !== second || held.slots === 0) {
+        if (held.second !== second || !held.full) {
           // One claim at a time per instance; the others wait for it and look again.
           claiming ??= claimFor(second).finally(() => {
             claiming = undefined;
           });
           await claiming;
-          if (held.second === second && held.slots !== -1) continue;
+          if (held.second === second && !held.full) continue;
         }
         if (now() - started >= MAX_WAIT_MS) throw new SendRateWaitExceeded();
         // Until the next second (and a little, so that not every instance claims at its first ms).
