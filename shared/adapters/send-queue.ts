@@ -31,6 +31,11 @@ export async function enqueueEmail(message: SendQueueMessage, delaySeconds = 0):
   );
 }
 
+/** Sends a received message's body again as a new message (its receive count starts over). */
+export async function requeueSendMessage(body: string, delaySeconds: number): Promise<void> {
+  await sqs.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: body, DelaySeconds: delaySeconds }));
+}
+
 /** At most 10 messages per SendMessageBatch (the SQS limit). */
 export const SEND_BATCH_SIZE = 10;
 

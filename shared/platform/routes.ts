@@ -180,7 +180,8 @@ export const consumers: readonly ConsumerDefinition[] = [
   {
     queue: 'send',
     handler: 'functions/consumers/send-email.ts',
-    access: { table: ['read', 'write'], ses: ['send'], changeVisibility: ['send'] },
+    // sendTo: a message deferred by SES pacing is queued afresh (send-consumer.service.ts).
+    access: { table: ['read', 'write'], ses: ['send'], changeVisibility: ['send'], sendTo: ['send'] },
     batchSize: 10,
     // Caps concurrent SES calls (~10 × 5 in flight) well under SES's default send rate.
     maxConcurrency: 5,

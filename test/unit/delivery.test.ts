@@ -38,6 +38,8 @@ import {
 import { keys } from '#dynamo/keys.ts';
 import { deliverEmail, LEASE_MS, MISSING_EMAIL_GRACE_MS } from '#emails/delivery/delivery.service.ts';
 import { retryDelaySeconds, SEND_RETRY_BACKOFF } from '#emails/delivery/retry-backoff.ts';
+import { DEFERRED_DELAY_SECONDS } from '#emails/delivery/send-consumer.service.ts';
+import { SendRateWaitExceeded } from '#emails/delivery/send-pacer.service.ts';
 import { handOverEvents } from '#emails/email.ts';
 import { SES_EVENT_WINDOW_MS, SIMULATED_OUTCOME_WAIT_MS } from '#emails/schedule/due-times.ts';
 import { queueDefinitions } from '#platform/queues.ts';
@@ -759,6 +761,32 @@ describe('send-email consumer', () => {
     );
     await expect(handler({ Records: [record('m-bad', tooMany), record('m-empty', multi([]))] })).resolves.toEqual({
       batchItemFailures: [{ itemIdentifier: 'm-bad' }, { itemIdentifier: 'm-empty' }],
+    });
+  });
+
+  it('queues a record afresh when SES pacing had no slot in time, without calling SES or using up a receive', async () => {
+    claimSucceeds(SENT);
+    const requeued: Array<{ body: string; delaySeconds: number }> = [];
+    const noSlot = { acquire: async () => Promise.reject(new SendRateWaitExceeded()) };
+    const paced = createSendEmailHandler({
+      delivery: { pacer: noSlot },
+      requeue: async (requeuedBody, delaySeconds) => {
+        requeued.push({ body: requeuedBody, delaySeconds });
+      },
+    });
+    await expect(paced({ Records: [record('m-deferred', body(SENT), 4)] })).resolves.toEqual({
+      batchItemFailures: [],
+    });
+    expect(ses.commandCalls(SendEmailCommand)).toHaveLength(0);
+    expect(requeued).toEqual([{ body: body(SENT), delaySeconds: DEFERRED_DELAY_SECONDS }]);
+    // If it cannot be queued again, it comes back like a retry.
+    claimSucceeds(SENT);
+    const failing = createSendEmailHandler({
+      delivery: { pacer: noSlot },
+      requeue: async () => Promise.reject(new Error('SQS is down')),
+    });
+    await expect(failing({ Records: [record('m-deferred', body(SENT))] })).resolves.toEqual({
+      batchItemFailures: [{ itemIdentifier: 'm-deferred' }],
     });
   });
 

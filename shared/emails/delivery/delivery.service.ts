@@ -18,7 +18,7 @@ import { failedCondition } from '#dynamo/writes.ts';
 import { claimForDelivery, recordFailed, recordSent, releaseLease } from '#emails/delivery/delivery-state.store.ts';
 import { shouldSimulateOutcomes } from '#emails/delivery/outcome-simulation.ts';
 import { simulateOutcomes } from '#emails/delivery/outcome-simulator.service.ts';
-import { type SendPacer, sendPacer } from '#emails/delivery/send-pacer.service.ts';
+import { type SendPacer, SendRateWaitExceeded, sendPacer } from '#emails/delivery/send-pacer.service.ts';
 import type { SendQueueMessage } from '#emails/delivery/send-queue-message.ts';
 import { type EmailEvent, type EmailRecord, type Mailbox, newEvent, suppressedEvent } from '#emails/email.ts';
 import { outcomeDeadline } from '#emails/schedule/due-times.ts';
@@ -65,7 +65,12 @@ const MAX_DETAIL_LENGTH = 500;
  * failed, or held by another consumer) and `failed` are final: the SQS message is done.
  * `retry`: the message must come back (SES throttled us or failed in a way that may pass).
  */
-export type DeliveryOutcome = 'sent' | 'skipped' | 'failed' | 'retry';
+/**
+ * `deferred`: not sent because no slot of the account's SES send rate came in time (send-pacer.service.ts);
+ * the consumer queues the message afresh rather than retrying it, so waiting out a long backlog
+ * never uses up its receives.
+ */
+export type DeliveryOutcome = 'sent' | 'skipped' | 'failed' | 'retry' | 'deferred';
 
 /**
  * Test keys (docs/api.md, "API keys"): an email sent with a pb_test_ key never reaches SES in AWS; its
@@ -191,6 +196,14 @@ export async function deliverEmail(
       tags: { ...email.tags, organization_id: organizationId, email_id: emailId },
     }));
   } catch (error) {
+    if (error instanceof SendRateWaitExceeded) {
+      // SES was not called. The lease is given back, so the next pass claims the email at once.
+      logger.info('no SES send slot in time; the email is deferred', ids);
+      await releaseLease(organizationId, emailId).catch((releaseError: unknown) => {
+        logger.warn('could not release the delivery lease', { ...ids, ...errorLogFields(releaseError) });
+      });
+      return 'deferred';
+    }
     const classification = classifySesError(error);
     if (classification === 'permanent') {
       logger.warn('SES refused the email', { ...ids, ...errorLogFields(error) });

@@ -6,8 +6,10 @@
  * A record to retry (SES throttled us or failed in a way that may pass) is first hidden for an
  * exponential backoff, so it returns in seconds rather than after the whole visibility timeout.
  */
+
 import type { SQSBatchItemFailure, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { changeSendQueueVisibility, type VisibilityChange } from '#adapters/queue-visibility.ts';
+import { requeueSendMessage } from '#adapters/send-queue.ts';
 import { errorLogFields } from '#core/log-fields.ts';
 import { logger } from '#core/logger.ts';
 import { type DeliveryDependencies, type DeliveryOutcome, deliverEmail } from '#emails/delivery/delivery.service.ts';
@@ -27,7 +29,15 @@ export interface SendEmailConsumerDependencies {
   changeVisibility?: (changes: VisibilityChange[]) => Promise<number>;
   backoff?: RetryBackoff;
   random?: () => number;
+  /** Queues a record's body afresh after `delaySeconds` (a deferred record). The send queue's by default. */
+  requeue?: (body: string, delaySeconds: number) => Promise<void>;
 }
+
+/**
+ * How long a deferred record waits before it is delivered again: the account's send rate was in use
+ * for the whole wait (MAX_WAIT_MS), so the backlog is at least that long.
+ */
+export const DEFERRED_DELAY_SECONDS = 15;
 
 const receiveCountOf = (record: SQSRecord) => Number(record.attributes?.ApproximateReceiveCount ?? 0) || undefined;
 
@@ -37,6 +47,7 @@ export function createSendEmailHandler(dependencies: SendEmailConsumerDependenci
     changeVisibility = changeSendQueueVisibility,
     backoff = SEND_RETRY_BACKOFF,
     random = Math.random,
+    requeue = requeueSendMessage,
   } = dependencies;
 
   async function processRecord(record: SQSRecord): Promise<RecordOutcome> {
@@ -76,7 +87,8 @@ export function createSendEmailHandler(dependencies: SendEmailConsumerDependenci
     const thrown = outcomes.find((outcome) => outcome.status === 'rejected');
     if (thrown) throw thrown.reason;
     const values = outcomes.map((outcome) => (outcome as PromiseFulfilledResult<DeliveryOutcome>).value);
-    return values.includes('retry') ? 'retry' : (values[0] ?? 'skipped');
+    if (values.includes('retry')) return 'retry';
+    return values.includes('deferred') ? 'deferred' : (values[0] ?? 'skipped');
   }
 
   /** Never throws: a record whose backoff could not be set still returns, after the visibility timeout. */
@@ -98,13 +110,34 @@ export function createSendEmailHandler(dependencies: SendEmailConsumerDependenci
     const results = await Promise.allSettled(event.Records.map(processRecord));
     const batchItemFailures: SQSBatchItemFailure[] = [];
     const toBackOff: SQSRecord[] = [];
+    const deferred: SQSRecord[] = [];
     results.forEach((result, index) => {
       const record = event.Records[index];
       if (!record) return;
+      if (result.status === 'fulfilled' && result.value === 'deferred') {
+        deferred.push(record);
+        return;
+      }
       const mustReturn = result.status === 'rejected' || result.value === 'retry' || result.value === 'poison';
       if (mustReturn) batchItemFailures.push({ itemIdentifier: record.messageId });
       if (result.status === 'fulfilled' && result.value === 'retry') toBackOff.push(record);
     });
+    // A deferred record is queued afresh (its receive count starts again) and this one acknowledged;
+    // if that fails it comes back like a retry. Sent twice at worst: the next pass skips what is sent.
+    await Promise.all(
+      deferred.map(async (record) => {
+        try {
+          await requeue(record.body, DEFERRED_DELAY_SECONDS);
+        } catch (error) {
+          logger.warn('could not queue a deferred message again; it will be retried', {
+            message_id: record.messageId,
+            ...errorLogFields(error),
+          });
+          batchItemFailures.push({ itemIdentifier: record.messageId });
+          toBackOff.push(record);
+        }
+      }),
+    );
     await backOff(toBackOff);
     return { batchItemFailures };
   };
