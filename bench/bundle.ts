@@ -21,14 +21,7 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { build, type Metafile } from 'esbuild';
 import { type QueueName, queueDefinitions, queueUrlEnvName } from '#platform/queues.ts';
-import {
-  apiRoutes,
-  consumers,
-  dashboardFunction,
-  defaultRoute,
-  notificationHandlers,
-  scheduledFunctions,
-} from '#platform/routes.ts';
+import { deployedFunctions } from '#platform/routes.ts';
 import { copyBundleDataFiles, esbuildOptionsFor } from '../infra/bundling.ts';
 
 const DEFAULT_COLD_HANDLERS = [
@@ -157,7 +150,7 @@ async function main(): Promise<void> {
   for (const handler of coldHandlers) statSync(path.resolve(projectRoot, handler)); // fail early on a wrong path
   const handlers = [
     ...new Set(
-      [defaultRoute, ...apiRoutes, dashboardFunction, ...consumers, ...notificationHandlers, ...scheduledFunctions]
+      deployedFunctions()
         .map((entry) => entry.handler)
         .concat(coldHandlers),
     ),

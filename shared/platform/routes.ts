@@ -170,6 +170,14 @@ export const dashboardFunction: RouteGroupDefinition = {
   access: unionOfAccess(dashboardPages),
 };
 
+/**
+ * Every entry that deploys as a Lambda function, each once: `$default`, each API route, the
+ * dashboard (one function for its pages), each consumer, notification handler and scheduled function.
+ */
+export function deployedFunctions(): Array<Pick<RouteDefinition, 'handler' | 'access'>> {
+  return [defaultRoute, ...apiRoutes, dashboardFunction, ...consumers, ...notificationHandlers, ...scheduledFunctions];
+}
+
 /** API Gateway's `$default` route: answers 404 or 405 in the error envelope (an HTML page under /dashboard). */
 export const defaultRoute = {
   handler: 'functions/unmatched-route.ts',

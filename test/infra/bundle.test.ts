@@ -14,14 +14,7 @@ import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
 import { queueUrlEnvName } from '#platform/queues.ts';
 import type { ResourceAccess } from '#platform/route-access.ts';
-import {
-  apiRoutes,
-  consumers,
-  dashboardFunction,
-  defaultRoute,
-  notificationHandlers,
-  scheduledFunctions,
-} from '#platform/routes.ts';
+import { deployedFunctions } from '#platform/routes.ts';
 import { esbuildOptionsFor } from '../../infra/bundling.ts';
 
 const outDir = mkdtempSync(join(tmpdir(), 'postbox-bundle-'));
@@ -30,14 +23,7 @@ const BUNDLE_SIZE_CEILING_BYTES = 720 * 1024;
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
 // What deploys: a function per API route, the dashboard's one function (its router), the others.
-const entries = [
-  defaultRoute,
-  ...apiRoutes,
-  dashboardFunction,
-  ...consumers,
-  ...notificationHandlers,
-  ...scheduledFunctions,
-];
+const entries = deployedFunctions();
 const handlers = [...new Set(entries.map((entry) => entry.handler))];
 
 /** The environment CDK gives a function: the table, plus a URL per queue it sends to or changes visibility on. */
