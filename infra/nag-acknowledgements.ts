@@ -16,7 +16,7 @@ export interface AcknowledgedParts extends IConstruct {
   consumerFunctions: ReadonlyArray<{ fn: IConstruct }>;
   notificationFunctions: ReadonlyArray<{ fn: IConstruct; deadLetterQueue: IConstruct }>;
   scheduledFunctionsBuilt: ReadonlyArray<{ fn: IConstruct; deadLetterQueue: IConstruct }>;
-  deadLetterQueues: Readonly<Record<string, IConstruct>>;
+  everyDeadLetterQueue: Readonly<Record<string, IConstruct>>;
   alarmTopic: IConstruct;
 }
 
@@ -42,48 +42,40 @@ export function acknowledgeNagFindings(stack: AcknowledgedParts): void {
   );
 
   // Dead letters: each function's failures already go somewhere, by how it is invoked.
-  for (const { fn } of [...stack.routeFunctions, { fn: stack.dashboardFunction }, { fn: stack.defaultRouteFunction }]) {
-    acknowledge(
-      fn,
+  const functionsBy = (built: ReadonlyArray<{ fn: IConstruct }>) => built.map(({ fn }) => fn);
+  const deadLetterPaths: Array<[IConstruct[], string, string]> = [
+    [
+      [...functionsBy(stack.routeFunctions), stack.dashboardFunction, stack.defaultRouteFunction],
       'Serverless-LambdaDLQ',
       'Invoked synchronously by API Gateway: a failure is answered to the caller (500), there is no event to keep.',
-    );
-  }
-  for (const { fn } of stack.consumerFunctions) {
-    acknowledge(
-      fn,
+    ],
+    [
+      functionsBy(stack.consumerFunctions),
       'Serverless-LambdaDLQ',
       'Fed by an SQS event source mapping: a message that keeps failing moves to the queue’s dead-letter queue (redrive policy), which is alarmed.',
-    );
-  }
-  for (const { fn } of stack.notificationFunctions) {
-    acknowledge(
-      fn,
+    ],
+    [
+      functionsBy(stack.notificationFunctions),
       'Serverless-LambdaDLQ',
       'Invoked asynchronously by SNS: its on-failure destination is its dead-letter queue (an invocation record per failed event), which is alarmed.',
-    );
-  }
-  for (const { fn } of stack.scheduledFunctionsBuilt) {
-    acknowledge(
-      fn,
+    ],
+    [
+      functionsBy(stack.scheduledFunctionsBuilt),
       'Serverless-LambdaDLQ',
       'Run every minute by EventBridge: a failed run is redone by the next one (its work is in the table), and its errors are alarmed; runs EventBridge cannot deliver go to the target’s dead-letter queue.',
-    );
-  }
-  for (const { fn } of stack.consumerFunctions) {
-    acknowledge(
-      fn,
+    ],
+    [
+      functionsBy(stack.consumerFunctions),
       'Serverless-LambdaEventSourceMappingDestination',
       'An SQS event source mapping has no on-failure destination (only stream and Kafka sources do); the queue’s redrive policy is its dead-letter path.',
-    );
+    ],
+  ];
+  for (const [functions, id, reason] of deadLetterPaths) {
+    for (const fn of functions) acknowledge(fn, id, reason);
   }
 
   // Dead-letter queues have no dead-letter queue of their own.
-  for (const queue of [
-    ...Object.values(stack.deadLetterQueues),
-    ...stack.notificationFunctions.map((n) => n.deadLetterQueue),
-    ...stack.scheduledFunctionsBuilt.map((f) => f.deadLetterQueue),
-  ]) {
+  for (const queue of Object.values(stack.everyDeadLetterQueue)) {
     acknowledge(
       queue,
       'Serverless-SQSRedrivePolicy',

@@ -117,6 +117,8 @@ export class PostboxStack extends Stack {
   }>;
   /** One per queue: its dead-letter queue holds a message (something could not be delivered). */
   readonly deadLetterAlarms: Readonly<Record<QueueName, cloudwatch.Alarm>>;
+  /** Every dead-letter queue of the stack, by what it holds (`send queue`, `ses-events notification handler`, …). */
+  readonly everyDeadLetterQueue: Readonly<Record<string, sqs.Queue>>;
   /** Every alarm notifies this topic (and the `AlarmEmail` address, when given). */
   readonly alarmTopic: sns.Topic;
   readonly alarms: readonly cloudwatch.Alarm[];
@@ -167,21 +169,22 @@ export class PostboxStack extends Stack {
       functionFor,
     );
     this.scheduledFunctionsBuilt = createScheduledFunctions(this, routeTable.scheduledFunctions, functionFor);
+    const queueNames = Object.keys(queueDefinitions) as QueueName[];
+    this.everyDeadLetterQueue = {
+      ...Object.fromEntries(queueNames.map((name) => [`${name} queue`, this.deadLetterQueues[name]])),
+      ...Object.fromEntries(
+        this.notificationFunctions.map((n) => [`${n.handler.source} notification handler`, n.deadLetterQueue]),
+      ),
+      ...Object.fromEntries(
+        this.scheduledFunctionsBuilt.map((f) => [`${f.scheduled.name} schedule`, f.deadLetterQueue]),
+      ),
+    };
     const { stage, accessLogs } = createApiStage(this, this.api);
     this.apiStage = stage;
     this.alarmTopic = createAlarmTopic(this);
-    const queueNames = Object.keys(queueDefinitions) as QueueName[];
     const alarms = createAlarms(this, {
       topic: this.alarmTopic,
-      deadLetterQueues: {
-        ...Object.fromEntries(queueNames.map((name) => [`${name} queue`, this.deadLetterQueues[name]])),
-        ...Object.fromEntries(
-          this.notificationFunctions.map((n) => [`${n.handler.source} notification handler`, n.deadLetterQueue]),
-        ),
-        ...Object.fromEntries(
-          this.scheduledFunctionsBuilt.map((f) => [`${f.scheduled.name} schedule`, f.deadLetterQueue]),
-        ),
-      },
+      deadLetterQueues: this.everyDeadLetterQueue,
       pipelineFunctions: Object.fromEntries([
         ...this.consumerFunctions.map((c) => [`${c.consumer.queue} queue consumer`, c.fn.function]),
         ...this.notificationFunctions.map((n) => [`${n.handler.source} notification handler`, n.fn.function]),

@@ -2,7 +2,6 @@
 import {
   API_PREFIX,
   apiRoutes,
-  DASHBOARD_PREFIX,
   dashboardFunction,
   defaultRoute,
   type HttpMethod,
@@ -101,22 +100,33 @@ export interface GatewayTarget {
 }
 
 /**
- * Resolves a request to the function the deployed API invokes (infra/http-api.ts builds the same
- * routes): an API route's own function; the dashboard's function for `/dashboard` and every path
- * under it (`ANY /dashboard/{proxy+}`: the greedy variable needs at least one character); the
- * `$default` route's function otherwise.
+ * A request's match against one of a group's API Gateway paths: the exact path, or `<prefix>/{proxy+}`,
+ * whose greedy variable takes the rest of the path (at least one character, as API Gateway requires).
+ */
+function matchGatewayPath(gatewayPath: string, path: string): Record<string, string> | undefined {
+  const greedy = '/{proxy+}';
+  if (!gatewayPath.endsWith(greedy)) return gatewayPath === path ? {} : undefined;
+  const prefix = `${gatewayPath.slice(0, -greedy.length)}/`;
+  if (!path.startsWith(prefix) || path.length === prefix.length) return undefined;
+  return { proxy: decodeURIComponentSafe(path.slice(prefix.length)) };
+}
+
+/**
+ * Resolves a request to the function the deployed API invokes, from the same route table
+ * infra/http-api.ts builds the API from: the dashboard's function for the paths of its
+ * `gatewayPaths` (every method); an API route's own function; the `$default` route's otherwise.
  */
 export function matchGatewayRoute(method: string, path: string): GatewayTarget {
-  if (path === DASHBOARD_PREFIX) {
-    return { handler: dashboardFunction.handler, functionId: dashboardFunction.name, routeKey: `ANY ${path}` };
-  }
-  if (path.startsWith(`${DASHBOARD_PREFIX}/`) && path.length > DASHBOARD_PREFIX.length + 1) {
-    return {
-      handler: dashboardFunction.handler,
-      functionId: dashboardFunction.name,
-      routeKey: `ANY ${DASHBOARD_PREFIX}/{proxy+}`,
-      pathParameters: { proxy: decodeURIComponentSafe(path.slice(DASHBOARD_PREFIX.length + 1)) },
-    };
+  for (const gatewayPath of dashboardFunction.gatewayPaths) {
+    const pathParameters = matchGatewayPath(gatewayPath, path);
+    if (pathParameters) {
+      return {
+        handler: dashboardFunction.handler,
+        functionId: dashboardFunction.name,
+        routeKey: `ANY ${gatewayPath}`,
+        ...(Object.keys(pathParameters).length > 0 ? { pathParameters } : {}),
+      };
+    }
   }
   const resolution = matchRoute(method, path);
   if ('match' in resolution && apiRoutes.includes(resolution.match.route)) {

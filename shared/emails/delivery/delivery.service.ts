@@ -165,8 +165,8 @@ export async function deliverEmail(
   const bcc = keep(email.bcc);
   const handOver: typeof sendWithSes = reachesSes(email)
     ? async (input) => {
-        // A slot of the account's send rate first; without one (SendRateWaitExceeded) SES was
-        // not called, and the email is retried like a throttled one.
+        // A slot of the account's send rate first; without one (SendRateWaitExceeded) SES is not
+        // called and the email is deferred (below).
         await pacer?.acquire();
         return send(input);
       }
