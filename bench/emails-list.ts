@@ -23,7 +23,8 @@ try {
   const { EMAIL_COUNTER_SHARDS, emailShard, keys } = await import('#dynamo/keys.ts');
   const { newEmailId } = await import('#emails/email.ts');
   const { createApiKey, createOrganization, setOrganizationRateLimit } = await import('#accounts/accounts.service.ts');
-  const { emailListQuery, listEmails } = await import('#emails/list.service.ts');
+  const { listEmails } = await import('#emails/list.service.ts');
+  const { emailListQuery } = await import('#emails/list-query.ts');
 
   const organization = await createOrganization({ name: 'bench' });
   await setOrganizationRateLimit(organization.id, 1000);

@@ -1,10 +1,9 @@
 /** POST /api/v1/templates */
-
 import { apiHandler } from '#http/api-handler.ts';
 import { created } from '#http/response.ts';
 import { createTemplate } from '#templates/template-edit.service.ts';
-import { createTemplateBody } from '#templates/template-request.ts';
+import { createTemplate as operation } from '#templates/templates.contract.ts';
 
-export const handler = apiHandler({ body: createTemplateBody }, async ({ caller, body }) =>
+export const handler = apiHandler(operation, async ({ caller, body }) =>
   created(await createTemplate(caller.organizationId, body)),
 );

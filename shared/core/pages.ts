@@ -17,7 +17,8 @@ function integerParam(name: string, fallback: number, max?: number) {
         : z.number().int().min(1, `${name} must be at least 1`).max(max, `${name} must be at most ${max}`),
     )
     .optional()
-    .transform((value) => value ?? fallback);
+    .transform((value) => value ?? fallback)
+    .meta({ type: 'integer', minimum: 1, ...(max === undefined ? {} : { maximum: max }), default: fallback });
 }
 
 export const pageQuery = z.strictObject({

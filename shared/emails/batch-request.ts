@@ -22,20 +22,33 @@ import {
 
 export const MAX_BATCH_RECIPIENTS = 1000;
 
-export const batchSendBody = z.strictObject({
-  template_id: templateIdSchema,
-  from: mailbox,
-  subject: subjectSchema.optional(),
-  recipients: z.array(z.unknown()).superRefine((list, context) => {
-    if (list.length === 0) context.addIssue({ code: 'custom', message: 'At least one recipient is required' });
-    if (list.length > MAX_BATCH_RECIPIENTS) {
-      context.addIssue({ code: 'custom', message: `At most ${MAX_BATCH_RECIPIENTS} recipients per batch` });
-    }
-  }),
-  reply_to: z.array(emailAddress).max(10).optional(),
-  tags: tagsSchema.optional(),
-  priority: z.enum(PRIORITIES).default('normal'),
+/**
+ * What an entry should be, for the document; entries are checked one by one (parseBatchEntry), so a
+ * bad entry rejects only itself.
+ */
+const batchEntryShape = z.unknown().meta({
+  description: 'An entry: `{to: {email, name?}, data?}`; a malformed entry is rejected alone (`rejected`)',
+  type: 'object',
+  properties: { to: { $ref: '#/components/schemas/Mailbox' }, data: { type: 'object' } },
+  required: ['to'],
 });
+
+export const batchSendBody = z
+  .strictObject({
+    template_id: templateIdSchema,
+    from: mailbox,
+    subject: subjectSchema.optional(),
+    recipients: z.array(batchEntryShape).superRefine((list, context) => {
+      if (list.length === 0) context.addIssue({ code: 'custom', message: 'At least one recipient is required' });
+      if (list.length > MAX_BATCH_RECIPIENTS) {
+        context.addIssue({ code: 'custom', message: `At most ${MAX_BATCH_RECIPIENTS} recipients per batch` });
+      }
+    }),
+    reply_to: z.array(emailAddress).max(10).optional(),
+    tags: tagsSchema.optional(),
+    priority: z.enum(PRIORITIES).default('normal'),
+  })
+  .meta({ id: 'BatchSendRequest' });
 
 export type BatchSendRequest = z.output<typeof batchSendBody>;
 

@@ -24,8 +24,6 @@ import { EMAIL_COUNTER_SHARDS, EMAIL_LIST_SHARDS, emailShard, keys, type Primary
 import type { EmailRecord, EmailStatus, ListedEmail } from '#emails/email.ts';
 import { EMAIL_LIST_ATTRIBUTES } from '#platform/table.ts';
 
-export const EMAIL_STATUSES: readonly EmailStatus[] = ['queued', 'delivered', 'bounced', 'failed', 'opened'];
-
 /** The `to` addresses of an email, normalised and without repeats. */
 function toAddresses(email: Pick<EmailRecord, 'to'>): string[] {
   const addresses = email.to.map((mailbox) => {

@@ -10,18 +10,21 @@ import type { Environment } from '#core/environment.ts';
 import { deterministicId, nowIso } from '#core/ids.ts';
 import type { EMAIL_LIST_ATTRIBUTES } from '#platform/table.ts';
 
-export type EmailStatus = 'queued' | 'delivered' | 'bounced' | 'failed' | 'opened';
-export type EventType =
-  | 'sent'
-  | 'delivered'
-  | 'delivery_delayed'
-  | 'bounced'
-  | 'complained'
-  | 'opened'
-  | 'clicked'
-  | 'failed'
-  | 'suppressed'
-  | 'cancelled';
+export const EMAIL_STATUSES = ['queued', 'delivered', 'bounced', 'failed', 'opened'] as const;
+export type EmailStatus = (typeof EMAIL_STATUSES)[number];
+export const EVENT_TYPES = [
+  'sent',
+  'delivered',
+  'delivery_delayed',
+  'bounced',
+  'complained',
+  'opened',
+  'clicked',
+  'failed',
+  'suppressed',
+  'cancelled',
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
 
 export interface Mailbox {
   email: string;

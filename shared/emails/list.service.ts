@@ -1,27 +1,9 @@
-/**
- * GET /emails: an organization's emails, newest first, page by page, with filters.
- *
- * Where a page comes from (docs/data-model.md, "The email list"):
- *  - no `to`/`tag`: GSI3 (by time) or, with `status`, GSI4 (by status); each is write-sharded
- *    over EMAIL_LIST_SHARDS partitions per environment, merged here newest first;
- *  - `to` or `tag`: the pointer partitions of that address or tag, then one BatchGetItem of the
- *    page's emails; with `status` (or both `to` and `tag`) the extra filter applies to the fetched
- *    emails, so every email of the pointer range is read (at most MAX_FILTERED_CANDIDATES).
- * total_count: the counters when the only filters are environment and status; otherwise the
- * matching index or pointer entries are counted (Select COUNT over the range).
- * A page reads the entries before it (DynamoDB cannot skip to an offset), so page × limit is capped
- * for pages that hold emails (MAX_LIST_DEPTH); a page past the end is answered from the totals.
- */
-import * as z from 'zod';
-import { isIsoDate, isIsoDateTimeWithZone } from '#core/dates.ts';
-import { normalizeEmailAddress } from '#core/email-address.ts';
 import type { Environment } from '#core/environment.ts';
 import { validationError } from '#core/errors.ts';
-import { type Pagination, pageQuery, paginationFor } from '#core/pages.ts';
-import type { EmailStatus, ListedEmail } from '#emails/email.ts';
+import { type Pagination, paginationFor } from '#core/pages.ts';
+import type { ListedEmail } from '#emails/email.ts';
 import {
   countListPartition,
-  EMAIL_STATUSES,
   getListedEmails,
   type ListPartition,
   listPartitions,
@@ -30,7 +12,7 @@ import {
   type SortKeyRange,
 } from '#emails/email-index.store.ts';
 import { type EmailListItem, toListItem } from '#emails/email-view.ts';
-import { tagTextProblem } from '#emails/send-request.ts';
+import type { EmailListQuery } from '#emails/list-query.ts';
 
 /**
  * Deepest entry a page that holds emails may reach (page × limit): a page reads every entry before
@@ -51,83 +33,6 @@ const tooDeep = () =>
  */
 export const MAX_FILTERED_CANDIDATES = 1000;
 const MAX_QUERY_LIMIT = 1000;
-/** The latest instant an ISO string with a four-digit year can hold. */
-const MAX_TIME_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
-
-/**
- * A from_date / to_date value as an ISO instant (UTC, milliseconds), or undefined if invalid.
- * `YYYY-MM-DD` is the whole UTC day: its first millisecond as a start, its last as an end.
- * A date-time needs a time zone (`Z` or `±hh:mm`); a `+` sent unencoded in a query string
- * arrives as a space and is read as `+`. Sub-millisecond digits round inwards (timestamps are
- * stored to the millisecond).
- */
-export function parseDateBound(input: string, bound: 'start' | 'end'): string | undefined {
-  const value = input
-    .trim()
-    .replace(/ (\d{2}:\d{2})$/, '+$1')
-    .toUpperCase();
-  let ms: number;
-  if (isIsoDate(value)) {
-    const start = Date.parse(`${value}T00:00:00Z`);
-    ms = bound === 'start' ? start : start + 86_400_000 - 1;
-  } else if (isIsoDateTimeWithZone(value)) {
-    const fraction = /\.(\d+)/.exec(value)?.[1] ?? '0';
-    const fractionMs = Number(`0.${fraction}`) * 1000;
-    const whole = Date.parse(value.replace(/\.\d+/, ''));
-    ms = whole + (bound === 'start' ? Math.ceil(fractionMs - 1e-6) : Math.floor(fractionMs + 1e-6));
-  } else {
-    return undefined;
-  }
-  return new Date(Math.min(Math.max(ms, 0), MAX_TIME_MS)).toISOString();
-}
-
-const DATE_MESSAGE = 'must be an ISO 8601 date (2026-11-22) or date-time with a time zone (2026-11-22T10:00:00Z)';
-
-const dateBound = (field: string, bound: 'start' | 'end') =>
-  z.string().transform((value, context) => {
-    const parsed = parseDateBound(value, bound);
-    if (parsed === undefined) context.addIssue({ code: 'custom', message: `${field} ${DATE_MESSAGE}` });
-    return parsed ?? '';
-  });
-
-export const emailListQuery = pageQuery
-  .extend({
-    status: z
-      .enum(EMAIL_STATUSES as [EmailStatus, ...EmailStatus[]], {
-        message: `status must be one of ${EMAIL_STATUSES.join(', ')}`,
-      })
-      .optional(),
-    from_date: dateBound('from_date', 'start').optional(),
-    to_date: dateBound('to_date', 'end').optional(),
-    to: z
-      .string()
-      .transform((value, context) => {
-        const normalized = normalizeEmailAddress(value);
-        if (!normalized.ok) context.addIssue({ code: 'custom', message: `to ${normalized.reason}` });
-        return normalized.ok ? normalized.address : '';
-      })
-      .optional(),
-    tag: z
-      .string()
-      .transform((value, context) => {
-        const colon = value.indexOf(':');
-        const problem =
-          colon < 0
-            ? 'tag must be name:value'
-            : (tagTextProblem('names', value.slice(0, colon)) ?? tagTextProblem('values', value.slice(colon + 1)));
-        if (problem) context.addIssue({ code: 'custom', message: problem });
-        return value;
-      })
-      .optional(),
-    environment: z.enum(['live', 'test'], { message: 'environment must be live or test' }).optional(),
-  })
-  .superRefine((query, context) => {
-    if (query.from_date && query.to_date && query.from_date > query.to_date) {
-      context.addIssue({ code: 'custom', path: ['to_date'], message: 'to_date must not be before from_date' });
-    }
-  });
-
-export type EmailListQuery = z.output<typeof emailListQuery>;
 
 /** Sort-key bounds for `<created_at>#<id>` keys: both inclusive, every id of the last millisecond included. */
 export function sortKeyRange(fromIso: string | undefined, toIso: string | undefined): SortKeyRange {

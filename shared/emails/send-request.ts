@@ -111,7 +111,12 @@ const displayName = z.string().transform((value, context) => {
   return value.trim();
 });
 
-export const mailbox = z.strictObject({ email: emailAddress, name: displayName.optional() });
+export const mailbox = z
+  .strictObject({
+    email: emailAddress.meta({ example: 'jane@example.org' }),
+    name: displayName.optional().meta({ description: 'Display name: 1–256 characters, no line breaks' }),
+  })
+  .meta({ id: 'Mailbox' });
 
 const subject = z.string().superRefine((value, context) => {
   for (const message of subjectProblems(value)) context.addIssue({ code: 'custom', message });
@@ -313,10 +318,13 @@ function crossFieldRules(value: Record<string, unknown>, context: z.core.$Refine
 export function buildSendEmailBody(now: () => Date) {
   return z
     .strictObject({
-      from: mailbox,
-      to: z.array(mailbox).superRefine((list, context) => {
-        if (list.length === 0) context.addIssue({ code: 'custom', message: 'At least one recipient is required' });
-      }),
+      from: mailbox.meta({ description: 'An address of a domain your organization has verified' }),
+      to: z
+        .array(mailbox)
+        .superRefine((list, context) => {
+          if (list.length === 0) context.addIssue({ code: 'custom', message: 'At least one recipient is required' });
+        })
+        .meta({ description: `At least one; at most ${MAX_RECIPIENTS} recipients in to + cc + bcc, no address twice` }),
       cc: z.array(mailbox).optional(),
       bcc: z.array(mailbox).optional(),
       /** Plain address strings, not `{email, name}` objects. */
@@ -326,20 +334,34 @@ export function buildSendEmailBody(now: () => Date) {
           if (list.length > MAX_REPLY_TO)
             context.addIssue({ code: 'custom', message: `At most ${MAX_REPLY_TO} addresses` });
         })
-        .optional(),
-      subject,
-      html: body.optional(),
-      text: body.optional(),
-      template_id: templateId.optional(),
-      template_data: templateDataSchema.optional(),
-      headers: headers.optional(),
+        .optional()
+        .meta({ description: `Plain addresses (at most ${MAX_REPLY_TO})` }),
+      subject: subject.meta({
+        description:
+          '1–998 characters; with `template_id`, rendered with `template_data` in place of the template’s subject',
+      }),
+      html: body
+        .optional()
+        .meta({ description: 'At most 256 KB (UTF-8). One of `html`, `text`, `template_id` is required' }),
+      text: body.optional().meta({ description: 'At most 256 KB (UTF-8)' }),
+      template_id: templateId.optional().meta({ description: 'An active template; excludes `html` and `text`' }),
+      template_data: templateDataSchema
+        .optional()
+        .meta({ description: 'The template’s variables (at most 32 levels deep)' }),
+      headers: headers.optional().meta({
+        description: `At most ${MAX_HEADERS}: \`X-…\` headers and List-Unsubscribe(-Post), Reply-To, In-Reply-To, References`,
+      }),
       priority: z.enum(PRIORITIES).default('normal'),
-      scheduled_at: scheduledAt(now).optional(),
-      tags: tags.optional(),
+      scheduled_at: scheduledAt(now).optional().meta({
+        description: 'ISO 8601 with a time zone, in the future and at most 30 days ahead',
+        format: 'date-time',
+      }),
+      tags: tags.optional().meta({ description: `At most ${MAX_TAGS}; names and values of A–Z a–z 0–9 _ -` }),
     })
     .superRefine((value, context) => crossFieldRules(value as Record<string, unknown>, context), {
       when: (payload) => isRecord(payload.value),
-    });
+    })
+    .meta({ id: 'SendEmailRequest' });
 }
 
 export const sendEmailBody = buildSendEmailBody(() => new Date());

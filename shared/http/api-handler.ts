@@ -8,7 +8,9 @@
  *   requireAuth     – now reject the failed authentication (401)
  *   jsonBody        – Content-Type, size and JSON syntax (routes with a body schema only)
  *   validateInput   – zod schemas for path, query and body
- * A handler receives typed, validated input and returns `{status, data}`.
+ * A handler is built from its route's operation (shared/platform/api-operation.ts): the operation's
+ * schemas validate the request, and the handler must return the operation's status and a `data`
+ * its response schema accepts (a type error otherwise).
  */
 
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
@@ -27,15 +29,21 @@ import { requestContext } from '#http/middleware/request-context.ts';
 import { validateInput } from '#http/middleware/validate-input.ts';
 import { type LambdaHttpHandler, withRequestScope } from '#http/request-scope.ts';
 import { type ApiResult, jsonResponse } from '#http/response.ts';
+import type { ApiOperation } from '#platform/api-operation.ts';
 
-type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
+/** A request part's validated type (`undefined` when the operation has no schema for it). */
+type Infer<S> = [NonNullable<S>] extends [z.ZodType] ? z.output<NonNullable<S>> : undefined;
 
-export interface HandlerOptions<B, Q, P> {
-  body?: B;
-  query?: Q;
-  path?: P;
-  /** Largest accepted body in bytes; defaults to MAX_BODY_BYTES. */
-  maxBodyBytes?: number;
+// biome-ignore lint/suspicious/noExplicitAny: any operation, whatever its schemas.
+type AnyOperation = ApiOperation<any, any, any, any, any, any>;
+
+/** What an operation's handler must answer: its status and `data` its response schema accepts. */
+export type OperationResult<O extends AnyOperation> = ApiResult<
+  NonNullable<O['paginated']> extends true ? z.input<O['response']>[] : z.input<O['response']>,
+  O['status']
+>;
+
+export interface HandlerOptions {
   /**
    * The rate-limit count runs alongside the handler's first reads instead of before them: the
    * handler must await `admission` before it writes anything (see middleware/rate-limit.ts).
@@ -75,23 +83,23 @@ export function middlewareStack(
   return stack.use(validateInput(schemas));
 }
 
-export function apiHandler<
-  B extends z.ZodType | undefined = undefined,
-  Q extends z.ZodType | undefined = undefined,
-  P extends z.ZodType | undefined = undefined,
->(options: HandlerOptions<B, Q, P>, run: (request: ApiRequest<B, Q, P>) => Promise<ApiResult>): LambdaHttpHandler {
+export function apiHandler<O extends AnyOperation>(
+  operation: O,
+  run: (request: ApiRequest<O['body'], O['query'], O['path']>) => Promise<OperationResult<O>>,
+  options: HandlerOptions = {},
+): LambdaHttpHandler {
   const stack = middlewareStack(
-    { body: options.body, query: options.query, path: options.path },
+    { body: operation.body, query: operation.query, path: operation.path },
     {
       requireAuth: true,
-      maxBodyBytes: options.maxBodyBytes ?? config.maxBodyBytes,
+      maxBodyBytes: operation.maxBodyBytes ?? config.maxBodyBytes,
       deferRateLimit: options.deferRateLimit ?? false,
     },
   ).handler(async (event, context) => {
     const result = await run({
-      body: context.input.body as Infer<B>,
-      query: context.input.query as Infer<Q>,
-      path: context.input.path as Infer<P>,
+      body: context.input.body as Infer<O['body']>,
+      query: context.input.query as Infer<O['query']>,
+      path: context.input.path as Infer<O['path']>,
       // requireAuthentication guarantees an identity here.
       caller: context.caller as Caller,
       requestId: context.requestId,

@@ -93,14 +93,14 @@ function replayed(status: number, stored: unknown): ApiResult {
  * Runs `run` at most once per Idempotency-Key of the caller's organization; without the header,
  * just runs it. `admission` is the request's (possibly deferred) rate-limit count.
  */
-export async function withIdempotency(
+export async function withIdempotency<R extends ApiResult>(
   caller: Caller,
   event: Pick<APIGatewayProxyEventV2, 'headers'>,
   scope: IdempotencyScope,
   body: unknown,
   admission: Promise<void>,
-  run: (reservedId?: string, resumed?: boolean) => Promise<ApiResult>,
-): Promise<ApiResult> {
+  run: (reservedId?: string, resumed?: boolean) => Promise<R>,
+): Promise<R> {
   const key = idempotencyKeyOf(event);
   if (key === undefined) return run();
   // Claiming a key is a write: a request over its rate limit must not make it.
@@ -109,7 +109,8 @@ export async function withIdempotency(
   const begun = await beginIdempotentRequest(organizationId, key, requestHash(scope, caller.environment, body), scope);
   switch (begun.state) {
     case 'replay':
-      return replayed(begun.status, begun.body);
+      // What was stored is what `run` answered the first time.
+      return replayed(begun.status, begun.body) as R;
     case 'conflict':
       throw new ApiError(
         'IDEMPOTENCY_CONFLICT',
@@ -124,7 +125,7 @@ export async function withIdempotency(
       break;
   }
 
-  let result: ApiResult;
+  let result: R;
   try {
     result = await run(begun.reservedId, begun.takenOver);
   } catch (error) {

@@ -1,4 +1,5 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { Pagination } from '#core/pages.ts';
 
 export function jsonResponse(
   statusCode: number,
@@ -12,19 +13,22 @@ export function jsonResponse(
   };
 }
 
-/** What a handler returns: a status and the `data` of the success envelope. */
-export interface ApiResult {
-  status: 200 | 201;
-  data: unknown;
-  pagination?: { page: number; limit: number; total_count: number; total_pages: number };
+/**
+ * What a handler returns: a status and the `data` of the success envelope. `D` and `S` are checked
+ * against the route's operation (api-handler.ts): what a handler answers is what the contract says.
+ */
+export interface ApiResult<D = unknown, S extends 200 | 201 = 200 | 201> {
+  status: S;
+  data: D;
+  pagination?: Pagination;
   /** Extra response headers (e.g. `Idempotent-Replayed`). */
   headers?: Record<string, string>;
 }
 
-export const ok = (data: unknown): ApiResult => ({ status: 200, data });
-export const paginated = (page: { items: unknown[]; pagination: NonNullable<ApiResult['pagination']> }): ApiResult => ({
+export const ok = <D>(data: D): ApiResult<D, 200> => ({ status: 200, data });
+export const paginated = <T>(page: { items: T[]; pagination: Pagination }): ApiResult<T[], 200> => ({
   status: 200,
   data: page.items,
   pagination: page.pagination,
 });
-export const created = (data: unknown): ApiResult => ({ status: 201, data });
+export const created = <D>(data: D): ApiResult<D, 201> => ({ status: 201, data });

@@ -77,6 +77,8 @@ export const apiRoutes: readonly RouteDefinition[] = [
   api('PUT', '/templates/{id}', 'templates/update.ts', { table: ['read', 'write'] }),
   api('DELETE', '/templates/{id}', 'templates/delete.ts', { table: ['update'] }),
   api('POST', '/templates/{id}/preview', 'templates/preview.ts', { table: ['read'] }),
+  // The OpenAPI document: public (rate limited per source IP by the shared stack's base access).
+  api('GET', '/openapi.json', 'reference/openapi.ts', {}),
 ];
 
 /** The dashboard's pages: one Lambda function serves them all (dashboardFunction). */

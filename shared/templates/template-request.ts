@@ -43,7 +43,8 @@ export const createTemplateBody = z
     if (value.html === undefined && value.text === undefined) {
       context.addIssue({ code: 'custom', path: ['html'], message: 'Provide html, text or both' });
     }
-  });
+  })
+  .meta({ id: 'CreateTemplateRequest' });
 
 export const updateTemplateBody = z
   .strictObject({
@@ -61,14 +62,17 @@ export const updateTemplateBody = z
         message: 'Give at least one of name, subject, html, text, variable_schema',
       });
     }
-  });
+  })
+  .meta({ id: 'UpdateTemplateRequest' });
 
 export const templateListQuery = pageQuery.extend({
   is_active: z.enum(['true', 'false'], { message: 'Must be true or false' }).optional(),
   search: z.string().max(200, 'Must be at most 200 characters').optional(),
 });
 
-export const previewBody = z.strictObject({ data: templateDataSchema.default({}) });
+export const previewBody = z
+  .strictObject({ data: templateDataSchema.default({}) })
+  .meta({ id: 'PreviewTemplateRequest' });
 
 export type CreateTemplateRequest = z.output<typeof createTemplateBody>;
 export type UpdateTemplateRequest = z.output<typeof updateTemplateBody>;

@@ -18,13 +18,12 @@ import {
 
 export const TEMPLATE_ID_PREFIX = 'tmpl';
 
-/** A template as the API shows it. */
-export function templateView(template: TemplateSummary & Partial<Pick<TemplateRecord, 'html' | 'text'>>) {
+/** A template as lists show it (without its bodies). */
+export function templateSummaryView(template: TemplateSummary) {
   return {
     id: template.id,
     name: template.name,
     subject: template.subject,
-    ...('html' in template ? { html_body: template.html ?? null, text_body: template.text ?? null } : {}),
     variables: template.variables,
     ...(template.variable_schema && template.variable_schema.length > 0
       ? { variable_schema: template.variable_schema }
@@ -33,6 +32,11 @@ export function templateView(template: TemplateSummary & Partial<Pick<TemplateRe
     created_at: template.created_at,
     updated_at: template.updated_at,
   };
+}
+
+/** A template as the API shows it. */
+export function templateView(template: TemplateSummary & Pick<TemplateRecord, 'html' | 'text'>) {
+  return { ...templateSummaryView(template), html_body: template.html ?? null, text_body: template.text ?? null };
 }
 
 /** Keeps a template's description item small (it is read by every listing). */
@@ -57,7 +61,10 @@ export async function getTemplateView(organizationId: string, templateId: string
 export async function getTemplateForPreview(organizationId: string, templateId: string) {
   const [template, usage] = await Promise.all([
     findTemplate(organizationId, templateId),
-    isResourceId(TEMPLATE_ID_PREFIX, templateId) ? readTemplateUsage(organizationId, templateId) : undefined,
+    // An id that cannot be a template's is 404 (findTemplate): its usage is never shown.
+    isResourceId(TEMPLATE_ID_PREFIX, templateId)
+      ? readTemplateUsage(organizationId, templateId)
+      : { sends_last_30_days: 0, last_sent_at: null },
   ]);
   return { view: { ...templateView(template), usage }, template };
 }
@@ -81,7 +88,7 @@ export async function listTemplates(
     );
   const start = (query.page - 1) * query.limit;
   return {
-    items: wanted.slice(start, start + query.limit).map(templateView),
+    items: wanted.slice(start, start + query.limit).map(templateSummaryView),
     pagination: paginationFor(query, wanted.length),
   };
 }
@@ -92,7 +99,7 @@ export async function deleteTemplate(organizationId: string, templateId: string)
     ? await deactivateTemplate(organizationId, templateId, nowIso())
     : false;
   if (!found) throw notFound('Template');
-  return { id: templateId, deleted: true };
+  return { id: templateId, deleted: true as const };
 }
 
 /** The active template a send uses; a deleted, unknown or foreign one is 404. */

@@ -12,11 +12,14 @@
  * normalisation are judged once, and each domain is looked up once per call.
  */
 import { isDisposableDomain, type ParsedAddress, parseAddress, suggestDomain } from '#validation/address-heuristics.ts';
-import { type DomainFacts, invalidResult, judge, type ValidationResult } from '#validation/address-verdict.ts';
+import {
+  type DomainFacts,
+  invalidResult,
+  judge,
+  MAX_ADDRESSES_PER_VALIDATION,
+  type ValidationResult,
+} from '#validation/address-verdict.ts';
 import { createDomainMailCache, type MailDnsResolver } from '#validation/mail-dns.store.ts';
-
-/** At most this many addresses per validateMany (POST /emails/validate/batch). */
-export const MAX_ADDRESSES_PER_VALIDATION = 1000;
 
 export type FindSuppressed = (organizationId: string, addresses: readonly string[]) => Promise<string[]>;
 

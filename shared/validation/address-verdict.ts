@@ -33,7 +33,11 @@
  */
 import { isRoleLocalPart, type ParsedAddress } from '#validation/address-heuristics.ts';
 
-export type Verdict = 'deliverable' | 'risky' | 'undeliverable';
+/** At most this many addresses per validateMany (POST /emails/validate/batch). */
+export const MAX_ADDRESSES_PER_VALIDATION = 1000;
+
+export const VERDICTS = ['deliverable', 'risky', 'undeliverable'] as const;
+export type Verdict = (typeof VERDICTS)[number];
 export type CheckState = 'pass' | 'fail' | 'unknown';
 export type ValidationReason =
   | 'invalid_syntax'

@@ -5,9 +5,13 @@
  * assembly directory) instead of the sources; the IAM check runs on the sources only (a bundle has
  * its own copy of the recording scope).
  */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
 import getPort from 'get-port';
 import type { TestProject } from 'vitest/node';
 import { type LocalCloud, startLocalCloud } from '../../infra/local/cloud.ts';
+import { CONTRACT_LOG_ENV } from './contract.ts';
 import { startTestDnsServer } from './dns-server.ts';
 import { type IamCheck, startIamCheck } from './iam/check.ts';
 import type { LocalNames as IamCheckLocalNames } from './iam/policies.ts';
@@ -23,12 +27,28 @@ declare module 'vitest' {
 let cloud: LocalCloud | undefined;
 let iamCheck: IamCheck | undefined;
 let dns: Awaited<ReturnType<typeof startTestDnsServer>> | undefined;
+let contractLog: string | undefined;
+
+/** Sums up the contract log the workers wrote (contract.ts): responses checked, distinct (route, status) pairs. */
+function contractSummary(directory: string): string {
+  const lines = readdirSync(directory).flatMap((file) =>
+    readFileSync(path.join(directory, file), 'utf8').split('\n').filter(Boolean),
+  );
+  const pairs = new Set(lines);
+  const routes = new Set(
+    lines.filter((line) => !line.startsWith('(no route)')).map((line) => line.replace(/ \d+$/, '')),
+  );
+  return `Contract check: ${lines.length} API responses validated against the OpenAPI document, ${pairs.size} distinct (route, status) pairs over ${routes.size} routes`;
+}
 
 export async function setup(project: TestProject): Promise<void> {
   process.env.POWERTOOLS_LOG_LEVEL = 'SILENT';
   dns = await startTestDnsServer({ port: 0, controlPort: 0 });
   const bundlesFrom = process.env.POSTBOX_TEST_BUNDLES || undefined;
   if (!bundlesFrom) iamCheck = startIamCheck();
+  // The workers inherit this process's environment: each appends the responses it checked.
+  contractLog = mkdtempSync(path.join(tmpdir(), 'postbox-contract-'));
+  process.env[CONTRACT_LOG_ENV] = contractLog;
   cloud = await startLocalCloud({
     ...(bundlesFrom ? { bundlesFrom } : {}),
     // Domain verification resolves through the test DNS server; a short timeout keeps the
@@ -57,6 +77,10 @@ export async function teardown(): Promise<void> {
   };
   await cloud?.stop();
   await dns?.close();
+  if (contractLog) {
+    console.log(contractSummary(contractLog));
+    rmSync(contractLog, { recursive: true, force: true });
+  }
   if (!iamCheck || !local) return;
   const summary = await iamCheck.finish(local);
   console.log(

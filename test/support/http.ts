@@ -7,6 +7,7 @@
  */
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { inject } from 'vitest';
+import { checkAndRecord } from './contract.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON bodies and assert on them.
 export interface ApiResponse<T = any> {
@@ -67,7 +68,15 @@ export function call(method: string, path: string, options: RequestOptions = {})
           } catch {
             body = undefined;
           }
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body, text });
+          const response = { status: res.statusCode ?? 0, headers: res.headers, body, text };
+          // Every API response is checked against the OpenAPI document (contract.ts).
+          try {
+            checkAndRecord({ method, url: path, ...response });
+          } catch (violation) {
+            reject(violation);
+            return;
+          }
+          resolve(response);
         });
       },
     );

@@ -5,14 +5,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  emailListQuery,
   type FetchPage,
   MAX_LIST_DEPTH,
-  parseDateBound,
   readNewestFirst,
   type SortedEntry,
   sortKeyRange,
 } from '#emails/list.service.ts';
+import { emailListQuery, parseDateBound } from '#emails/list-query.ts';
 
 describe('parseDateBound', () => {
   it('reads a date without a time as the whole UTC day', () => {

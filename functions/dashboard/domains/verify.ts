@@ -6,7 +6,7 @@
 import { memberPage } from '#dashboard/page-handler.ts';
 import { domainsPage } from '#dashboard/pages/domains.ts';
 import { listDomains, verifyDomain } from '#domains/domains.service.ts';
-import { idPath } from '#http/schemas.ts';
+import { idPath } from '#platform/api-schemas.ts';
 
 export const handler = memberPage(
   {

@@ -6,7 +6,7 @@
 import { memberPage } from '#dashboard/page-handler.ts';
 import { emailBodyPage } from '#dashboard/pages/email-detail.ts';
 import { getEmail } from '#emails/get.service.ts';
-import { idPath } from '#http/schemas.ts';
+import { idPath } from '#platform/api-schemas.ts';
 
 export const handler = memberPage({ path: idPath }, async ({ member, path }) =>
   emailBodyPage(await getEmail(member.organizationId, path.id)),

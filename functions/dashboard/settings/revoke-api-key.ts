@@ -7,7 +7,7 @@
 import { revokeApiKey } from '#accounts/accounts.service.ts';
 import { memberPage } from '#dashboard/page-handler.ts';
 import { API_KEYS_PATH } from '#dashboard/pages/settings.ts';
-import { idPath } from '#http/schemas.ts';
+import { idPath } from '#platform/api-schemas.ts';
 
 export const handler = memberPage({ path: idPath }, async ({ member, path }) => {
   await revokeApiKey(member.organizationId, path.id);

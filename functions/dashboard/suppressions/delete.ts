@@ -5,7 +5,7 @@
  */
 import * as z from 'zod';
 import { memberPage } from '#dashboard/page-handler.ts';
-import { idPath } from '#http/schemas.ts';
+import { idPath } from '#platform/api-schemas.ts';
 import { removeSuppression } from '#suppressions/suppressions.service.ts';
 
 const form = z.object({

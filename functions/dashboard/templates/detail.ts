@@ -7,7 +7,7 @@ import { memberPage } from '#dashboard/page-handler.ts';
 import { templateDetailPage } from '#dashboard/pages/template-detail.ts';
 import { sampleDataQuery } from '#dashboard/pages/template-sample-data.ts';
 import { templateDetailWithPreview } from '#dashboard/template-preview.ts';
-import { idPath } from '#http/schemas.ts';
+import { idPath } from '#platform/api-schemas.ts';
 
 export const handler = memberPage({ path: idPath, query: sampleDataQuery }, async ({ member, path, query }) =>
   templateDetailPage({ member, ...(await templateDetailWithPreview(member.organizationId, path.id, query.data)) }),

@@ -6,7 +6,7 @@
 import { memberPage } from '#dashboard/page-handler.ts';
 import { sampleDataQuery } from '#dashboard/pages/template-sample-data.ts';
 import { templatePreviewDocument } from '#dashboard/template-preview.ts';
-import { idPath } from '#http/schemas.ts';
+import { idPath } from '#platform/api-schemas.ts';
 
 export const handler = memberPage({ path: idPath, query: sampleDataQuery }, async ({ member, path, query }) =>
   templatePreviewDocument(member.organizationId, path.id, query.data),

@@ -22,8 +22,9 @@ import {
 } from '#dashboard/layout.ts';
 import type { PageResult } from '#dashboard/page-handler.ts';
 import type { EmailStatus } from '#emails/email.ts';
-import { EMAIL_STATUSES } from '#emails/email-index.store.ts';
-import { type EmailListItem, type EmailListQuery, emailListQuery, MAX_LIST_DEPTH } from '#emails/list.service.ts';
+import { EMAIL_STATUSES } from '#emails/email.ts';
+import { type EmailListItem, MAX_LIST_DEPTH } from '#emails/list.service.ts';
+import { type EmailListQuery, emailListQuery } from '#emails/list-query.ts';
 import { issuesToDetails } from '#http/zod-details.ts';
 
 /** Emails a page of the list shows. */

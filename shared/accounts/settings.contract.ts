@@ -1,0 +1,36 @@
+/** The settings routes' contract (shared/platform/api-operation.ts): the auto-validation threshold. */
+import * as z from 'zod';
+import { AUTO_VALIDATION_THRESHOLDS } from '#accounts/organization.ts';
+import { defineOperation } from '#platform/api-operation.ts';
+
+export const autoValidationSetting = z
+  .strictObject({
+    auto_validation_threshold: z.enum(AUTO_VALIDATION_THRESHOLDS).meta({
+      description:
+        '`off` (default); `managed` (recommended, today `medium`); `medium` refuses `undeliverable` recipients; `high` refuses anything not `deliverable`',
+    }),
+  })
+  .meta({ id: 'AutoValidationSetting' });
+
+export const putAutoValidationBody = z
+  .strictObject({ threshold: z.enum(AUTO_VALIDATION_THRESHOLDS) })
+  .meta({ id: 'PutAutoValidationRequest' });
+
+export const getAutoValidation = defineOperation({
+  operationId: 'getAutoValidation',
+  summary: 'Get the auto-validation threshold',
+  tag: 'Settings',
+  status: 200,
+  response: autoValidationSetting,
+});
+
+export const putAutoValidation = defineOperation({
+  operationId: 'putAutoValidation',
+  summary: 'Set the auto-validation threshold',
+  description: 'Recipients the threshold refuses make a send fail with `400 RECIPIENTS_INVALID`.',
+  tag: 'Settings',
+  body: putAutoValidationBody,
+  status: 200,
+  response: autoValidationSetting,
+  examples: { request: { threshold: 'managed' }, response: { auto_validation_threshold: 'managed' } },
+});

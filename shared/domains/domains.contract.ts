@@ -1,0 +1,75 @@
+/** The domains routes' contract (shared/platform/api-operation.ts): add, list, verify. */
+import * as z from 'zod';
+import { defineOperation } from '#platform/api-operation.ts';
+import { idPath } from '#platform/api-schemas.ts';
+
+const timestamp = z.string().meta({ format: 'date-time', example: '2026-11-24T10:15:30.123Z' });
+
+export const dnsRecord = z
+  .strictObject({
+    type: z.literal('TXT'),
+    name: z.string().meta({ example: 'pb202611._domainkey.acme.example' }),
+    value: z.string().meta({ example: 'v=spf1 include:amazonses.com ~all' }),
+    purpose: z.enum(['dkim', 'spf', 'dmarc']),
+    required: z.boolean().meta({ description: 'DMARC is advice (`false`); DKIM and SPF are required' }),
+  })
+  .meta({ id: 'DnsRecord' });
+
+export const domainView = z
+  .strictObject({
+    id: z.string().meta({ example: 'dom_3kT9vQ2mX8pL1nR4' }),
+    domain: z.string().meta({ description: 'Normalised: lower case, punycode', example: 'acme.example' }),
+    is_verified: z.boolean().meta({ description: 'SPF and DKIM both verified: the domain can send' }),
+    spf_verified: z.boolean(),
+    dkim_verified: z.boolean(),
+    dkim_selector: z.string().meta({ example: 'pb202611' }),
+    dkim_public_key: z.string().meta({ description: 'Base64 DER of the domain’s own 2048-bit RSA key' }),
+    dns_records: z.array(dnsRecord).meta({ description: 'The records to publish' }),
+    verified_at: timestamp.optional().meta({ description: 'First successful verification' }),
+    created_at: timestamp,
+  })
+  .meta({ id: 'Domain' });
+
+export const addDomainBody = z
+  .strictObject({
+    domain: z
+      .string()
+      .min(1)
+      .max(1000)
+      .meta({ description: 'A domain name; international names are accepted', example: 'acme.example' }),
+  })
+  .meta({ id: 'AddDomainRequest' });
+
+export const addDomain = defineOperation({
+  operationId: 'addDomain',
+  summary: 'Add a sending domain',
+  description:
+    'Creates the domain with its own DKIM key and answers the DNS records to publish. `409 CONFLICT` when the organization already has it, has 1,000 domains, or another organization has verified it.',
+  tag: 'Domains',
+  body: addDomainBody,
+  status: 201,
+  response: domainView,
+  errors: ['CONFLICT'],
+  examples: { request: { domain: 'acme.example' } },
+});
+
+export const listDomains = defineOperation({
+  operationId: 'listDomains',
+  summary: 'List domains',
+  description: 'Every domain of the organization, oldest first (not paginated: at most 1,000).',
+  tag: 'Domains',
+  status: 200,
+  response: z.array(domainView),
+});
+
+export const verifyDomain = defineOperation({
+  operationId: 'verifyDomain',
+  summary: 'Check a domain’s DNS records now',
+  description:
+    'Looks up the SPF and DKIM records now and answers the domain with the result. A DNS failure means “not verified”, never an error. `409 CONFLICT` when another organization verified the domain first.',
+  tag: 'Domains',
+  path: idPath,
+  status: 200,
+  response: domainView,
+  errors: ['NOT_FOUND', 'CONFLICT'],
+});

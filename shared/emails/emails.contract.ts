@@ -1,0 +1,175 @@
+/**
+ * The emails routes' contract (shared/platform/api-operation.ts): send, batch, list, get, cancel.
+ * The request schemas are the ones that validate requests; the response schemas type what the
+ * handlers return and are what the OpenAPI document shows.
+ */
+import * as z from 'zod';
+import { ENVIRONMENTS } from '#core/environment.ts';
+import { batchSendBody } from '#emails/batch-request.ts';
+import { EMAIL_STATUSES, EVENT_TYPES } from '#emails/email.ts';
+import { emailListQuery } from '#emails/list-query.ts';
+import { PRIORITIES, sendEmailBody } from '#emails/send-request.ts';
+import { defineOperation } from '#platform/api-operation.ts';
+import { idPath } from '#platform/api-schemas.ts';
+
+const timestamp = z.string().meta({ format: 'date-time', example: '2026-11-24T10:15:30.123Z' });
+const emailId = z
+  .string()
+  .meta({ description: 'The email’s id (a UUID v7)', example: '019ab2c4-7e1f-7c3a-9d2e-5b8f0a1c2d3e' });
+
+export const sendAccepted = z
+  .strictObject({
+    message_id: emailId,
+    status: z.literal('queued'),
+    queued_at: timestamp,
+  })
+  .meta({ id: 'SendAccepted' });
+
+export const batchAccepted = z
+  .strictObject({
+    batch_id: z.string().meta({ example: 'batch_01JDX3S8KQ2V7M4N6P8R0T2W4Y' }),
+    total: z.int().meta({ description: 'Entries in the request' }),
+    accepted: z.int().meta({ description: 'Emails accepted (one per accepted entry)' }),
+    rejected: z.array(
+      z.strictObject({
+        index: z.int().meta({ description: 'Position of the entry in `recipients`' }),
+        error: z.string().meta({ description: 'Why the entry was not sent' }),
+      }),
+    ),
+  })
+  .meta({ id: 'BatchAccepted' });
+
+export const emailListItem = z
+  .strictObject({
+    id: emailId,
+    message_id: emailId.meta({ description: 'Same as `id`' }),
+    from_address: z.string(),
+    to_addresses: z.array(z.string()),
+    cc: z.array(z.string()),
+    bcc: z.array(z.string()),
+    reply_to: z.array(z.string()),
+    subject: z.string().meta({ description: 'At most 998 characters (longer stored subjects end with “…” in lists)' }),
+    status: z.enum(EMAIL_STATUSES),
+    priority: z.enum(PRIORITIES),
+    tags: z.record(z.string(), z.string()),
+    template_id: z.string().nullable(),
+    batch_id: z.string().nullable(),
+    environment: z.enum(ENVIRONMENTS),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .meta({ id: 'EmailListItem' });
+
+export const emailEvent = z
+  .strictObject({
+    id: z.string(),
+    type: z.enum(EVENT_TYPES),
+    recipient: z.string().nullable(),
+    smtp_code: z.int().nullable(),
+    smtp_message: z.string().nullable(),
+    created_at: timestamp,
+    detail: z.string().optional(),
+  })
+  .meta({ id: 'EmailEvent' });
+
+export const emailDetail = emailListItem
+  .extend({
+    html: z.string().nullable(),
+    text: z.string().nullable(),
+    scheduled_at: timestamp.nullable(),
+    events: z.array(emailEvent).meta({ description: 'Oldest first' }),
+  })
+  .meta({ id: 'Email' });
+
+const sendExample = {
+  from: { email: 'orders@acme.example', name: 'Acme' },
+  to: [{ email: 'jane@example.org', name: 'Jane Doe' }],
+  subject: 'Your order #1042 has shipped',
+  html: '<p>Hi Jane, your order is on its way.</p>',
+  text: 'Hi Jane, your order is on its way.',
+  tags: { category: 'shipping' },
+};
+
+export const sendEmail = defineOperation({
+  operationId: 'sendEmail',
+  summary: 'Send an email',
+  description:
+    'Accepts one email (inline content or a template) and queues it for delivery; `scheduled_at` sends it later. Checks run in order: the request, the template, the sender’s domain, suppressions, auto-validation, the sending limit. See docs/api.md, “Emails”.',
+  tag: 'Emails',
+  body: sendEmailBody,
+  status: 201,
+  response: sendAccepted,
+  errors: ['NOT_FOUND', 'DOMAIN_NOT_VERIFIED', 'RECIPIENTS_SUPPRESSED', 'RECIPIENTS_INVALID', 'LIMIT_EXCEEDED'],
+  idempotent: true,
+  examples: {
+    request: sendExample,
+    response: {
+      message_id: '019ab2c4-7e1f-7c3a-9d2e-5b8f0a1c2d3e',
+      status: 'queued',
+      queued_at: '2026-11-24T10:15:30.123Z',
+    },
+  },
+});
+
+/** The largest batch body: 1,000 entries with their data. */
+export const MAX_BATCH_BODY_BYTES = 5 * 1024 * 1024;
+
+export const sendBatch = defineOperation({
+  operationId: 'sendBatch',
+  summary: 'Send a template to many recipients',
+  description:
+    'One template, up to 1,000 recipients, each with its own `data`. A problem with one entry rejects only that entry (`rejected`); the others are sent. See docs/api.md, “Batch send”.',
+  tag: 'Emails',
+  body: batchSendBody,
+  status: 201,
+  response: batchAccepted,
+  errors: ['NOT_FOUND', 'DOMAIN_NOT_VERIFIED', 'LIMIT_EXCEEDED'],
+  idempotent: true,
+  maxBodyBytes: MAX_BATCH_BODY_BYTES,
+  examples: {
+    request: {
+      template_id: 'tmpl_01JDX3S8KQ2V7M4N6P8R0T2W4Y',
+      from: { email: 'news@acme.example', name: 'Acme' },
+      recipients: [
+        { to: { email: 'jane@example.org', name: 'Jane' }, data: { first_name: 'Jane' } },
+        { to: { email: 'li@example.org' }, data: { first_name: 'Li' } },
+      ],
+    },
+    response: { batch_id: 'batch_01JDX3S8KQ2V7M4N6P8R0T2W4Y', total: 2, accepted: 2, rejected: [] },
+  },
+});
+
+export const listEmails = defineOperation({
+  operationId: 'listEmails',
+  summary: 'List emails',
+  description:
+    'Newest first. `total_count` counts every email matching the filters. `page` × `limit` may be at most 10,000 for a page that holds emails: narrow the dates to reach older ones.',
+  tag: 'Emails',
+  query: emailListQuery,
+  status: 200,
+  response: emailListItem,
+  paginated: true,
+});
+
+export const getEmail = defineOperation({
+  operationId: 'getEmail',
+  summary: 'Get an email',
+  description: 'The email with its content and its events (sent, delivered, bounced, opened…).',
+  tag: 'Emails',
+  path: idPath,
+  status: 200,
+  response: emailDetail,
+  errors: ['NOT_FOUND'],
+});
+
+export const cancelEmail = defineOperation({
+  operationId: 'cancelEmail',
+  summary: 'Cancel a scheduled email',
+  description:
+    'Cancels an email Postbox still holds (`queued`, not handed to SES): it becomes `failed` with a `cancelled` event. `409 CONFLICT` once it is handed over, being handed over, or already final.',
+  tag: 'Emails',
+  path: idPath,
+  status: 200,
+  response: emailDetail,
+  errors: ['NOT_FOUND', 'CONFLICT'],
+});

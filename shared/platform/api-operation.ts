@@ -1,0 +1,73 @@
+/**
+ * An API route's contract: what it takes (path, query, body schemas), what it answers (the schema of
+ * its success `data`, its status) and which error codes it adds to the ones every route can produce.
+ * A handler is built from its operation (shared/http/api-handler.ts: the request schemas validate the
+ * request, the response schema types what the handler returns), and the OpenAPI document is generated
+ * from the same objects (shared/http/openapi.ts), so the document cannot drift from the code.
+ *
+ * Operations live with their feature (`<feature>.contract.ts`); shared/http/operations.ts maps each
+ * route of the route table to its operation.
+ */
+import type * as z from 'zod';
+import type { ErrorCode } from '#core/errors.ts';
+
+/** The reference's sections, in the order it shows them. */
+export const API_TAGS = [
+  'Emails',
+  'Validation',
+  'Domains',
+  'Suppressions',
+  'Templates',
+  'Settings',
+  'Reference',
+] as const;
+export type ApiTag = (typeof API_TAGS)[number];
+
+export interface ApiOperation<
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+  Q extends z.ZodType | undefined = z.ZodType | undefined,
+  P extends z.ZodType | undefined = z.ZodType | undefined,
+  R extends z.ZodType = z.ZodType,
+  S extends 200 | 201 = 200 | 201,
+  G extends boolean = boolean,
+> {
+  /** Unique, camelCase: the SDK's and the reference's name for the operation. */
+  operationId: string;
+  summary: string;
+  /** Markdown: what the reference says beyond the fields (rules, order of checks). */
+  description?: string;
+  tag: ApiTag;
+  body?: B;
+  query?: Q;
+  path?: P;
+  /** The success status. */
+  status: S;
+  /** The schema of the success envelope's `data` (of one item when `paginated`). */
+  response: R;
+  /** `data` is a page of `response` items, with the envelope's `pagination`. */
+  paginated?: G;
+  /** Codes this route produces beyond the ones every route (or every route with a body) can. */
+  errors?: readonly ErrorCode[];
+  /** Takes an `Idempotency-Key` header. */
+  idempotent?: boolean;
+  /** Needs no API key (still rate limited per source IP). */
+  public?: boolean;
+  /** The answer is `response` itself, not wrapped in the success envelope (the OpenAPI document). */
+  bare?: boolean;
+  /** Largest accepted body in bytes, when not the deployment's default (MAX_BODY_BYTES). */
+  maxBodyBytes?: number;
+  /** Realistic examples for the reference (each must validate against its schema: a test checks). */
+  examples?: { request?: unknown; response?: unknown };
+}
+
+/** Infers an operation's exact type (its schemas and status) while checking its shape. */
+export function defineOperation<
+  B extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  P extends z.ZodType | undefined = undefined,
+  R extends z.ZodType = z.ZodType,
+  S extends 200 | 201 = 200,
+  G extends boolean = false,
+>(operation: ApiOperation<B, Q, P, R, S, G>): ApiOperation<B, Q, P, R, S, G> {
+  return operation;
+}
