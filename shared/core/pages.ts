@@ -6,7 +6,7 @@ import * as z from 'zod';
 
 const MAX_LIMIT = 100;
 
-function integerParam(name: string, fallback: number, max?: number) {
+function integerParam(name: string, fallback: number, max?: number, description?: string) {
   return z
     .string()
     .regex(/^\d{1,9}$/, `${name} must be a whole number`)
@@ -18,12 +18,18 @@ function integerParam(name: string, fallback: number, max?: number) {
     )
     .optional()
     .transform((value) => value ?? fallback)
-    .meta({ type: 'integer', minimum: 1, ...(max === undefined ? {} : { maximum: max }), default: fallback });
+    .meta({
+      type: 'integer',
+      minimum: 1,
+      ...(max === undefined ? {} : { maximum: max }),
+      default: fallback,
+      ...(description ? { description } : {}),
+    });
 }
 
 export const pageQuery = z.strictObject({
-  page: integerParam('page', 1),
-  limit: integerParam('limit', 20, MAX_LIMIT),
+  page: integerParam('page', 1, undefined, 'Page number, from 1; a page past the end is empty'),
+  limit: integerParam('limit', 20, MAX_LIMIT, `Items per page (1–${MAX_LIMIT})`),
 });
 
 /** A page asked for: `page` ≥ 1, `limit` 1–100. */

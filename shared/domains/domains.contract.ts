@@ -50,7 +50,36 @@ export const addDomain = defineOperation({
   status: 201,
   response: domainView,
   errors: ['CONFLICT'],
-  examples: { request: { domain: 'acme.example' } },
+  examples: {
+    request: { domain: 'acme.example' },
+    response: {
+      id: 'dom_3kT9vQ2mX8pL1nR4',
+      domain: 'acme.example',
+      is_verified: false,
+      spf_verified: false,
+      dkim_verified: false,
+      dkim_selector: 'pb202611',
+      dkim_public_key: 'MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAx3…',
+      dns_records: [
+        {
+          type: 'TXT',
+          name: 'pb202611._domainkey.acme.example',
+          value: 'v=DKIM1; k=rsa; p=MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAx3…',
+          purpose: 'dkim',
+          required: true,
+        },
+        {
+          type: 'TXT',
+          name: 'acme.example',
+          value: 'v=spf1 include:amazonses.com ~all',
+          purpose: 'spf',
+          required: true,
+        },
+        { type: 'TXT', name: '_dmarc.acme.example', value: 'v=DMARC1; p=none;', purpose: 'dmarc', required: false },
+      ],
+      created_at: '2026-11-24T10:15:30.123Z',
+    },
+  },
 });
 
 export const listDomains = defineOperation({

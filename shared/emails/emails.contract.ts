@@ -151,6 +151,46 @@ export const listEmails = defineOperation({
   paginated: true,
 });
 
+const emailExample = {
+  id: '019ab2c4-7e1f-7c3a-9d2e-5b8f0a1c2d3e',
+  message_id: '019ab2c4-7e1f-7c3a-9d2e-5b8f0a1c2d3e',
+  from_address: 'orders@acme.example',
+  to_addresses: ['jane@example.org'],
+  cc: [],
+  bcc: [],
+  reply_to: [],
+  subject: 'Your order #1042 has shipped',
+  status: 'delivered',
+  priority: 'normal',
+  tags: { category: 'shipping' },
+  template_id: null,
+  batch_id: null,
+  environment: 'live',
+  created_at: '2026-11-24T10:15:30.123Z',
+  updated_at: '2026-11-24T10:15:32.480Z',
+  html: '<p>Hi Jane, your order is on its way.</p>',
+  text: 'Hi Jane, your order is on its way.',
+  scheduled_at: null,
+  events: [
+    {
+      id: 'evt_sent_019ab2c4',
+      type: 'sent',
+      recipient: null,
+      smtp_code: null,
+      smtp_message: null,
+      created_at: '2026-11-24T10:15:30.911Z',
+    },
+    {
+      id: 'evt_9f2c61d0a4b7',
+      type: 'delivered',
+      recipient: 'jane@example.org',
+      smtp_code: 250,
+      smtp_message: '2.0.0 OK',
+      created_at: '2026-11-24T10:15:32.480Z',
+    },
+  ],
+};
+
 export const getEmail = defineOperation({
   operationId: 'getEmail',
   summary: 'Get an email',
@@ -160,6 +200,7 @@ export const getEmail = defineOperation({
   status: 200,
   response: emailDetail,
   errors: ['NOT_FOUND'],
+  examples: { response: emailExample },
 });
 
 export const cancelEmail = defineOperation({

@@ -54,9 +54,15 @@ export const emailListQuery = pageQuery
       .enum(EMAIL_STATUSES, {
         message: `status must be one of ${EMAIL_STATUSES.join(', ')}`,
       })
-      .optional(),
-    from_date: dateBound('from_date', 'start').optional(),
-    to_date: dateBound('to_date', 'end').optional(),
+      .optional()
+      .meta({ description: 'Only emails with this status' }),
+    from_date: dateBound('from_date', 'start').optional().meta({
+      description: 'Created at or after: a date (`2026-11-22`, from 00:00 UTC) or a date-time with a time zone',
+    }),
+    to_date: dateBound('to_date', 'end').optional().meta({
+      description:
+        'Created at or before: a date (`2026-11-22`, until 23:59:59.999 UTC) or a date-time with a time zone',
+    }),
     to: z
       .string()
       .transform((value, context) => {
@@ -64,7 +70,8 @@ export const emailListQuery = pageQuery
         if (!normalized.ok) context.addIssue({ code: 'custom', message: `to ${normalized.reason}` });
         return normalized.ok ? normalized.address : '';
       })
-      .optional(),
+      .optional()
+      .meta({ description: 'Only emails to this address (any case)' }),
     tag: z
       .string()
       .transform((value, context) => {
@@ -76,8 +83,12 @@ export const emailListQuery = pageQuery
         if (problem) context.addIssue({ code: 'custom', message: problem });
         return value;
       })
-      .optional(),
-    environment: z.enum(['live', 'test'], { message: 'environment must be live or test' }).optional(),
+      .optional()
+      .meta({ description: 'Only emails with this tag, as `name:value`' }),
+    environment: z
+      .enum(['live', 'test'], { message: 'environment must be live or test' })
+      .optional()
+      .meta({ description: 'Defaults to the API key’s environment' }),
   })
   .superRefine((query, context) => {
     if (query.from_date && query.to_date && query.from_date > query.to_date) {
