@@ -73,6 +73,20 @@ module.exports = {
       '^(functions|infra|test|bench)/',
     ),
     forbid('functions-below-infra', 'handlers never import infrastructure', '^functions/', '^infra/'),
+    {
+      name: 'sdk-stands-alone',
+      comment: 'the SDK is published on its own: it imports nothing outside sdk/src, no package and no Node built-in',
+      severity: 'error',
+      from: { path: '^sdk/src/' },
+      to: { path: '^(?!sdk/src/)', pathNot: '^\\./schema\\.js$' },
+    },
+    {
+      name: 'sdk-needs-only-fetch',
+      comment: 'the SDK runs wherever fetch does (Node, Bun, Deno, edge): no Node built-in',
+      severity: 'error',
+      from: { path: '^sdk/src/' },
+      to: { dependencyTypes: ['core'] },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -15,7 +15,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['test/unit/**/*.test.ts', 'test/infra/**/*.test.ts', 'test/local/**/*.test.ts'],
+          include: [
+            'test/unit/**/*.test.ts',
+            'test/infra/**/*.test.ts',
+            'test/local/**/*.test.ts',
+            'sdk/test/unit/**/*.test.ts',
+          ],
           // Explicit, because the workers inherit the environment the integration project's local cloud
           // sets in this process (SES pacing and the configuration set are off for unit tests).
           env: {
@@ -42,7 +47,7 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
-          include: ['test/integration/**/*.test.ts'],
+          include: ['test/integration/**/*.test.ts', 'sdk/test/*.test.ts'],
           globalSetup: ['test/support/global-setup.ts'],
           setupFiles: ['test/support/integration-env.ts'],
           testTimeout: 30_000,

@@ -13,6 +13,7 @@
  *   ledger  the fault ledger: emails through the pipeline with injected crashes and SES throttling
  *   dashboard  time to first byte of the dashboard's email list with 10,000 emails in the organization
  *   ses-pacing  a burst at 2× the SES send rate against a throttling SES emulator, paced and not
+ *   sdk-size  the SDK bundled by esbuild (ESM, minified): bytes and gzip bytes
  */
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
@@ -32,6 +33,7 @@ const benches: Record<string, string> = {
   ledger: 'ledger.ts',
   dashboard: 'dashboard.ts',
   'ses-pacing': 'ses-pacing.ts',
+  'sdk-size': 'sdk-size.ts',
 };
 const [name, ...args] = process.argv.slice(2);
 const script = name ? benches[name] : undefined;

@@ -29,7 +29,7 @@ export const MAX_BATCH_RECIPIENTS = 1000;
 const batchEntryShape = z.unknown().meta({
   description: 'An entry: `{to: {email, name?}, data?}`; a malformed entry is rejected alone (`rejected`)',
   type: 'object',
-  properties: { to: { $ref: '#/components/schemas/Mailbox' }, data: { type: 'object' } },
+  properties: { to: { $ref: '#/components/schemas/Mailbox' }, data: { type: 'object', additionalProperties: {} } },
   required: ['to'],
 });
 

@@ -1,0 +1,115 @@
+/**
+ * The SDK's domains, suppressions, templates and settings against the local stack.
+ */
+import { randomBytes } from 'node:crypto';
+import { describe, expect, inject, it } from 'vitest';
+import { dnsControl } from '../../test/support/dns-control.ts';
+import { PostboxError, type Suppression, type TemplateSummary } from '../src/index.ts';
+import { eventually, sdkOrganization } from './support/stack.ts';
+
+describe('postbox.domains', () => {
+  it('adds a domain, lists it and verifies it once its records are published', async () => {
+    const { postbox } = await sdkOrganization();
+    const name = `sdk${randomBytes(5).toString('hex')}.test`;
+    const domain = await postbox.domains.add(name.toUpperCase());
+    expect(domain).toMatchObject({ domain: name, is_verified: false, dkim_verified: false, spf_verified: false });
+    expect(domain.dns_records.map((record) => record.purpose)).toEqual(['dkim', 'spf', 'dmarc']);
+    expect((await postbox.domains.list()).map((listed) => listed.id)).toEqual([domain.id]);
+
+    expect(await postbox.domains.verify(domain.id)).toMatchObject({ id: domain.id, is_verified: false });
+    const dns = dnsControl(inject('dnsControlUrl'));
+    for (const record of domain.dns_records) if (record.required) await dns.setTxt(record.name, [[record.value]]);
+    expect(await postbox.domains.verify(domain.id)).toMatchObject({
+      is_verified: true,
+      spf_verified: true,
+      dkim_verified: true,
+      verified_at: expect.any(String),
+    });
+
+    await expect(postbox.domains.add(name)).rejects.toMatchObject({ status: 409, code: 'CONFLICT' });
+  });
+});
+
+describe('postbox.suppressions', () => {
+  it('adds, lists page by page and in all, and removes', async () => {
+    const { postbox } = await sdkOrganization();
+    const added: Suppression[] = [];
+    for (const email of ['a@example.com', 'B@Example.com', 'c@example.com']) {
+      added.push(await postbox.suppressions.add({ email, reason: 'unsubscribe' }));
+    }
+    expect(added[1]).toMatchObject({ email: 'b@example.com', reason: 'unsubscribe', source: 'manual' });
+    // Lists are eventually consistent: the newest entries may show a moment later.
+    const page = await eventually(async () => {
+      const got = await postbox.suppressions.list({ limit: 2 });
+      return got.data.length === 2 ? got : undefined;
+    });
+    expect(page.pagination).toEqual({ page: 1, limit: 2, total_count: 3, total_pages: 2 });
+
+    await eventually(async () => ((await postbox.suppressions.list()).data.length === 3 ? true : undefined));
+    const all: string[] = [];
+    for await (const suppression of postbox.suppressions.listAll({ limit: 2 })) all.push(suppression.email);
+    expect(all.sort()).toEqual(['a@example.com', 'b@example.com', 'c@example.com']);
+
+    const id = added[0]?.id ?? '';
+    expect(await postbox.suppressions.remove(id)).toEqual({ id, deleted: true });
+    const again = await postbox.suppressions.remove(id).catch((error: unknown) => error);
+    expect(again).toBeInstanceOf(PostboxError);
+    expect(again).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+  });
+});
+
+describe('postbox.templates', () => {
+  it('creates, reads, lists, updates, previews and deletes', async () => {
+    const { postbox } = await sdkOrganization();
+    const created = await postbox.templates.create({
+      name: 'Receipt',
+      subject: 'Order {{order.id}}',
+      html: '<p>Hi {{name}}</p>{{#each items}}<li>{{this.name}}</li>{{/each}}',
+      text: 'Hi {{name}}',
+      variable_schema: [{ name: 'name', type: 'string', required: true }],
+    });
+    expect(created).toMatchObject({ name: 'Receipt', variables: ['order', 'name', 'items'], is_active: true });
+
+    const detail = await postbox.templates.get(created.id);
+    expect(detail).toMatchObject({ id: created.id, html_body: expect.stringContaining('{{name}}') });
+    expect(detail.usage).toEqual({ sends_last_30_days: 0, last_sent_at: null });
+
+    const updated = await postbox.templates.update(created.id, { name: 'Receipt v2' });
+    expect(updated).toMatchObject({ id: created.id, name: 'Receipt v2', subject: 'Order {{order.id}}' });
+
+    const preview = await postbox.templates.preview(created.id, {
+      name: 'Ann',
+      order: { id: 42 },
+      items: [{ name: 'Tea' }, {}],
+    });
+    expect(preview).toMatchObject({ subject: 'Order 42', text: 'Hi Ann', html: '<p>Hi Ann</p><li>Tea</li><li></li>' });
+    expect(preview.warnings).toContainEqual({ variable: 'items[1].name', message: expect.any(String) });
+    const empty = await postbox.templates.preview(created.id);
+    expect(empty.warnings.map((warning) => warning.variable)).toContain('name');
+
+    const second = await postbox.templates.create({ name: 'Other', subject: 's', text: 't' });
+    await eventually(async () => ((await postbox.templates.list()).data.length === 2 ? true : undefined));
+    const page = await postbox.templates.list({ search: 'receipt' });
+    expect(page.data.map((template) => template.id)).toEqual([created.id]);
+    const all: TemplateSummary[] = [];
+    for await (const template of postbox.templates.listAll({ limit: 1 })) all.push(template);
+    expect(all.map((template) => template.id).sort()).toEqual([created.id, second.id].sort());
+
+    expect(await postbox.templates.delete(created.id)).toEqual({ id: created.id, deleted: true });
+    const inactive = await eventually(async () => {
+      const got = await postbox.templates.list({ is_active: false });
+      return got.data.length === 1 ? got : undefined;
+    });
+    expect(inactive.data.map((template) => template.id)).toEqual([created.id]);
+    await expect(postbox.templates.update(created.id, { name: 'x' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+});
+
+describe('postbox.settings', () => {
+  it('reads and sets auto-validation', async () => {
+    const { postbox } = await sdkOrganization();
+    expect(await postbox.settings.getAutoValidation()).toEqual({ auto_validation_threshold: 'off' });
+    expect(await postbox.settings.setAutoValidation('high')).toEqual({ auto_validation_threshold: 'high' });
+    expect(await postbox.settings.getAutoValidation()).toEqual({ auto_validation_threshold: 'high' });
+  });
+});
