@@ -25,11 +25,11 @@ import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { type QueueName, queueDefinitions } from '#platform/queues.ts';
 import {
-  apiRoutes,
   type ConsumerDefinition,
   consumers,
   dashboardFunction,
   defaultRoute,
+  functionRoutes,
   type NotificationHandlerDefinition,
   notificationHandlers,
   type RouteDefinition,
@@ -55,7 +55,7 @@ export { ROUTE_TIMEOUT_SECONDS } from '#platform/routes.ts';
 
 /** The parts of shared/platform/routes.ts the stack is built from. */
 export interface RouteTable {
-  /** API routes: a function each. */
+  /** API and reference routes: a function each. */
   routes: readonly RouteDefinition[];
   /** The dashboard's pages: one function. */
   dashboard: RouteGroupDefinition;
@@ -66,7 +66,7 @@ export interface RouteTable {
 }
 
 export const sharedRouteTable: RouteTable = {
-  routes: apiRoutes,
+  routes: functionRoutes,
   dashboard: dashboardFunction,
   defaultRoute,
   consumers,

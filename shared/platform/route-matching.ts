@@ -1,11 +1,10 @@
 /** Resolving a request to its route the way API Gateway HTTP APIs do, and the routes' stable ids. */
 import {
   API_PREFIX,
-  apiRoutes,
   dashboardFunction,
   defaultRoute,
+  functionRoutes,
   type HttpMethod,
-  isDashboardPath,
   type RouteDefinition,
   routePaths,
   routes,
@@ -13,7 +12,7 @@ import {
 
 /** A stable, readable identifier for a route, used for construct ids and function names. */
 export function routeId(route: Pick<RouteDefinition, 'method' | 'path'>): string {
-  const words = (isDashboardPath(route.path) ? route.path : route.path.slice(API_PREFIX.length))
+  const words = (route.path.startsWith(`${API_PREFIX}/`) ? route.path.slice(API_PREFIX.length) : route.path)
     .split('/')
     .filter(Boolean)
     .map((segment) =>
@@ -129,7 +128,7 @@ export function matchGatewayRoute(method: string, path: string): GatewayTarget {
     }
   }
   const resolution = matchRoute(method, path);
-  if ('match' in resolution && apiRoutes.includes(resolution.match.route)) {
+  if ('match' in resolution && functionRoutes.includes(resolution.match.route)) {
     const { route, routeKey, pathParameters } = resolution.match;
     return { handler: route.handler, functionId: routeId(route), routeKey, pathParameters };
   }

@@ -44,6 +44,8 @@ export const API_PREFIX = '/api/v1';
 export const ALIAS_PREFIX = '/v1';
 /** Server-rendered dashboard pages (HTML, session cookie): no /v1 alias. */
 export const DASHBOARD_PREFIX = '/dashboard';
+/** The API reference page (HTML rendering the OpenAPI document): no /v1 alias, no key. */
+export const REFERENCE_PREFIX = '/docs';
 
 /** An API route: `path` under /api/v1, `handler` under functions/. */
 function api(method: HttpMethod, path: string, handler: string, access: ResourceAccess): RouteDefinition {
@@ -81,11 +83,24 @@ export const apiRoutes: readonly RouteDefinition[] = [
   api('GET', '/openapi.json', 'reference/openapi.ts', {}),
 ];
 
+/**
+ * The API reference at /docs: the page (Scalar rendering GET /api/v1/openapi.json, with "try it"
+ * against this deployment) and its script, served from the @scalar/api-reference package. Public;
+ * each its own function (the script's function carries the 4 MB file, the page's none).
+ */
+export const referenceRoutes: readonly RouteDefinition[] = [
+  { method: 'GET', path: REFERENCE_PREFIX, handler: 'functions/reference/page.ts', access: {} },
+  { method: 'GET', path: `${REFERENCE_PREFIX}/assets/{file}`, handler: 'functions/reference/asset.ts', access: {} },
+];
+
+/** Routes with a Lambda function of their own: the API's and the reference's. */
+export const functionRoutes: readonly RouteDefinition[] = [...apiRoutes, ...referenceRoutes];
+
 /** The dashboard's pages: one Lambda function serves them all (dashboardFunction). */
 export const dashboardPages: readonly RouteDefinition[] = dashboardRoutes();
 
-/** Every route of the table, API and dashboard: what a request is matched against (route-matching.ts). */
-export const routes: readonly RouteDefinition[] = [...apiRoutes, ...dashboardPages];
+/** Every route of the table, API, reference and dashboard: what a request is matched against (route-matching.ts). */
+export const routes: readonly RouteDefinition[] = [...functionRoutes, ...dashboardPages];
 
 /**
  * The dashboard's pages (functions/dashboard). Every signed-in page needs `read` (its session is
@@ -177,7 +192,14 @@ export const dashboardFunction: RouteGroupDefinition = {
  * dashboard (one function for its pages), each consumer, notification handler and scheduled function.
  */
 export function deployedFunctions(): Array<Pick<RouteDefinition, 'handler' | 'access'>> {
-  return [defaultRoute, ...apiRoutes, dashboardFunction, ...consumers, ...notificationHandlers, ...scheduledFunctions];
+  return [
+    defaultRoute,
+    ...functionRoutes,
+    dashboardFunction,
+    ...consumers,
+    ...notificationHandlers,
+    ...scheduledFunctions,
+  ];
 }
 
 /** API Gateway's `$default` route: answers 404 or 405 in the error envelope (an HTML page under /dashboard). */
@@ -201,9 +223,11 @@ export const consumers: readonly ConsumerDefinition[] = [
 export const isDashboardPath = (path: string): boolean =>
   path === DASHBOARD_PREFIX || path.startsWith(`${DASHBOARD_PREFIX}/`);
 
+const isReferencePath = (path: string): boolean => path === REFERENCE_PREFIX || path.startsWith(`${REFERENCE_PREFIX}/`);
+
 /** The paths a route answers on: an API route's canonical /api/v1 one and the /v1 alias; a page's own. */
 export function routePaths(route: Pick<RouteDefinition, 'path'>): string[] {
-  if (isDashboardPath(route.path)) return [route.path];
+  if (isDashboardPath(route.path) || isReferencePath(route.path)) return [route.path];
   if (!route.path.startsWith(`${API_PREFIX}/`)) {
     throw new Error(`Route path ${route.path} must start with ${API_PREFIX}/`);
   }

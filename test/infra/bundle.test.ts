@@ -15,7 +15,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { queueUrlEnvName } from '#platform/queues.ts';
 import type { ResourceAccess } from '#platform/route-access.ts';
 import { deployedFunctions } from '#platform/routes.ts';
-import { esbuildOptionsFor } from '../../infra/bundling.ts';
+import { copyBundleDataFiles, esbuildOptionsFor } from '../../infra/bundling.ts';
 
 const outDir = mkdtempSync(join(tmpdir(), 'postbox-bundle-'));
 /** No function's bundle may grow past this (see the size check below). */
@@ -39,8 +39,10 @@ function environmentFor(handler: string): Record<string, string> {
 
 describe('Lambda bundles', () => {
   it.each(handlers)('%s bundles and loads as an ES module exporting handler', async (handler) => {
-    const outfile = join(outDir, `${handler.replace(/[^A-Za-z0-9]+/g, '-')}.mjs`);
+    // Its own folder, as a Lambda asset: the data files it reads are copied next to it (and only its).
+    const outfile = join(outDir, handler.replace(/[^A-Za-z0-9]+/g, '-'), 'index.mjs');
     await build(esbuildOptionsFor(handler, outfile));
+    copyBundleDataFiles(outfile);
     const printed = execFileSync(
       process.execPath,
       [

@@ -3,10 +3,11 @@
  * cloud loads each function from its asset in cdk.out, not from the TypeScript sources). Run by
  * `npm run test:bundles` after `npm run synth` (.ci/run does both).
  */
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { dashboardMember } from '../support/dashboard.ts';
 import { createSender } from '../support/factories.ts';
-import { acceptedId } from '../support/http.ts';
+import { acceptedId, call } from '../support/http.ts';
 import { eventually } from '../support/ses-store.ts';
 
 type Api = Awaited<ReturnType<typeof createSender>>['api'];
@@ -61,6 +62,18 @@ describe('the deployed bundles', () => {
       const delivered = (await api.get('/api/v1/emails?status=delivered')).body.pagination.total_count;
       return delivered === 3 ? true : undefined;
     }, 30_000);
+  });
+
+  it('the API reference: its page, its script (copied into the bundle) and the OpenAPI document', async () => {
+    const page = await call('GET', '/docs');
+    expect(page.status, page.text).toBe(200);
+    const src = /<script src="([^"]+)"><\/script>/.exec(page.text)?.[1] ?? '';
+    const script = await call('GET', src, { headers: { 'accept-encoding': 'gzip' } });
+    expect(script.status, script.text.slice(0, 200)).toBe(200);
+    expect(gunzipSync(script.raw).length).toBeGreaterThan(1_000_000);
+    const document = await call('GET', '/api/v1/openapi.json');
+    expect(document.status).toBe(200);
+    expect(document.body.openapi).toBe('3.1.0');
   });
 
   it('a dashboard sign-in, then a signed-in page', async () => {

@@ -15,6 +15,8 @@ export interface ApiResponse<T = any> {
   headers: IncomingHttpHeaders;
   body: T;
   text: string;
+  /** The body's bytes as received (not decoded: a gzip-encoded body stays gzip). */
+  raw: Buffer;
 }
 
 export interface RequestOptions {
@@ -61,14 +63,15 @@ export function call(method: string, path: string, options: RequestOptions = {})
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
+          const raw = Buffer.concat(chunks);
+          const text = raw.toString('utf8');
           let body: unknown;
           try {
             body = text ? JSON.parse(text) : undefined;
           } catch {
             body = undefined;
           }
-          const response = { status: res.statusCode ?? 0, headers: res.headers, body, text };
+          const response = { status: res.statusCode ?? 0, headers: res.headers, body, text, raw };
           // Every API response is checked against the OpenAPI document (contract.ts).
           try {
             checkAndRecord({ method, url: path, ...response });

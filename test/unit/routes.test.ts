@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchRoute, routeId } from '#platform/route-matching.ts';
+import { matchGatewayRoute, matchRoute, routeId } from '#platform/route-matching.ts';
 import { isDashboardPath, routePaths, routes } from '#platform/routes.ts';
 
 describe('route table', () => {
@@ -9,6 +9,19 @@ describe('route table', () => {
       '/v1/domains/{id}/verify',
     ]);
     expect(() => routePaths({ path: '/domains' })).toThrow();
+  });
+
+  it('serves the reference at /docs only (no /v1 alias), each route its own function, named readably', () => {
+    expect(routePaths({ path: '/docs' })).toEqual(['/docs']);
+    expect(routePaths({ path: '/docs/assets/{file}' })).toEqual(['/docs/assets/{file}']);
+    expect(routeId({ method: 'GET', path: '/docs' })).toBe('GetDocs');
+    expect(routeId({ method: 'GET', path: '/docs/assets/{file}' })).toBe('GetDocsAssetsFile');
+    expect(routeId({ method: 'GET', path: '/api/v1/openapi.json' })).toBe('GetOpenapiJson');
+    expect(matchGatewayRoute('GET', '/docs/assets/scalar.js')).toMatchObject({
+      handler: 'functions/reference/asset.ts',
+      pathParameters: { file: 'scalar.js' },
+    });
+    expect(matchGatewayRoute('GET', '/v1/docs').handler).toBe('functions/unmatched-route.ts');
   });
 
   it('serves dashboard pages on their own path only, names them readably and matches them', () => {
