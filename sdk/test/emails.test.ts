@@ -181,12 +181,13 @@ describe('errors', () => {
 
   it('throws NOT_FOUND for an unknown email, template or suppression', async () => {
     const { postbox } = await sdkSender();
+    // One at a time: a call started before the loop awaits it would reject unhandled meanwhile.
     for (const call of [
-      postbox.emails.get(randomUUID()),
-      postbox.templates.get('tmpl_unknown'),
-      postbox.suppressions.remove('sup_unknown'),
+      () => postbox.emails.get(randomUUID()),
+      () => postbox.templates.get('tmpl_unknown'),
+      () => postbox.suppressions.remove('sup_unknown'),
     ]) {
-      const error = await thrown(call);
+      const error = await thrown(call());
       expect(error).toMatchObject({ status: 404, code: 'NOT_FOUND', requestId: expect.stringMatching(/\S/) });
     }
   });
