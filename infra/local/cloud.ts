@@ -156,6 +156,8 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       // The account's send rate the consumer paces SES calls to (SesMaxSendRate in AWS). The emulator
       // has no rate of its own, so locally this only bounds the pace; tests override nothing.
       SES_MAX_SEND_RATE: '1000',
+      // Webhook endpoints on a developer's machine are plain http (https only in AWS).
+      WEBHOOK_ALLOW_HTTP_URLS: 'true',
       LOCAL_ENCRYPTION_KEY: options.localEncryptionKey ?? randomBytes(32).toString('base64'),
       // Embedded-metric lines would crowd the local output; POWERTOOLS_METRICS_DISABLED=false shows them.
       POWERTOOLS_METRICS_DISABLED: process.env.POWERTOOLS_METRICS_DISABLED ?? 'true',

@@ -325,6 +325,72 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/webhooks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List webhook endpoints
+     * @description Every endpoint of the organization, oldest first (not paginated: at most 20).
+     */
+    get: operations['listWebhooks'];
+    put?: never;
+    /**
+     * Add a webhook endpoint
+     * @description Its `secret` is shown only in this answer (and at rotation). At most 20 endpoints per organization (`409 CONFLICT` beyond).
+     */
+    post: operations['createWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/webhooks/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a webhook endpoint */
+    get: operations['getWebhook'];
+    put?: never;
+    post?: never;
+    /** Delete a webhook endpoint */
+    delete: operations['deleteWebhook'];
+    options?: never;
+    head?: never;
+    /**
+     * Change a webhook endpoint
+     * @description Changes the fields given. `enabled: true` clears `disabled_reason`; `enabled: false` sets it to `manual`.
+     */
+    patch: operations['updateWebhook'];
+    trace?: never;
+  };
+  '/webhooks/{id}/rotate-secret': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Rotate a webhook endpoint’s secret
+     * @description A new secret signs from now on; the one it replaces keeps signing alongside for 24 hours (deliveries carry both signatures), so a receiver can switch without missing one.
+     */
+    post: operations['rotateWebhookSecret'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/openapi.json': {
     parameters: {
       query?: never;
@@ -459,6 +525,33 @@ export interface components {
         required?: boolean;
         default_value?: unknown;
       }[];
+    };
+    CreateWebhookRequest: {
+      /**
+       * @description Absolute `https` URL (`http` where the deployment allows it), no credentials
+       * @example https://api.acme.example/webhooks/postbox
+       */
+      url: string;
+      /** @description The event types to receive; empty or omitted: every type */
+      events?: (
+        | 'email.sent'
+        | 'email.delivered'
+        | 'email.delivery_delayed'
+        | 'email.bounced'
+        | 'email.complained'
+        | 'email.opened'
+        | 'email.clicked'
+        | 'email.failed'
+        | 'email.cancelled'
+        | 'email.unsubscribed'
+        | 'suppression.created'
+        | 'suppression.deleted'
+        | 'domain.verified'
+        | 'organization.sending_paused'
+        | 'webhook.test'
+      )[];
+      description?: string;
+      enabled?: boolean;
     };
     Deleted: {
       id: string;
@@ -809,6 +902,33 @@ export interface components {
         default_value?: unknown;
       }[];
     };
+    UpdateWebhookRequest: {
+      /**
+       * @description Absolute `https` URL (`http` where the deployment allows it), no credentials
+       * @example https://api.acme.example/webhooks/postbox
+       */
+      url?: string;
+      /** @description The event types to receive; empty or omitted: every type */
+      events?: (
+        | 'email.sent'
+        | 'email.delivered'
+        | 'email.delivery_delayed'
+        | 'email.bounced'
+        | 'email.complained'
+        | 'email.opened'
+        | 'email.clicked'
+        | 'email.failed'
+        | 'email.cancelled'
+        | 'email.unsubscribed'
+        | 'suppression.created'
+        | 'suppression.deleted'
+        | 'domain.verified'
+        | 'organization.sending_paused'
+        | 'webhook.test'
+      )[];
+      description?: string | null;
+      enabled?: boolean;
+    };
     ValidateBatchRequest: {
       emails: string[];
     };
@@ -846,6 +966,92 @@ export interface components {
         /** @enum {string} */
         suppressed: 'pass' | 'fail' | 'unknown';
       };
+    };
+    Webhook: {
+      /** @example wh_3kT9vQ2mX8pL1nR4sW6y */
+      id: string;
+      url: string;
+      /** @description Empty: every type */
+      events: (
+        | 'email.sent'
+        | 'email.delivered'
+        | 'email.delivery_delayed'
+        | 'email.bounced'
+        | 'email.complained'
+        | 'email.opened'
+        | 'email.clicked'
+        | 'email.failed'
+        | 'email.cancelled'
+        | 'email.unsubscribed'
+        | 'suppression.created'
+        | 'suppression.deleted'
+        | 'domain.verified'
+        | 'organization.sending_paused'
+        | 'webhook.test'
+      )[];
+      description: string | null;
+      enabled: boolean;
+      /** @description `manual`; `gone` after a 410 answer; `failing` after 5 days of failed attempts */
+      disabled_reason: ('manual' | 'gone' | 'failing') | null;
+      /**
+       * Format: date-time
+       * @example 2026-11-24T10:15:30.123Z
+       */
+      created_at: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-24T10:15:30.123Z
+       */
+      updated_at: string;
+    };
+    WebhookSecret: {
+      /**
+       * @description Signs every delivery (Standard Webhooks); shown only here
+       * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
+       */
+      secret: string;
+    };
+    WebhookWithSecret: {
+      /** @example wh_3kT9vQ2mX8pL1nR4sW6y */
+      id: string;
+      url: string;
+      /** @description Empty: every type */
+      events: (
+        | 'email.sent'
+        | 'email.delivered'
+        | 'email.delivery_delayed'
+        | 'email.bounced'
+        | 'email.complained'
+        | 'email.opened'
+        | 'email.clicked'
+        | 'email.failed'
+        | 'email.cancelled'
+        | 'email.unsubscribed'
+        | 'suppression.created'
+        | 'suppression.deleted'
+        | 'domain.verified'
+        | 'organization.sending_paused'
+        | 'webhook.test'
+      )[];
+      description: string | null;
+      enabled: boolean;
+      /** @description `manual`; `gone` after a 410 answer; `failing` after 5 days of failed attempts */
+      disabled_reason: ('manual' | 'gone' | 'failing') | null;
+      /**
+       * Format: date-time
+       * @example 2026-11-24T10:15:30.123Z
+       */
+      created_at: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-24T10:15:30.123Z
+       */
+      updated_at: string;
+      /**
+       * @description Signs every delivery (Standard Webhooks); shown only here
+       * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
+       */
+      secret: string;
     };
   };
   responses: never;
@@ -4007,6 +4213,829 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'UNSUPPORTED_MEDIA_TYPE';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description Too many requests: `RATE_LIMITED` */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'RATE_LIMITED';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description Internal error (the message quotes the request id): `INTERNAL_ERROR` */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                error: {
+                  /** @enum {string} */
+                  code: 'INTERNAL_ERROR';
+                  message: string;
+                  details?: components['schemas']['ErrorDetail'][];
+                };
+              }
+            | components['schemas']['GatewayError'];
+        };
+      };
+    };
+  };
+  listWebhooks: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Webhook'][];
+          };
+        };
+      };
+      /** @description No API key, or a wrong one: `AUTH_MISSING`, `AUTH_INVALID` */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'AUTH_MISSING' | 'AUTH_INVALID';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description Too many requests: `RATE_LIMITED` */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'RATE_LIMITED';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description Internal error (the message quotes the request id): `INTERNAL_ERROR` */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                error: {
+                  /** @enum {string} */
+                  code: 'INTERNAL_ERROR';
+                  message: string;
+                  details?: components['schemas']['ErrorDetail'][];
+                };
+              }
+            | components['schemas']['GatewayError'];
+        };
+      };
+    };
+  };
+  createWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "url": "https://api.acme.example/webhooks/postbox",
+         *       "events": [
+         *         "email.delivered",
+         *         "email.bounced"
+         *       ]
+         *     }
+         */
+        'application/json': components['schemas']['CreateWebhookRequest'];
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['WebhookWithSecret'];
+          };
+        };
+      };
+      /** @description The request is invalid: `VALIDATION_ERROR` */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'VALIDATION_ERROR';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description No API key, or a wrong one: `AUTH_MISSING`, `AUTH_INVALID` */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'AUTH_MISSING' | 'AUTH_INVALID';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description Conflict: `CONFLICT` */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'CONFLICT';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description Payload too large: `PAYLOAD_TOO_LARGE` */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                error: {
+                  /** @enum {string} */
+                  code: 'PAYLOAD_TOO_LARGE';
+                  message: string;
+                  details?: components['schemas']['ErrorDetail'][];
+                };
+              }
+            | components['schemas']['GatewayError'];
+        };
+      };
+      /** @description Unsupported media type: `UNSUPPORTED_MEDIA_TYPE` */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'UNSUPPORTED_MEDIA_TYPE';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description Too many requests: `RATE_LIMITED` */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'RATE_LIMITED';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description Internal error (the message quotes the request id): `INTERNAL_ERROR` */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                error: {
+                  /** @enum {string} */
+                  code: 'INTERNAL_ERROR';
+                  message: string;
+                  details?: components['schemas']['ErrorDetail'][];
+                };
+              }
+            | components['schemas']['GatewayError'];
+        };
+      };
+    };
+  };
+  getWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Webhook'];
+          };
+        };
+      };
+      /** @description No API key, or a wrong one: `AUTH_MISSING`, `AUTH_INVALID` */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'AUTH_MISSING' | 'AUTH_INVALID';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description Not found: `NOT_FOUND` */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'NOT_FOUND';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description Too many requests: `RATE_LIMITED` */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'RATE_LIMITED';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description Internal error (the message quotes the request id): `INTERNAL_ERROR` */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                error: {
+                  /** @enum {string} */
+                  code: 'INTERNAL_ERROR';
+                  message: string;
+                  details?: components['schemas']['ErrorDetail'][];
+                };
+              }
+            | components['schemas']['GatewayError'];
+        };
+      };
+    };
+  };
+  deleteWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Deleted'];
+          };
+        };
+      };
+      /** @description No API key, or a wrong one: `AUTH_MISSING`, `AUTH_INVALID` */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'AUTH_MISSING' | 'AUTH_INVALID';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description Not found: `NOT_FOUND` */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'NOT_FOUND';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description Too many requests: `RATE_LIMITED` */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'RATE_LIMITED';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description Internal error (the message quotes the request id): `INTERNAL_ERROR` */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                error: {
+                  /** @enum {string} */
+                  code: 'INTERNAL_ERROR';
+                  message: string;
+                  details?: components['schemas']['ErrorDetail'][];
+                };
+              }
+            | components['schemas']['GatewayError'];
+        };
+      };
+    };
+  };
+  updateWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateWebhookRequest'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Webhook'];
+          };
+        };
+      };
+      /** @description The request is invalid: `VALIDATION_ERROR` */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'VALIDATION_ERROR';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description No API key, or a wrong one: `AUTH_MISSING`, `AUTH_INVALID` */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'AUTH_MISSING' | 'AUTH_INVALID';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description Not found: `NOT_FOUND` */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'NOT_FOUND';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description Conflict: `CONFLICT` */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'CONFLICT';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description Payload too large: `PAYLOAD_TOO_LARGE` */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                error: {
+                  /** @enum {string} */
+                  code: 'PAYLOAD_TOO_LARGE';
+                  message: string;
+                  details?: components['schemas']['ErrorDetail'][];
+                };
+              }
+            | components['schemas']['GatewayError'];
+        };
+      };
+      /** @description Unsupported media type: `UNSUPPORTED_MEDIA_TYPE` */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'UNSUPPORTED_MEDIA_TYPE';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description Too many requests: `RATE_LIMITED` */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'RATE_LIMITED';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description Internal error (the message quotes the request id): `INTERNAL_ERROR` */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                error: {
+                  /** @enum {string} */
+                  code: 'INTERNAL_ERROR';
+                  message: string;
+                  details?: components['schemas']['ErrorDetail'][];
+                };
+              }
+            | components['schemas']['GatewayError'];
+        };
+      };
+    };
+  };
+  rotateWebhookSecret: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['WebhookSecret'];
+          };
+        };
+      };
+      /** @description No API key, or a wrong one: `AUTH_MISSING`, `AUTH_INVALID` */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'AUTH_MISSING' | 'AUTH_INVALID';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description Not found: `NOT_FOUND` */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'NOT_FOUND';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description Conflict: `CONFLICT` */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'CONFLICT';
               message: string;
               details?: components['schemas']['ErrorDetail'][];
             };

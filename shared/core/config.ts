@@ -40,4 +40,6 @@ export const config = {
    * SesMaxSendRate parameter). Unset: sends are not paced (unit tests; the local cloud sets it).
    */
   sesMaxSendRate: process.env.SES_MAX_SEND_RATE ? intEnv('SES_MAX_SEND_RATE', 1) : undefined,
+  /** Webhook endpoints may be `http://` URLs (the local stack); in AWS only `https://`. */
+  webhookAllowHttpUrls: process.env.WEBHOOK_ALLOW_HTTP_URLS === 'true',
 } as const;

@@ -259,6 +259,15 @@ export const keys = {
     PK: `TMPLUSE#${organizationId}#${templateId}`,
   }),
 
+  /** A webhook endpoint of an organization (at most 20: listed with one Query of the prefix). */
+  webhook: (organizationId: string, webhookId: string): PrimaryKey => ({
+    PK: `ORG#${organizationId}`,
+    SK: `WEBHOOK#${webhookId}`,
+  }),
+  webhooksOfOrganizationPrefix: (organizationId: string) => ({ PK: `ORG#${organizationId}`, SKPrefix: 'WEBHOOK#' }),
+  /** An organization's webhook endpoint count, checked against the cap in the transaction that adds one. */
+  webhookCount: (organizationId: string): PrimaryKey => ({ PK: `ORG#${organizationId}`, SK: 'COUNT#webhooks' }),
+
   /** An organization's domain count (one item: domains are added rarely; checked against a cap). */
   domainCount: (organizationId: string): PrimaryKey => ({ PK: `ORG#${organizationId}`, SK: 'COUNT#domains' }),
   counterShardsPrefix: (organizationId: string, list: CountedList) => ({

@@ -13,6 +13,7 @@ import { getOpenApiDocument } from '#platform/reference.contract.ts';
 import * as suppressions from '#suppressions/suppressions.contract.ts';
 import * as templates from '#templates/templates.contract.ts';
 import * as validation from '#validation/validation.contract.ts';
+import * as webhooks from '#webhooks/webhooks.contract.ts';
 
 export const operationsByRoute: Readonly<Record<string, ApiOperation>> = {
   'GET /settings/auto-validation': settings.getAutoValidation,
@@ -36,5 +37,11 @@ export const operationsByRoute: Readonly<Record<string, ApiOperation>> = {
   'PUT /templates/{id}': templates.updateTemplate,
   'DELETE /templates/{id}': templates.deleteTemplate,
   'POST /templates/{id}/preview': templates.previewTemplate,
+  'POST /webhooks': webhooks.createWebhook,
+  'GET /webhooks': webhooks.listWebhooks,
+  'GET /webhooks/{id}': webhooks.getWebhook,
+  'PATCH /webhooks/{id}': webhooks.updateWebhook,
+  'DELETE /webhooks/{id}': webhooks.deleteWebhook,
+  'POST /webhooks/{id}/rotate-secret': webhooks.rotateWebhookSecret,
   'GET /openapi.json': getOpenApiDocument,
 };

@@ -18,6 +18,7 @@ export const API_TAGS = [
   'Domains',
   'Suppressions',
   'Templates',
+  'Webhooks',
   'Settings',
   'Reference',
 ] as const;

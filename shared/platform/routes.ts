@@ -79,6 +79,12 @@ export const apiRoutes: readonly RouteDefinition[] = [
   api('PUT', '/templates/{id}', 'templates/update.ts', { table: ['read', 'write'] }),
   api('DELETE', '/templates/{id}', 'templates/delete.ts', { table: ['update'] }),
   api('POST', '/templates/{id}/preview', 'templates/preview.ts', { table: ['read'] }),
+  api('POST', '/webhooks', 'webhooks/create.ts', { table: ['write'] }),
+  api('GET', '/webhooks', 'webhooks/list.ts', { table: ['read'] }),
+  api('GET', '/webhooks/{id}', 'webhooks/get.ts', { table: ['read'] }),
+  api('PATCH', '/webhooks/{id}', 'webhooks/update.ts', { table: ['read', 'write'] }),
+  api('DELETE', '/webhooks/{id}', 'webhooks/delete.ts', { table: ['write'] }),
+  api('POST', '/webhooks/{id}/rotate-secret', 'webhooks/rotate-secret.ts', { table: ['read', 'write'] }),
   // The OpenAPI document: public (rate limited per source IP by the shared stack's base access).
   api('GET', '/openapi.json', 'reference/openapi.ts', {}),
 ];

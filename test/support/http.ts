@@ -96,6 +96,8 @@ export function client(key: string, defaults: Omit<RequestOptions, 'key'> = {}) 
       call('POST', path, { ...defaults, key, json, ...options }),
     put: (path: string, json?: unknown, options: RequestOptions = {}) =>
       call('PUT', path, { ...defaults, key, json, ...options }),
+    patch: (path: string, json?: unknown, options: RequestOptions = {}) =>
+      call('PATCH', path, { ...defaults, key, json, ...options }),
     delete: (path: string, options: RequestOptions = {}) => call('DELETE', path, { ...defaults, key, ...options }),
   };
 }

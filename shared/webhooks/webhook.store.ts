@@ -1,0 +1,115 @@
+/**
+ * Webhook endpoint entity.
+ *   webhook  PK=ORG#<org>  SK=WEBHOOK#<id>        the endpoint, its subscriptions and secrets
+ *   count    PK=ORG#<org>  SK=COUNT#webhooks      caps the endpoints of an organization (20)
+ */
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '#dynamo/client.ts';
+import { keys } from '#dynamo/keys.ts';
+import { queryByPrefix } from '#dynamo/reads.ts';
+import { conditionalUpdate, failedCondition, transactWrite } from '#dynamo/writes.ts';
+import { MAX_WEBHOOKS_PER_ORGANIZATION, type WebhookItem } from '#webhooks/webhook.ts';
+
+/** Adds an endpoint and counts it, at once; `limit` when the organization already has the most allowed. */
+export async function insertWebhook(item: WebhookItem): Promise<'added' | 'limit'> {
+  try {
+    await transactWrite([
+      {
+        Put: {
+          TableName: tableName,
+          Item: { ...keys.webhook(item.organization_id, item.id), type: 'webhook', ...item },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+      {
+        Update: {
+          TableName: tableName,
+          Key: keys.webhookCount(item.organization_id),
+          UpdateExpression: 'ADD item_count :one',
+          ConditionExpression: 'attribute_not_exists(item_count) OR item_count < :max',
+          ExpressionAttributeValues: { ':one': 1, ':max': MAX_WEBHOOKS_PER_ORGANIZATION },
+        },
+      },
+    ]);
+    return 'added';
+  } catch (error) {
+    if (failedCondition(error, 1)) return 'limit';
+    throw error;
+  }
+}
+
+const withoutKeys = (item: Record<string, unknown>): WebhookItem => {
+  const { PK: _pk, SK: _sk, type: _type, ...rest } = item;
+  return rest as unknown as WebhookItem;
+};
+
+export async function getWebhook(organizationId: string, webhookId: string): Promise<WebhookItem | undefined> {
+  const { Item } = await db.send(
+    new GetCommand({ TableName: tableName, Key: keys.webhook(organizationId, webhookId), ConsistentRead: true }),
+  );
+  return Item ? withoutKeys(Item) : undefined;
+}
+
+/** Every endpoint of the organization, oldest first (at most 20: one Query). */
+export async function queryWebhooks(organizationId: string): Promise<WebhookItem[]> {
+  const items = await queryByPrefix<Record<string, unknown>>(keys.webhooksOfOrganizationPrefix(organizationId));
+  return items.map(withoutKeys).sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
+}
+
+/**
+ * Replaces the fields given, if the endpoint exists and is still the version read (`updated_at`):
+ * undefined when it is gone or changed meanwhile.
+ */
+export async function updateWebhook(
+  current: Pick<WebhookItem, 'organization_id' | 'id' | 'updated_at'>,
+  fields: Partial<Pick<WebhookItem, 'url' | 'events' | 'description' | 'enabled' | 'disabled_reason' | 'secrets'>> & {
+    updated_at: string;
+  },
+): Promise<WebhookItem | undefined> {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = { ':read': current.updated_at };
+  const sets = Object.entries(fields).map(([field, value]) => {
+    names[`#${field}`] = field;
+    values[`:${field}`] = value;
+    return `#${field} = :${field}`;
+  });
+  const updated = await conditionalUpdate(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: keys.webhook(current.organization_id, current.id),
+      UpdateExpression: `SET ${sets.join(', ')}`,
+      ConditionExpression: 'attribute_exists(PK) AND updated_at = :read',
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  return updated ? withoutKeys(updated) : undefined;
+}
+
+/** Deletes the endpoint and uncounts it, at once; false when it does not exist. */
+export async function deleteWebhook(organizationId: string, webhookId: string): Promise<boolean> {
+  try {
+    await transactWrite([
+      {
+        Delete: {
+          TableName: tableName,
+          Key: keys.webhook(organizationId, webhookId),
+          ConditionExpression: 'attribute_exists(PK)',
+        },
+      },
+      {
+        Update: {
+          TableName: tableName,
+          Key: keys.webhookCount(organizationId),
+          UpdateExpression: 'ADD item_count :minus',
+          ExpressionAttributeValues: { ':minus': -1 },
+        },
+      },
+    ]);
+    return true;
+  } catch (error) {
+    if (failedCondition(error, 0)) return false;
+    throw error;
+  }
+}
