@@ -37,6 +37,11 @@ export type UpdateTemplateRequest = Schemas['UpdateTemplateRequest'];
 export type AutoValidationSetting = Schemas['AutoValidationSetting'];
 export type AutoValidationThreshold = Schemas['PutAutoValidationRequest']['threshold'];
 export type Deleted = Schemas['Deleted'];
+export type Webhook = Schemas['Webhook'];
+export type WebhookWithSecret = Schemas['WebhookWithSecret'];
+export type CreateWebhookRequest = Schemas['CreateWebhookRequest'];
+export type UpdateWebhookRequest = Schemas['UpdateWebhookRequest'];
+export type WebhookEventType = Webhook['events'][number];
 export type Pagination = Schemas['Pagination'];
 export type ErrorDetail = Schemas['ErrorDetail'];
 /** Every error code the API answers (the document's `Error` envelope). */
@@ -200,7 +205,7 @@ function errorFromResponse(response: Response, text: string, idempotencyKey: str
 
 // ─── Transport: one call, its attempts and retries ──────────────────────────────────────────────
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type QueryValue = string | number | boolean | Date | undefined;
 
 interface Call {
@@ -640,6 +645,49 @@ export class Templates {
   }
 }
 
+export class Webhooks {
+  readonly #http: Transport;
+  constructor(http: Transport) {
+    this.#http = http;
+  }
+
+  /**
+   * `POST /webhooks`: the answer's `secret` is shown only here. Not retried after a network error or
+   * a 5xx (a retry could add the endpoint twice).
+   */
+  create(webhook: CreateWebhookRequest, options?: RequestOptions): Promise<ResponseData<'createWebhook'>> {
+    return this.#http.data({ method: 'POST', path: '/webhooks', body: webhook, options });
+  }
+
+  /** `GET /webhooks`: every endpoint, oldest first (at most 20). */
+  list(options?: RequestOptions): Promise<ResponseData<'listWebhooks'>> {
+    return this.#http.data({ method: 'GET', path: '/webhooks', options });
+  }
+
+  /** `GET /webhooks/{id}` (never the secret). */
+  get(id: string, options?: RequestOptions): Promise<ResponseData<'getWebhook'>> {
+    return this.#http.data({ method: 'GET', path: `/webhooks/${segment(id)}`, options });
+  }
+
+  /** `PATCH /webhooks/{id}`: only the fields given change. */
+  update(id: string, changes: UpdateWebhookRequest, options?: RequestOptions): Promise<ResponseData<'updateWebhook'>> {
+    return this.#http.data({ method: 'PATCH', path: `/webhooks/${segment(id)}`, body: changes, options });
+  }
+
+  /** `DELETE /webhooks/{id}`. */
+  delete(id: string, options?: RequestOptions): Promise<ResponseData<'deleteWebhook'>> {
+    return this.#http.data({ method: 'DELETE', path: `/webhooks/${segment(id)}`, options });
+  }
+
+  /**
+   * `POST /webhooks/{id}/rotate-secret`: the new secret (shown only here); the previous one keeps
+   * signing for 24 hours. Not retried after a network error or a 5xx (a retry would rotate again).
+   */
+  rotateSecret(id: string, options?: RequestOptions): Promise<ResponseData<'rotateWebhookSecret'>> {
+    return this.#http.data({ method: 'POST', path: `/webhooks/${segment(id)}/rotate-secret`, options });
+  }
+}
+
 export class Settings {
   readonly #http: Transport;
   constructor(http: Transport) {
@@ -683,6 +731,7 @@ export class Postbox {
   readonly domains: Domains;
   readonly suppressions: Suppressions;
   readonly templates: Templates;
+  readonly webhooks: Webhooks;
   readonly settings: Settings;
 
   constructor(options: PostboxOptions) {
@@ -691,6 +740,7 @@ export class Postbox {
     this.domains = new Domains(http);
     this.suppressions = new Suppressions(http);
     this.templates = new Templates(http);
+    this.webhooks = new Webhooks(http);
     this.settings = new Settings(http);
   }
 }

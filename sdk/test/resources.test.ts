@@ -113,3 +113,27 @@ describe('postbox.settings', () => {
     expect(await postbox.settings.getAutoValidation()).toEqual({ auto_validation_threshold: 'high' });
   });
 });
+
+describe('postbox.webhooks', () => {
+  it('creates an endpoint (its secret once), lists, reads, changes, rotates and deletes it', async () => {
+    const { postbox } = await sdkOrganization();
+    const created = await postbox.webhooks.create({ url: 'http://127.0.0.1:9/hooks', events: ['email.delivered'] });
+    expect(created.secret).toMatch(/^whsec_/);
+    const { secret: _secret, ...view } = created;
+    expect(await postbox.webhooks.get(created.id)).toEqual(view);
+    expect(await postbox.webhooks.list()).toEqual([view]);
+    expect(await postbox.webhooks.update(created.id, { enabled: false })).toMatchObject({
+      enabled: false,
+      disabled_reason: 'manual',
+    });
+    const { secret } = await postbox.webhooks.rotateSecret(created.id);
+    expect(secret).not.toBe(created.secret);
+    await expect(postbox.webhooks.create({ url: 'ftp://x.test/' })).rejects.toMatchObject({
+      status: 400,
+      code: 'VALIDATION_ERROR',
+      details: [{ field: 'url', message: expect.any(String) }],
+    });
+    expect(await postbox.webhooks.delete(created.id)).toEqual({ id: created.id, deleted: true });
+    await expect(postbox.webhooks.get(created.id)).rejects.toBeInstanceOf(PostboxError);
+  });
+});

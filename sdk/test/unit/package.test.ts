@@ -61,6 +61,7 @@ describe('@postbox/sdk package', () => {
         'Templates',
         'Transport',
         'VERSION',
+        'Webhooks',
       ]);
       const postbox = new built.Postbox({
         apiKey: 'k',
