@@ -2,17 +2,17 @@
  * sdk/examples/send-and-track.ts against the local stack, as a user runs it: its own process,
  * the stack's URL, a fresh key (at the default rate limit of 10 requests/s) and a verified sender.
  */
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
 import { createSender } from '../../test/support/factories.ts';
 import { apiUrl } from '../../test/support/http.ts';
+import { runTsScript } from '../../test/support/process.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
 it('sends, waits for delivered, lists, and handles a VALIDATION_ERROR and a 429', { timeout: 90_000 }, async () => {
   const sender = await createSender({ rateLimitPerSecond: 10 });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'sdk/examples/send-and-track.ts'], {
+  const { code, stdout, stderr } = await runTsScript('sdk/examples/send-and-track.ts', [], {
     cwd: root,
     env: {
       ...process.env,
@@ -21,15 +21,6 @@ it('sends, waits for delivered, lists, and handles a VALIDATION_ERROR and a 429'
       POSTBOX_FROM: `hello@${sender.domain}`,
     },
   });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk) => {
-    stdout += chunk;
-  });
-  child.stderr.on('data', (chunk) => {
-    stderr += chunk;
-  });
-  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
   expect(code, `${stdout}\n${stderr}`).toBe(0);
   const lines = stdout.split('\n');
   const expected = [

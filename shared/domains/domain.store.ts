@@ -10,7 +10,7 @@ import { BatchGetCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamod
 import { db, tableName } from '#dynamo/client.ts';
 import { keys } from '#dynamo/keys.ts';
 import { queryByPrefix } from '#dynamo/reads.ts';
-import { conditionalWrite, failedCondition, type TransactItems, transactWrite } from '#dynamo/writes.ts';
+import { conditionalWrite, countUnderCap, failedCondition, type TransactItems, transactWrite } from '#dynamo/writes.ts';
 
 /** A list of every domain must stay far below Lambda's 6 MB response limit (~1.6 KB each). */
 export const MAX_DOMAINS_PER_ORGANIZATION = 1000;
@@ -46,15 +46,7 @@ export async function insertDomain(item: DomainItem): Promise<'added' | 'duplica
           ConditionExpression: 'attribute_not_exists(PK)',
         },
       },
-      {
-        Update: {
-          TableName: tableName,
-          Key: keys.domainCount(item.organization_id),
-          UpdateExpression: 'ADD item_count :one',
-          ConditionExpression: 'attribute_not_exists(item_count) OR item_count < :max',
-          ExpressionAttributeValues: { ':one': 1, ':max': MAX_DOMAINS_PER_ORGANIZATION },
-        },
-      },
+      countUnderCap(keys.domainCount(item.organization_id), MAX_DOMAINS_PER_ORGANIZATION),
     ]);
     return 'added';
   } catch (error) {

@@ -1,9 +1,7 @@
 /** The domains routes' contract (shared/platform/api-operation.ts): add, list, verify. */
 import * as z from 'zod';
 import { defineOperation } from '#platform/api-operation.ts';
-import { idPath } from '#platform/api-schemas.ts';
-
-const timestamp = z.string().meta({ format: 'date-time', example: '2026-11-24T10:15:30.123Z' });
+import { idPath, timestamp } from '#platform/api-schemas.ts';
 
 export const dnsRecord = z
   .strictObject({

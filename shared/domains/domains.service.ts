@@ -8,6 +8,7 @@
  * domain in the shared SES account by adding it first.
  */
 
+import type * as z from 'zod';
 import { resolverFromEnv, type TxtLookup } from '#adapters/dns-resolver.ts';
 import { emailIdentitiesFromEnv } from '#adapters/email-identities.ts';
 import { keyProtectorFromEnv } from '#adapters/key-protector.ts';
@@ -34,24 +35,15 @@ import {
   recordVerification,
 } from '#domains/domain.store.ts';
 import { claimsAllowSending, type DomainClaim, type DomainItem, senderClaimNames } from '#domains/domain.ts';
+import type { domainView } from '#domains/domains.contract.ts';
 import type { KEY_ENCRYPTION_CONTEXT_KEYS } from '#platform/route-access.ts';
 
 /** The host customers `include:` in SPF; SES's in AWS. */
 const sendingHost = process.env.SPF_INCLUDE_HOST || 'amazonses.com';
 const resolver = resolverFromEnv();
 
-export interface DomainView {
-  id: string;
-  domain: string;
-  is_verified: boolean;
-  spf_verified: boolean;
-  dkim_verified: boolean;
-  dkim_selector: string;
-  dkim_public_key: string;
-  dns_records: ReturnType<typeof dnsRecordsFor>;
-  verified_at?: string;
-  created_at: string;
-}
+/** A domain as the API shows it: the contract's `Domain` schema. */
+export type DomainView = z.output<typeof domainView>;
 
 function toView(item: DomainItem): DomainView {
   return {

@@ -16,6 +16,10 @@ export async function queryAll<T = Record<string, unknown>>(
   return items;
 }
 
+/** An item without the table's own attributes (its keys and entity type): the entity as stored. */
+export const withoutTableKeys = <T extends Record<string, unknown>>({ PK: _pk, SK: _sk, type: _type, ...rest }: T) =>
+  rest;
+
 /** Every item of a partition whose sort key starts with `prefix` (consistent, all pages). */
 export function queryByPrefix<T>(key: { PK: string; SKPrefix: string }): Promise<T[]> {
   return queryAll<T>({

@@ -10,7 +10,8 @@ import {
   type UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { type Backoff, waitBackoff } from '#core/backoff.ts';
-import { db } from '#dynamo/client.ts';
+import { db, tableName } from '#dynamo/client.ts';
+import type { PrimaryKey } from '#dynamo/keys.ts';
 
 /** Between retries of a transaction another one touched at the same moment (≤ 6 attempts). */
 const TRANSACTION_BACKOFF: Backoff = { base: 40, max: 1_280, jitter: 'full' };
@@ -37,6 +38,36 @@ function isTransactionConflict(error: unknown): boolean {
 }
 
 export type TransactItems = NonNullable<TransactWriteCommandInput['TransactItems']>;
+
+/**
+ * A transaction item counting one more of something an organization may have at most `max` of (its
+ * domains, templates, webhook endpoints): its condition fails at the cap, which cancels the transaction.
+ */
+export function countUnderCap(key: PrimaryKey, max: number, attribute = 'item_count'): TransactItems[number] {
+  return {
+    Update: {
+      TableName: tableName,
+      Key: key,
+      UpdateExpression: 'ADD #count :one',
+      ConditionExpression: 'attribute_not_exists(#count) OR #count < :max',
+      ExpressionAttributeNames: { '#count': attribute },
+      ExpressionAttributeValues: { ':one': 1, ':max': max },
+    },
+  };
+}
+
+/** The transaction item that uncounts one (countUnderCap's counterpart, when one is removed). */
+export function countOneLess(key: PrimaryKey, attribute = 'item_count'): TransactItems[number] {
+  return {
+    Update: {
+      TableName: tableName,
+      Key: key,
+      UpdateExpression: 'ADD #count :minus',
+      ExpressionAttributeNames: { '#count': attribute },
+      ExpressionAttributeValues: { ':minus': -1 },
+    },
+  };
+}
 
 /**
  * TransactWriteItems, retried with jittered backoff when DynamoDB cancels it because another

@@ -10,9 +10,8 @@ import { EMAIL_STATUSES, EVENT_TYPES } from '#emails/email.ts';
 import { emailListQuery } from '#emails/list-query.ts';
 import { PRIORITIES, sendEmailBody } from '#emails/send-request.ts';
 import { defineOperation } from '#platform/api-operation.ts';
-import { idPath } from '#platform/api-schemas.ts';
+import { idPath, timestamp } from '#platform/api-schemas.ts';
 
-const timestamp = z.string().meta({ format: 'date-time', example: '2026-11-24T10:15:30.123Z' });
 const emailId = z
   .string()
   .meta({ description: 'The email’s id (a UUID v7)', example: '019ab2c4-7e1f-7c3a-9d2e-5b8f0a1c2d3e' });

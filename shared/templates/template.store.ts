@@ -11,8 +11,8 @@ import { DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamod
 import { batchGetAll } from '#dynamo/batch.ts';
 import { db, tableName } from '#dynamo/client.ts';
 import { keys } from '#dynamo/keys.ts';
-import { queryByPrefix } from '#dynamo/reads.ts';
-import { conditionalWrite, failedCondition, type TransactItems, transactWrite } from '#dynamo/writes.ts';
+import { queryByPrefix, withoutTableKeys } from '#dynamo/reads.ts';
+import { conditionalWrite, countUnderCap, failedCondition, type TransactItems, transactWrite } from '#dynamo/writes.ts';
 import { BodiesTooLargeError } from '#emails/email.store.ts';
 import type { VariableDefinition } from '#templates/template-schema.ts';
 
@@ -61,23 +61,13 @@ function bodies(template: TemplateRecord) {
   };
 }
 
-const stripKeys = <T extends Record<string, unknown>>({ PK: _pk, SK: _sk, type: _type, ...rest }: T) => rest;
-
 /** Adds a template with the organization's count; false when the organization has the most allowed. */
 export async function insertTemplate(template: TemplateRecord): Promise<boolean> {
   try {
     await transactWrite([
       { Put: { TableName: tableName, Item: describe(template), ConditionExpression: 'attribute_not_exists(PK)' } },
       { Put: { TableName: tableName, Item: bodies(template) } },
-      {
-        Update: {
-          TableName: tableName,
-          Key: keys.templateCount(template.organization_id),
-          UpdateExpression: 'ADD templates :one',
-          ConditionExpression: 'attribute_not_exists(templates) OR templates < :max',
-          ExpressionAttributeValues: { ':one': 1, ':max': MAX_TEMPLATES_PER_ORGANIZATION },
-        },
-      },
+      countUnderCap(keys.templateCount(template.organization_id), MAX_TEMPLATES_PER_ORGANIZATION, 'templates'),
     ]);
     return true;
   } catch (error) {
@@ -131,7 +121,7 @@ export function templateFromItems(
   if (!found) return undefined;
   const stored = items.find((item) => item.PK === bodyKey.PK && item.SK === bodyKey.SK) ?? {};
   return {
-    ...(stripKeys(found) as unknown as TemplateSummary),
+    ...(withoutTableKeys(found) as unknown as TemplateSummary),
     html: decompress(stored.html_gz as Uint8Array | undefined),
     text: decompress(stored.text_gz as Uint8Array | undefined),
   };
@@ -140,7 +130,7 @@ export function templateFromItems(
 /** Every template description of the organization (no bodies), in one or a few Query pages. */
 export async function listTemplateSummaries(organizationId: string): Promise<TemplateSummary[]> {
   const items = await queryByPrefix<Record<string, unknown>>(keys.templatesPrefix(organizationId));
-  return items.map((item) => stripKeys(item) as unknown as TemplateSummary);
+  return items.map((item) => withoutTableKeys(item) as unknown as TemplateSummary);
 }
 
 /** Soft delete: false when there is no such template. */

@@ -1,11 +1,9 @@
 /** The templates routes' contract (shared/platform/api-operation.ts): create, list, get, update, delete, preview. */
 import * as z from 'zod';
 import { defineOperation } from '#platform/api-operation.ts';
-import { deleted, idPath } from '#platform/api-schemas.ts';
+import { deleted, idPath, timestamp } from '#platform/api-schemas.ts';
 import { createTemplateBody, previewBody, templateListQuery, updateTemplateBody } from '#templates/template-request.ts';
 import { VARIABLE_TYPES } from '#templates/template-schema.ts';
-
-const timestamp = z.string().meta({ format: 'date-time', example: '2026-11-24T10:15:30.123Z' });
 
 export const variableDefinitionView = z
   .strictObject({

@@ -38,17 +38,20 @@ export const MAX_ADDRESSES_PER_VALIDATION = 1000;
 
 export const VERDICTS = ['deliverable', 'risky', 'undeliverable'] as const;
 export type Verdict = (typeof VERDICTS)[number];
-export type CheckState = 'pass' | 'fail' | 'unknown';
-export type ValidationReason =
-  | 'invalid_syntax'
-  | 'domain_not_found'
-  | 'no_mx_record'
-  | 'dns_error'
-  | 'dns_timeout'
-  | 'suppressed'
-  | 'disposable_domain'
-  | 'role_address'
-  | 'possible_typo';
+export const CHECK_STATES = ['pass', 'fail', 'unknown'] as const;
+export type CheckState = (typeof CHECK_STATES)[number];
+export const VALIDATION_REASONS = [
+  'invalid_syntax',
+  'domain_not_found',
+  'no_mx_record',
+  'dns_error',
+  'dns_timeout',
+  'suppressed',
+  'disposable_domain',
+  'role_address',
+  'possible_typo',
+] as const;
+export type ValidationReason = (typeof VALIDATION_REASONS)[number];
 
 export interface ValidationResult {
   email: string;

@@ -1,28 +1,21 @@
 /** The address validation routes' contract (shared/platform/api-operation.ts): one address, many. */
 import * as z from 'zod';
 import { defineOperation } from '#platform/api-operation.ts';
-import { MAX_ADDRESSES_PER_VALIDATION, VERDICTS } from '#validation/address-verdict.ts';
+import {
+  CHECK_STATES,
+  MAX_ADDRESSES_PER_VALIDATION,
+  VALIDATION_REASONS,
+  VERDICTS,
+} from '#validation/address-verdict.ts';
 
-const checkState = z.enum(['pass', 'fail', 'unknown']);
+const checkState = z.enum(CHECK_STATES);
 
 export const validationResult = z
   .strictObject({
     email: z.string().meta({ description: 'As sent' }),
     verdict: z.enum(VERDICTS),
     score: z.number().min(0).max(1),
-    reason: z.array(
-      z.enum([
-        'invalid_syntax',
-        'domain_not_found',
-        'no_mx_record',
-        'dns_error',
-        'dns_timeout',
-        'suppressed',
-        'disposable_domain',
-        'role_address',
-        'possible_typo',
-      ]),
-    ),
+    reason: z.array(z.enum(VALIDATION_REASONS)),
     did_you_mean: z
       .string()
       .nullable()

@@ -6,8 +6,8 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#dynamo/client.ts';
 import { keys } from '#dynamo/keys.ts';
-import { queryByPrefix } from '#dynamo/reads.ts';
-import { conditionalUpdate, failedCondition, transactWrite } from '#dynamo/writes.ts';
+import { queryByPrefix, withoutTableKeys } from '#dynamo/reads.ts';
+import { conditionalUpdate, countOneLess, countUnderCap, failedCondition, transactWrite } from '#dynamo/writes.ts';
 import { MAX_WEBHOOKS_PER_ORGANIZATION, type WebhookItem } from '#webhooks/webhook.ts';
 
 /** Adds an endpoint and counts it, at once; `limit` when the organization already has the most allowed. */
@@ -21,15 +21,7 @@ export async function insertWebhook(item: WebhookItem): Promise<'added' | 'limit
           ConditionExpression: 'attribute_not_exists(PK)',
         },
       },
-      {
-        Update: {
-          TableName: tableName,
-          Key: keys.webhookCount(item.organization_id),
-          UpdateExpression: 'ADD item_count :one',
-          ConditionExpression: 'attribute_not_exists(item_count) OR item_count < :max',
-          ExpressionAttributeValues: { ':one': 1, ':max': MAX_WEBHOOKS_PER_ORGANIZATION },
-        },
-      },
+      countUnderCap(keys.webhookCount(item.organization_id), MAX_WEBHOOKS_PER_ORGANIZATION),
     ]);
     return 'added';
   } catch (error) {
@@ -38,10 +30,7 @@ export async function insertWebhook(item: WebhookItem): Promise<'added' | 'limit
   }
 }
 
-const withoutKeys = (item: Record<string, unknown>): WebhookItem => {
-  const { PK: _pk, SK: _sk, type: _type, ...rest } = item;
-  return rest as unknown as WebhookItem;
-};
+const withoutKeys = (item: Record<string, unknown>): WebhookItem => withoutTableKeys(item) as unknown as WebhookItem;
 
 export async function getWebhook(organizationId: string, webhookId: string): Promise<WebhookItem | undefined> {
   const { Item } = await db.send(
@@ -98,14 +87,7 @@ export async function deleteWebhook(organizationId: string, webhookId: string): 
           ConditionExpression: 'attribute_exists(PK)',
         },
       },
-      {
-        Update: {
-          TableName: tableName,
-          Key: keys.webhookCount(organizationId),
-          UpdateExpression: 'ADD item_count :minus',
-          ExpressionAttributeValues: { ':minus': -1 },
-        },
-      },
+      countOneLess(keys.webhookCount(organizationId)),
     ]);
     return true;
   } catch (error) {

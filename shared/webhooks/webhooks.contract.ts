@@ -1,7 +1,7 @@
 /** The webhook endpoints' contract (shared/platform/api-operation.ts): create, list, get, update, delete, rotate. */
 import * as z from 'zod';
 import { defineOperation } from '#platform/api-operation.ts';
-import { deleted, idPath } from '#platform/api-schemas.ts';
+import { deleted, idPath, timestamp } from '#platform/api-schemas.ts';
 import {
   DISABLED_REASONS,
   MAX_WEBHOOK_DESCRIPTION_LENGTH,
@@ -9,7 +9,6 @@ import {
   WEBHOOK_EVENT_TYPES,
 } from '#webhooks/webhook.ts';
 
-const timestamp = z.string().meta({ format: 'date-time', example: '2026-11-24T10:15:30.123Z' });
 const secret = z.string().meta({
   description: 'Signs every delivery (Standard Webhooks); shown only here',
   example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',

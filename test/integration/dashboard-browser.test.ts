@@ -13,17 +13,17 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '#accounts/members.service.ts';
 import { db, tableName } from '#dynamo/client.ts';
 import { keys } from '#dynamo/keys.ts';
+import { launchChromium } from '../support/browser.ts';
 import { MEMBER_PASSWORD } from '../support/dashboard.ts';
 import { createTestOrganization, verifiedDomainFor } from '../support/factories.ts';
 import { apiUrl, call } from '../support/http.ts';
 import { type LoopbackRelay, startLoopbackRelay } from '../support/loopback-relay.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
 const SCREENSHOTS = join(process.cwd(), 'test-artifacts', 'screenshots');
 const token = () => Math.random().toString(36).slice(2, 10);
 /**
@@ -41,19 +41,7 @@ const baseURL = () => relay.url;
 beforeAll(async () => {
   mkdirSync(SCREENSHOTS, { recursive: true });
   relay = await startLoopbackRelay(apiUrl());
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  browser = await launchChromium();
 }, 60_000);
 
 afterAll(async () => {

@@ -6,8 +6,9 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/browser.ts';
 import { createTestOrganization } from '../support/factories.ts';
 import { apiUrl, call, expectError } from '../support/http.ts';
 import { type LoopbackRelay, startLoopbackRelay } from '../support/loopback-relay.ts';
@@ -64,19 +65,7 @@ describe('the reference in Chromium', () => {
 
   beforeAll(async () => {
     relay = await startLoopbackRelay(apiUrl());
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      headless: true,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+    browser = await launchChromium();
   }, 60_000);
 
   afterAll(async () => {

@@ -4,22 +4,10 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { EmailStatus, EventType } from '#emails/email.ts';
+import { type EmailStatus, EVENT_TYPES, type EventType } from '#emails/email.ts';
 import { deriveStatus, type StatusEvent, sentRecipientCount } from '#emails/events/email-status.ts';
 
 const RECIPIENTS = ['ann@example.com', 'bob@example.com', 'cy@example.com'];
-const EVENT_TYPES: EventType[] = [
-  'sent',
-  'delivered',
-  'delivery_delayed',
-  'bounced',
-  'complained',
-  'opened',
-  'clicked',
-  'failed',
-  'suppressed',
-  'cancelled',
-];
 
 const eventArb: fc.Arbitrary<StatusEvent> = fc.record({
   type: fc.constantFrom(...EVENT_TYPES),
