@@ -78,17 +78,8 @@ export interface DomainFacts {
   suggestion: string | null;
 }
 
-const REASON_ORDER: readonly ValidationReason[] = [
-  'invalid_syntax',
-  'domain_not_found',
-  'no_mx_record',
-  'dns_error',
-  'dns_timeout',
-  'suppressed',
-  'disposable_domain',
-  'role_address',
-  'possible_typo',
-];
+/** Reasons are reported in the order of the list (syntax first). */
+const REASON_ORDER: readonly ValidationReason[] = VALIDATION_REASONS;
 const UNDELIVERABLE: ReadonlySet<ValidationReason> = new Set([
   'invalid_syntax',
   'domain_not_found',
