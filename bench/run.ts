@@ -14,6 +14,7 @@
  *   dashboard  time to first byte of the dashboard's email list with 10,000 emails in the organization
  *   ses-pacing  a burst at 2× the SES send rate against a throttling SES emulator, paced and not
  *   sdk-size  the SDK bundled by esbuild (ESM, minified): bytes and gzip bytes
+ *   webhooks  event → webhook latency; 1,000 emails to 2 endpoints (one failing 30%): none lost, duplicates, cost per delivery
  */
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
@@ -34,6 +35,7 @@ const benches: Record<string, string> = {
   dashboard: 'dashboard.ts',
   'ses-pacing': 'ses-pacing.ts',
   'sdk-size': 'sdk-size.ts',
+  webhooks: 'webhooks.ts',
 };
 const [name, ...args] = process.argv.slice(2);
 const script = name ? benches[name] : undefined;

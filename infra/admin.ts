@@ -8,6 +8,7 @@
  *   npm run admin -- set-sending-limit --org <id> --env live|test [--daily N] [--monthly N]
  *   npm run admin -- create-member --org <id> --email <email> [--password <password>]
  *   npm run admin -- reset-password --email <email> [--password <password>]
+ *   npm run admin -- webhook-listen --org <id> [--port 4400] | --secret <whsec_…> [--port N]
  * A member's password comes from --password, else POSTBOX_PASSWORD, else the first line of
  * standard input (so it need not appear in the shell history or the process list).
  * Targets the table in TABLE_NAME (AWS credentials from the usual chain). Without
@@ -29,7 +30,11 @@ const USAGE = `usage: npm run admin -- <command> [options]
   create-member   --org <org id> --email <email> [--password <password>]
   reset-password  --email <email> [--password <password>]
                   (the password, 12 to 256 characters, comes from --password, else the
-                   POSTBOX_PASSWORD variable, else the first line of standard input)`;
+                   POSTBOX_PASSWORD variable, else the first line of standard input)
+  webhook-listen  --org <org id> [--port <n>]   (adds an endpoint to the organization pointing at
+                  http://127.0.0.1:<port>/webhooks, prints each event it receives, verified, and
+                  deletes the endpoint on Ctrl-C; default port 4400)
+                  --secret <whsec_…> [--port <n>] (only listens, verifying with an endpoint's secret)`;
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -50,6 +55,8 @@ const { positionals, values } = parseArgs({
     organization: { type: 'string' },
     email: { type: 'string' },
     password: { type: 'string' },
+    port: { type: 'string' },
+    secret: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -87,6 +94,42 @@ async function memberPassword(): Promise<string> {
   const line = input.split(/\r?\n/)[0] ?? '';
   if (line === '') fail(`${command} needs --password, POSTBOX_PASSWORD or the password on standard input`);
   return line;
+}
+
+/** `webhook-listen`: a verified receiver on 127.0.0.1 until Ctrl-C (see infra/webhook-listener.ts). */
+async function webhookListen(): Promise<void> {
+  const { startWebhookListener } = await import('./webhook-listener.ts');
+  const port = values.port === undefined ? 4400 : Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) fail('--port must be a port number');
+  const line = (text: string) => process.stdout.write(`${text}\n`);
+  const webhooks = await import('#webhooks/webhooks.service.ts');
+  let added: { organizationId: string; id: string } | undefined;
+  // With --org the endpoint is added once the listener knows its URL; its secret is set before any
+  // delivery can arrive (none is made before the endpoint exists).
+  let secret = values.secret ?? '';
+  const listener = await startWebhookListener({ port, secret: () => secret, print: line });
+  if (!values.secret) {
+    const organizationId = option('org');
+    const endpoint = await webhooks.createWebhook(organizationId, {
+      url: listener.url,
+      description: 'npm run admin -- webhook-listen',
+    });
+    secret = endpoint.secret;
+    added = { organizationId, id: endpoint.id };
+  }
+  line(
+    `Listening on ${listener.url}${added ? ` (endpoint ${added.id} of ${added.organizationId})` : ''}; Ctrl-C to stop.`,
+  );
+  await new Promise<void>((resolve) => {
+    const stop = () => resolve();
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  await listener.close();
+  if (added) {
+    await webhooks.removeWebhook(added.organizationId, added.id);
+    line(`Removed endpoint ${added.id}.`);
+  }
 }
 
 const print = (value: unknown) => process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
@@ -139,6 +182,9 @@ try {
       print(await members.createMember(organizationId, option('email'), await memberPassword()));
       break;
     }
+    case 'webhook-listen':
+      await webhookListen();
+      break;
     case 'reset-password':
       print(await members.resetMemberPassword(option('email'), await memberPassword()));
       break;

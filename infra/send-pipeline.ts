@@ -8,10 +8,12 @@
  */
 import * as path from 'node:path';
 import { Duration, Stack } from 'aws-cdk-lib';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as eventTargets from 'aws-cdk-lib/aws-events-targets';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
-import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as ses from 'aws-cdk-lib/aws-ses';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import { LambdaSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
@@ -22,6 +24,7 @@ import type {
   ConsumerDefinition,
   NotificationHandlerDefinition,
   ScheduledFunctionDefinition,
+  StreamHandlerDefinition,
 } from '#platform/routes.ts';
 import type { ApiFunction } from './api-function.ts';
 import { type FunctionFactory, pascalCase } from './functions.ts';
@@ -229,5 +232,52 @@ export function createScheduledFunctions(
       targets: [new eventTargets.LambdaFunction(fn.function, { retryAttempts: 0, deadLetterQueue })],
     });
     return { scheduled, fn, rule, deadLetterQueue };
+  });
+}
+
+export interface StreamFunction {
+  handler: StreamHandlerDefinition;
+  fn: ApiFunction;
+  deadLetterQueue: sqs.Queue;
+}
+
+/**
+ * One function per stream handler, fed by the table's stream through an event source mapping with
+ * the handler's filters (records that match none cost no invocation). A batch that fails is split
+ * in halves and retried (bisect) so one bad record cannot hold the others back; a record that still
+ * fails after 10 retries is described in the dead-letter queue (with the shard and sequence numbers
+ * to read it again within the stream's 24 hours), whose alarm says so.
+ */
+export function createStreamHandlers(
+  scope: Construct,
+  handlers: readonly StreamHandlerDefinition[],
+  table: dynamodb.ITable,
+  functionFor: FunctionFactory,
+): StreamFunction[] {
+  return handlers.map((handler) => {
+    const name = pascalCase(handler.name);
+    const fn = functionFor(
+      `${name}StreamHandler`,
+      handler,
+      'consumer',
+      SEND_CONSUMER_TIMEOUT_SECONDS,
+      `Postbox ${handler.name} (table stream)`,
+    );
+    const deadLetterQueue = new sqs.Queue(scope, `${name}StreamDeadLetterQueue`, {
+      retentionPeriod: NOTIFICATION_DEAD_LETTER_RETENTION,
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+    });
+    fn.function.addEventSource(
+      new DynamoEventSource(table, {
+        startingPosition: lambda.StartingPosition.TRIM_HORIZON,
+        batchSize: handler.batchSize,
+        bisectBatchOnError: true,
+        retryAttempts: 10,
+        onFailure: new SqsDlq(deadLetterQueue),
+        filters: handler.filterPatterns.map((pattern) => lambda.FilterCriteria.filter(pattern)),
+      }),
+    );
+    return { handler, fn, deadLetterQueue };
   });
 }

@@ -35,7 +35,9 @@ import {
   type RouteDefinition,
   type RouteGroupDefinition,
   type ScheduledFunctionDefinition,
+  type StreamHandlerDefinition,
   scheduledFunctions,
+  streamHandlers,
 } from '#platform/routes.ts';
 import type { ApiFunction } from './api-function.ts';
 import { functionFactory, pascalCase } from './functions.ts';
@@ -48,6 +50,8 @@ import {
   createQueues,
   createScheduledFunctions,
   createSesEvents,
+  createStreamHandlers,
+  type StreamFunction,
 } from './send-pipeline.ts';
 import { createDkimKey, createTable } from './storage.ts';
 
@@ -63,6 +67,7 @@ export interface RouteTable {
   consumers: readonly ConsumerDefinition[];
   notificationHandlers: readonly NotificationHandlerDefinition[];
   scheduledFunctions: readonly ScheduledFunctionDefinition[];
+  streamHandlers: readonly StreamHandlerDefinition[];
 }
 
 export const sharedRouteTable: RouteTable = {
@@ -72,6 +77,7 @@ export const sharedRouteTable: RouteTable = {
   consumers,
   notificationHandlers,
   scheduledFunctions,
+  streamHandlers,
 };
 
 export interface PostboxStackProps extends StackProps {
@@ -115,6 +121,7 @@ export class PostboxStack extends Stack {
     rule: events.Rule;
     deadLetterQueue: sqs.Queue;
   }>;
+  readonly streamFunctions: readonly StreamFunction[];
   /** One per queue: its dead-letter queue holds a message (something could not be delivered). */
   readonly deadLetterAlarms: Readonly<Record<QueueName, cloudwatch.Alarm>>;
   /** Every dead-letter queue of the stack, by what it holds (`send queue`, `ses-events notification handler`, …). */
@@ -169,6 +176,7 @@ export class PostboxStack extends Stack {
       functionFor,
     );
     this.scheduledFunctionsBuilt = createScheduledFunctions(this, routeTable.scheduledFunctions, functionFor);
+    this.streamFunctions = createStreamHandlers(this, routeTable.streamHandlers, this.table, functionFor);
     const queueNames = Object.keys(queueDefinitions) as QueueName[];
     this.everyDeadLetterQueue = {
       ...Object.fromEntries(queueNames.map((name) => [`${name} queue`, this.deadLetterQueues[name]])),
@@ -178,6 +186,7 @@ export class PostboxStack extends Stack {
       ...Object.fromEntries(
         this.scheduledFunctionsBuilt.map((f) => [`${f.scheduled.name} schedule`, f.deadLetterQueue]),
       ),
+      ...Object.fromEntries(this.streamFunctions.map((f) => [`${f.handler.name} stream handler`, f.deadLetterQueue])),
     };
     const { stage, accessLogs } = createApiStage(this, this.api);
     this.apiStage = stage;
@@ -189,6 +198,7 @@ export class PostboxStack extends Stack {
         ...this.consumerFunctions.map((c) => [`${c.consumer.queue} queue consumer`, c.fn.function]),
         ...this.notificationFunctions.map((n) => [`${n.handler.source} notification handler`, n.fn.function]),
         ...this.scheduledFunctionsBuilt.map((f) => [`${f.scheduled.name} scheduled function`, f.fn.function]),
+        ...this.streamFunctions.map((f) => [`${f.handler.name} stream handler`, f.fn.function]),
       ]),
       api: this.api,
     });

@@ -21,6 +21,7 @@ export function createTable(scope: Construct): dynamodb.Table {
     billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
     pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
     timeToLiveAttribute: tableDefinition.timeToLiveAttribute,
+    stream: dynamodb.StreamViewType[tableDefinition.streamViewType],
     // The table holds every organization's keys and data: deleting the stack keeps it, and
     // nothing deletes it without first turning deletion protection off.
     removalPolicy: RemovalPolicy.RETAIN,

@@ -25,6 +25,16 @@ import { handler as settingsConfirmRevoke } from './settings/confirm-revoke.ts';
 import { handler as settingsCreateApiKey } from './settings/create-api-key.ts';
 import { handler as settingsRevokeApiKey } from './settings/revoke-api-key.ts';
 import { handler as settingsSaveAutoValidation } from './settings/save-auto-validation.ts';
+import { handler as settingsWebhooksConfirmDelete } from './settings/webhooks/confirm-delete.ts';
+import { handler as settingsWebhooksCreate } from './settings/webhooks/create.ts';
+import { handler as settingsWebhooksDelete } from './settings/webhooks/delete.ts';
+import { handler as settingsWebhooksDelivery } from './settings/webhooks/delivery.ts';
+import { handler as settingsWebhooksDetail } from './settings/webhooks/detail.ts';
+import { handler as settingsWebhooksList } from './settings/webhooks/list.ts';
+import { handler as settingsWebhooksRetryDelivery } from './settings/webhooks/retry-delivery.ts';
+import { handler as settingsWebhooksRotateSecret } from './settings/webhooks/rotate-secret.ts';
+import { handler as settingsWebhooksTest } from './settings/webhooks/test.ts';
+import { handler as settingsWebhooksUpdate } from './settings/webhooks/update.ts';
 import { handler as signIn } from './sign-in.ts';
 import { handler as signInPage } from './sign-in-page.ts';
 import { handler as signOut } from './sign-out.ts';
@@ -51,6 +61,16 @@ export const pageHandlers: Readonly<Record<string, LambdaHttpHandler>> = {
   'functions/dashboard/settings/create-api-key.ts': settingsCreateApiKey,
   'functions/dashboard/settings/revoke-api-key.ts': settingsRevokeApiKey,
   'functions/dashboard/settings/save-auto-validation.ts': settingsSaveAutoValidation,
+  'functions/dashboard/settings/webhooks/confirm-delete.ts': settingsWebhooksConfirmDelete,
+  'functions/dashboard/settings/webhooks/create.ts': settingsWebhooksCreate,
+  'functions/dashboard/settings/webhooks/delete.ts': settingsWebhooksDelete,
+  'functions/dashboard/settings/webhooks/delivery.ts': settingsWebhooksDelivery,
+  'functions/dashboard/settings/webhooks/detail.ts': settingsWebhooksDetail,
+  'functions/dashboard/settings/webhooks/list.ts': settingsWebhooksList,
+  'functions/dashboard/settings/webhooks/retry-delivery.ts': settingsWebhooksRetryDelivery,
+  'functions/dashboard/settings/webhooks/rotate-secret.ts': settingsWebhooksRotateSecret,
+  'functions/dashboard/settings/webhooks/test.ts': settingsWebhooksTest,
+  'functions/dashboard/settings/webhooks/update.ts': settingsWebhooksUpdate,
   'functions/dashboard/sign-in-page.ts': signInPage,
   'functions/dashboard/sign-in.ts': signIn,
   'functions/dashboard/sign-out.ts': signOut,

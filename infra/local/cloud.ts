@@ -10,19 +10,21 @@ import { randomBytes } from 'node:crypto';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { runAsFunction } from '#core/aws-call-recording.ts';
 import type { LambdaHttpHandler } from '#http/request-scope.ts';
 import { type QueueName, queueDefinitions, queueUrlEnvName } from '#platform/queues.ts';
-import { consumers, scheduledFunctions } from '#platform/routes.ts';
+import { consumers, scheduledFunctions, streamHandlers } from '#platform/routes.ts';
 import { sesConfigurationSetName } from '../send-pipeline.ts';
 import { DEFAULT_STACK_NAME } from '../stack-environment.ts';
 import { bundledHandlers } from './bundled-handlers.ts';
 import { type RunningEmulator, startDynamoDbLocal, startSesEmulator, startSqsEmulator } from './emulators.ts';
 import { startGateway } from './gateway/server.ts';
-import { createQueues, createTable, type ProvisionedQueue } from './provision.ts';
+import { createQueues, createTable, type ProvisionedQueue, tableStreamArn } from './provision.ts';
 import { type SesThrottle, startSesThrottle } from './ses-throttle.ts';
 import { startSqsPoller } from './sqs-poller.ts';
+import { startStreamPoller } from './stream-poller.ts';
 
 export const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -72,6 +74,8 @@ export interface LocalCloud {
   /** The environment the handlers run with (endpoints, table and queue names). */
   env: Record<string, string>;
   queues: Record<QueueName, ProvisionedQueue>;
+  /** Resolves once every table change made before the call has reached the stream handlers. */
+  drainStreams(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -158,6 +162,8 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       SES_MAX_SEND_RATE: '1000',
       // Webhook endpoints on a developer's machine are plain http (https only in AWS).
       WEBHOOK_ALLOW_HTTP_URLS: 'true',
+      // …and they listen on this machine (127.0.0.1), which AWS refuses as a target.
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
       LOCAL_ENCRYPTION_KEY: options.localEncryptionKey ?? randomBytes(32).toString('base64'),
       // Embedded-metric lines would crowd the local output; POWERTOOLS_METRICS_DISABLED=false shows them.
       POWERTOOLS_METRICS_DISABLED: process.env.POWERTOOLS_METRICS_DISABLED ?? 'true',
@@ -218,6 +224,35 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       }),
     );
 
+    // The table's stream, as Lambda's event source mapping reads it (from now on: a kept local
+    // database's older changes are not replayed).
+    const streamArn = await tableStreamArn(dynamoClient, LOCAL_TABLE_NAME);
+    const streamsClient = new DynamoDBStreamsClient({
+      endpoint: dynamodb.endpoint,
+      region: REGION,
+      credentials: CREDENTIALS,
+    });
+    const streamPollers = (options.runConsumers === false ? [] : streamHandlers).map((streamHandler) =>
+      startStreamPoller({
+        client: streamsClient,
+        streamArn,
+        handler: async (event, context) => {
+          const handler = (await loadModuleHandler(streamHandler.handler)) as (
+            e: typeof event,
+            c: typeof context,
+          ) => Promise<unknown>;
+          return handler(event, context);
+        },
+        batchSize: streamHandler.batchSize,
+        filterPatterns: streamHandler.filterPatterns,
+        retryAttempts: 10,
+        bisectBatchOnError: true,
+        startingPosition: 'LATEST',
+        functionName: `postbox-local-${streamHandler.name}`,
+        log,
+      }),
+    );
+
     const timers = scheduledFunctions.map((scheduled) =>
       startTimer(
         options.scheduleIntervalMs ?? scheduled.everyMinutes * 60_000,
@@ -235,9 +270,13 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       sesThrottle,
       env,
       queues,
+      drainStreams: async () => {
+        await Promise.all(streamPollers.map((poller) => poller.drain()));
+      },
       stop: async () => {
         await stopAll(timers);
         await stopAll(pollers);
+        await stopAll(streamPollers);
         await gateway.close();
         await stopAll(emulators);
       },

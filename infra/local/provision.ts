@@ -27,6 +27,7 @@ export async function createTable(dynamodb: DynamoDBClient, tableName: string): 
           { AttributeName: tableDefinition.sortKey, KeyType: 'RANGE' },
         ],
         GlobalSecondaryIndexes: tableDefinition.globalSecondaryIndexes.map(indexDefinition),
+        StreamSpecification: { StreamEnabled: true, StreamViewType: tableDefinition.streamViewType },
       }),
     );
     await dynamodb.send(
@@ -38,6 +39,15 @@ export async function createTable(dynamodb: DynamoDBClient, tableName: string): 
   } catch (error) {
     if (!(error instanceof ResourceInUseException)) throw error;
     const { Table } = await dynamodb.send(new DescribeTableCommand({ TableName: tableName }));
+    // A kept local database from before the table had its stream gets it now.
+    if (!Table?.StreamSpecification?.StreamEnabled) {
+      await dynamodb.send(
+        new UpdateTableCommand({
+          TableName: tableName,
+          StreamSpecification: { StreamEnabled: true, StreamViewType: tableDefinition.streamViewType },
+        }),
+      );
+    }
     // A kept local database (POSTBOX_DATA_DIR) from an older version gets the indexes added since.
     const existing = new Set((Table?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName));
     for (const index of tableDefinition.globalSecondaryIndexes) {
@@ -113,4 +123,11 @@ export async function createQueues(sqs: SQSClient, prefix: string): Promise<Reco
     }),
   );
   return Object.fromEntries(entries) as Record<QueueName, ProvisionedQueue>;
+}
+
+/** The table's current stream (enabled by createTable). */
+export async function tableStreamArn(dynamodb: DynamoDBClient, tableName: string): Promise<string> {
+  const { Table } = await dynamodb.send(new DescribeTableCommand({ TableName: tableName }));
+  if (!Table?.LatestStreamArn) throw new Error(`Table ${tableName} has no stream`);
+  return Table.LatestStreamArn;
 }

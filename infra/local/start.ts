@@ -80,6 +80,10 @@ Postbox local cloud is up (${((Date.now() - startedAt) / 1000).toFixed(1)} s)
 
   Try: curl -H "Authorization: Bearer ${seed.apiKey}" ${cloud.apiUrl}/api/v1/settings/auto-validation
   Admin: npm run admin -- list-keys --org ${seed.organizationId}
+  Webhooks: npm run admin -- webhook-listen --org ${seed.organizationId}
+            (in another terminal: adds an endpoint on http://127.0.0.1:4400/webhooks and prints each
+            event it receives, signature verified; or point an endpoint at your own app: http is
+            allowed locally, as are 127.0.0.1 and other private addresses)
 
 Ctrl-C to stop.
 `);

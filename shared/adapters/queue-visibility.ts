@@ -1,13 +1,10 @@
 /**
  * Hiding received messages for longer (ChangeMessageVisibility): how a consumer spaces out the
- * retries of the records it reports as failed. The send queue's client and URL are set up once,
- * when this module loads; other queues (tests) pass their own.
+ * retries of the records it reports as failed. Each queue's producer module binds it to its queue
+ * (send-queue.ts, webhook-queue.ts); tests pass their own.
  */
 
-import { ChangeMessageVisibilityBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { recordAwsCalls } from '#core/aws-call-recording.ts';
-import { requiredEnv } from '#core/config.ts';
-import { queueUrlEnvName } from '#platform/queues.ts';
+import { ChangeMessageVisibilityBatchCommand, type SQSClient } from '@aws-sdk/client-sqs';
 
 export interface VisibilityChange {
   receiptHandle: string;
@@ -34,13 +31,4 @@ export async function changeVisibility(sqs: SQSClient, queueUrl: string, changes
     failed += output.Failed?.length ?? 0;
   }
   return failed;
-}
-
-const sendQueueUrl = requiredEnv(queueUrlEnvName('send'));
-// Locally the queue URL names a *.localhost host that does not resolve: use the endpoint.
-const sqs = recordAwsCalls(new SQSClient(process.env.SQS_ENDPOINT ? { endpoint: process.env.SQS_ENDPOINT } : {}));
-
-/** changeVisibility on the send queue. */
-export function changeSendQueueVisibility(changes: VisibilityChange[]): Promise<number> {
-  return changeVisibility(sqs, sendQueueUrl, changes);
 }

@@ -5,6 +5,7 @@
  */
 
 import { SendMessageBatchCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { changeVisibility, type VisibilityChange } from '#adapters/queue-visibility.ts';
 import { recordAwsCalls } from '#core/aws-call-recording.ts';
 import { requiredEnv } from '#core/config.ts';
 import {
@@ -17,6 +18,11 @@ import { queueUrlEnvName } from '#platform/queues.ts';
 const queueUrl = requiredEnv(queueUrlEnvName('send'));
 // Locally the queue URL names a *.localhost host that does not resolve: use the endpoint.
 const sqs = recordAwsCalls(new SQSClient(process.env.SQS_ENDPOINT ? { endpoint: process.env.SQS_ENDPOINT } : {}));
+
+/** changeVisibility on the send queue. */
+export function changeSendQueueVisibility(changes: VisibilityChange[]): Promise<number> {
+  return changeVisibility(sqs, queueUrl, changes);
+}
 
 /** The module's client (the fault-injecting tests add a middleware to it). */
 export { sqs as sendQueueClient };

@@ -11,6 +11,17 @@ export function requiredEnv(name: string): string {
   return value;
 }
 
+/** Comma-separated whole seconds, e.g. `5,300,1800`. */
+function secondsListEnv(name: string, fallback: number[]): number[] {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const values = raw.split(',').map((part) => Number(part.trim()));
+  if (values.length === 0 || values.some((value) => !Number.isInteger(value) || value < 0)) {
+    throw new Error(`Environment variable ${name} must be comma-separated whole seconds, got "${raw}"`);
+  }
+  return values;
+}
+
 function intEnv(name: string, fallback: number): number {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -42,4 +53,15 @@ export const config = {
   sesMaxSendRate: process.env.SES_MAX_SEND_RATE ? intEnv('SES_MAX_SEND_RATE', 1) : undefined,
   /** Webhook endpoints may be `http://` URLs (the local stack); in AWS only `https://`. */
   webhookAllowHttpUrls: process.env.WEBHOOK_ALLOW_HTTP_URLS === 'true',
+  /**
+   * Webhook deliveries may go to private, loopback, link-local and metadata addresses (the local
+   * stack, whose receivers are on 127.0.0.1); never in AWS.
+   */
+  webhookAllowPrivateTargets: process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS === 'true',
+  /** Waits before each retry of a webhook delivery (8 attempts: the first, then one per entry). */
+  webhookRetryDelaysSeconds: secondsListEnv('WEBHOOK_RETRY_DELAYS_SECONDS', [5, 300, 1800, 7200, 18000, 36000, 36000]),
+  /** A delivery attempt's whole time budget (resolve, connect, answer). */
+  webhookTimeoutMs: intEnv('WEBHOOK_TIMEOUT_MS', 10_000),
+  /** Attempts in flight to one endpoint at once, across every consumer. */
+  webhookEndpointConcurrency: intEnv('WEBHOOK_ENDPOINT_CONCURRENCY', 5),
 } as const;

@@ -59,6 +59,7 @@ input[type=text], input[type=email], input[type=password], input[type=date], sel
   font: inherit; padding: .45rem .6rem; border: 1px solid #8a90a6; border-radius: 6px; background: var(--page); color: var(--text); min-width: 12rem;
 }
 fieldset { border: 1px solid var(--line); border-radius: 8px; padding: .75rem 1rem; }
+.checks { display: grid; grid-template-columns: repeat(auto-fill, minmax(16rem, 1fr)); gap: 0 1rem; }
 .choice { display: flex; gap: .5rem; align-items: flex-start; margin: .4rem 0; }
 button, .button { font: inherit; font-weight: 600; padding: .45rem .9rem; border-radius: 6px; border: 1px solid var(--accent); background: var(--accent); color: #fff; cursor: pointer; text-decoration: none; display: inline-block; }
 button:hover, .button:hover { background: var(--accent-dark); color: #fff; }

@@ -15,20 +15,28 @@ export interface PageMember {
   csrfToken: string;
 }
 
-export type NavSection = 'emails' | 'domains' | 'suppressions' | 'templates' | 'api-keys' | 'auto-validation';
+export type NavSection =
+  | 'emails'
+  | 'domains'
+  | 'suppressions'
+  | 'templates'
+  | 'api-keys'
+  | 'auto-validation'
+  | 'webhooks';
 
 const NAV: ReadonlyArray<{ sections: readonly NavSection[]; label: string; href: string }> = [
   { sections: ['emails'], label: 'Emails', href: '/dashboard/emails' },
   { sections: ['domains'], label: 'Domains', href: '/dashboard/domains' },
   { sections: ['suppressions'], label: 'Suppressions', href: '/dashboard/suppressions' },
   { sections: ['templates'], label: 'Templates', href: '/dashboard/templates' },
-  { sections: ['api-keys', 'auto-validation'], label: 'Settings', href: '/dashboard/settings/api-keys' },
+  { sections: ['api-keys', 'auto-validation', 'webhooks'], label: 'Settings', href: '/dashboard/settings/api-keys' },
 ];
 
-/** Settings → API Keys, Settings → Auto-validation: the tabs above every settings page. */
+/** Settings → API Keys, Auto-validation, Webhooks: the tabs above every settings page. */
 const SETTINGS_NAV: ReadonlyArray<{ section: NavSection; label: string; href: string }> = [
   { section: 'api-keys', label: 'API Keys', href: '/dashboard/settings/api-keys' },
   { section: 'auto-validation', label: 'Auto-validation', href: '/dashboard/settings/auto-validation' },
+  { section: 'webhooks', label: 'Webhooks', href: '/dashboard/settings/webhooks' },
 ];
 
 function settingsNav(section: NavSection | undefined): SafeHtml {

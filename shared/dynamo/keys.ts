@@ -25,6 +25,8 @@ export const EMAIL_LIST_SHARDS = 4;
 /** Email counter items per organization and environment (each its own partition key). */
 export const EMAIL_COUNTER_SHARDS = 10;
 export const COUNTER_SHARDS = 10;
+/** Delivery counter items per webhook endpoint. */
+export const WEBHOOK_DELIVERY_COUNTER_SHARDS = 4;
 
 /** A stable shard of an email id: the first 4 bytes of SHA-256(id) mod `shards`. */
 export function emailShard(emailId: string, shards: number): number {
@@ -268,6 +270,36 @@ export const keys = {
   /** An organization's webhook endpoint count, checked against the cap in the transaction that adds one. */
   webhookCount: (organizationId: string): PrimaryKey => ({ PK: `ORG#${organizationId}`, SK: 'COUNT#webhooks' }),
 
+  /**
+   * A delivery of one event to one endpoint, in the endpoint's own partition: the id starts with the
+   * event's time (webhook-delivery.ts), so the partition reads newest first in key order.
+   */
+  webhookDelivery: (organizationId: string, webhookId: string, deliveryId: string): PrimaryKey => ({
+    PK: `WHDELIVERY#${organizationId}#${webhookId}`,
+    SK: `DELIVERY#${deliveryId}`,
+  }),
+  webhookDeliveriesPrefix: (organizationId: string, webhookId: string) => ({
+    PK: `WHDELIVERY#${organizationId}#${webhookId}`,
+    SKPrefix: 'DELIVERY#',
+  }),
+  /**
+   * An endpoint's delivery counts by status (`pending`, `succeeded`, `failed`), spread over
+   * WEBHOOK_DELIVERY_COUNTER_SHARDS items moved in the transaction that changes a delivery's status.
+   */
+  webhookDeliveryCounter: (organizationId: string, webhookId: string, shard: number): PrimaryKey => ({
+    PK: `WHDELIVERY#${organizationId}#${webhookId}`,
+    SK: `COUNT#${shard}`,
+  }),
+  webhookDeliveryCountersPrefix: (organizationId: string, webhookId: string) => ({
+    PK: `WHDELIVERY#${organizationId}#${webhookId}`,
+    SKPrefix: 'COUNT#',
+  }),
+  /** One of an endpoint's concurrent-attempt slots: held (with an expiry) while an attempt runs. */
+  webhookSlot: (organizationId: string, webhookId: string, slot: number): PrimaryKey => ({
+    PK: `WHSLOT#${organizationId}#${webhookId}#${slot}`,
+    SK: 'SLOT',
+  }),
+
   /** An organization's domain count (one item: domains are added rarely; checked against a cap). */
   domainCount: (organizationId: string): PrimaryKey => ({ PK: `ORG#${organizationId}`, SK: 'COUNT#domains' }),
   counterShardsPrefix: (organizationId: string, list: CountedList) => ({
@@ -312,3 +344,14 @@ export const keys = {
     SK: 'SESRATE',
   }),
 } as const;
+
+/** The organization and email of a key in an email's collection (`EMAIL#<org>#<id>`), e.g. an event's. */
+export function emailOfCollectionKey(partitionKey: string): { organizationId: string; emailId: string } | undefined {
+  const match = /^EMAIL#([^#]+)#([^#]+)$/.exec(partitionKey);
+  return match ? { organizationId: match[1] as string, emailId: match[2] as string } : undefined;
+}
+
+/** The organization of a suppression's key (`SUPP#<org>#<address>`). */
+export function organizationOfSuppressionKey(partitionKey: string): string | undefined {
+  return /^SUPP#([^#]+)#/.exec(partitionKey)?.[1];
+}

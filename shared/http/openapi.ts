@@ -14,6 +14,7 @@ import { type ErrorCode, errorStatus } from '#core/errors.ts';
 import { operationsByRoute } from '#http/operations.ts';
 import { API_TAGS, type ApiOperation, type ApiTag } from '#platform/api-operation.ts';
 import { ALIAS_PREFIX, API_PREFIX, type RouteDefinition, routes } from '#platform/routes.ts';
+import { webhookPayloads } from '#webhooks/webhooks.contract.ts';
 
 type JsonSchema = Record<string, unknown>;
 export type OpenApiDocument = Record<string, unknown> & { paths: Record<string, Record<string, OpenApiOperation>> };
@@ -234,7 +235,7 @@ function toOpenApiOperation(operation: ApiOperation, collector: SchemaCollector)
       : {}),
     responses: {
       [String(operation.status)]: {
-        description: operation.status === 201 ? 'Created' : 'OK',
+        description: ({ 200: 'OK', 201: 'Created', 202: 'Accepted' } as const)[operation.status],
         headers: {
           ...COMMON_HEADERS,
           ...(operation.idempotent ? { 'Idempotent-Replayed': header('Idempotent-Replayed') } : {}),
@@ -276,6 +277,32 @@ function buildDocument(): OpenApiDocument {
       collector,
     );
   }
+  const webhooks = Object.fromEntries(
+    webhookPayloads.map(({ type, summary, payload }) => [
+      type,
+      {
+        post: {
+          operationId: `webhook_${type.replace('.', '_')}`,
+          summary,
+          description:
+            'Posted to each subscribed endpoint, signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`). Answer 2xx within 10 s; anything else is retried (410 disables the endpoint).',
+          tags: ['Webhooks'],
+          security: [],
+          parameters: ['webhook-id', 'webhook-timestamp', 'webhook-signature'].map((name) => ({
+            name,
+            in: 'header',
+            required: true,
+            schema: { type: 'string' },
+          })),
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: collector.convert(payload, 'output') } },
+          },
+          responses: { '200': { description: 'Received (any 2xx)' } },
+        },
+      },
+    ]),
+  );
   const shared = {
     Error: {
       ...errorEnvelope(Object.keys(errorStatus) as ErrorCode[]),
@@ -326,6 +353,7 @@ function buildDocument(): OpenApiDocument {
     security: [{ bearerAuth: [] }],
     tags: API_TAGS.map((name) => ({ name, description: TAG_DESCRIPTIONS[name] })),
     paths,
+    webhooks,
     components: {
       securitySchemes: {
         bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key: `pb_live_…` or `pb_test_…`' },

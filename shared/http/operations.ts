@@ -43,5 +43,9 @@ export const operationsByRoute: Readonly<Record<string, ApiOperation>> = {
   'PATCH /webhooks/{id}': webhooks.updateWebhook,
   'DELETE /webhooks/{id}': webhooks.deleteWebhook,
   'POST /webhooks/{id}/rotate-secret': webhooks.rotateWebhookSecret,
+  'POST /webhooks/{id}/test': webhooks.testWebhook,
+  'GET /webhooks/{id}/deliveries': webhooks.listWebhookDeliveries,
+  'GET /webhooks/{id}/deliveries/{delivery_id}': webhooks.getWebhookDelivery,
+  'POST /webhooks/{id}/deliveries/{delivery_id}/retry': webhooks.retryWebhookDelivery,
   'GET /openapi.json': getOpenApiDocument,
 };

@@ -17,7 +17,7 @@ export function jsonResponse(
  * What a handler returns: a status and the `data` of the success envelope. `D` and `S` are checked
  * against the route's operation (api-handler.ts): what a handler answers is what the contract says.
  */
-export interface ApiResult<D = unknown, S extends 200 | 201 = 200 | 201> {
+export interface ApiResult<D = unknown, S extends 200 | 201 | 202 = 200 | 201 | 202> {
   status: S;
   data: D;
   pagination?: Pagination;
@@ -32,3 +32,4 @@ export const paginated = <T>(page: { items: T[]; pagination: Pagination }): ApiR
   pagination: page.pagination,
 });
 export const created = <D>(data: D): ApiResult<D, 201> => ({ status: 201, data });
+export const accepted = <D>(data: D): ApiResult<D, 202> => ({ status: 202, data });

@@ -29,7 +29,7 @@ export interface ApiOperation<
   Q extends z.ZodType | undefined = z.ZodType | undefined,
   P extends z.ZodType | undefined = z.ZodType | undefined,
   R extends z.ZodType = z.ZodType,
-  S extends 200 | 201 = 200 | 201,
+  S extends 200 | 201 | 202 = 200 | 201 | 202,
   G extends boolean = boolean,
 > {
   /** Unique, camelCase: the SDK's and the reference's name for the operation. */
@@ -67,7 +67,7 @@ export function defineOperation<
   Q extends z.ZodType | undefined = undefined,
   P extends z.ZodType | undefined = undefined,
   R extends z.ZodType = z.ZodType,
-  S extends 200 | 201 = 200,
+  S extends 200 | 201 | 202 = 200,
   G extends boolean = false,
 >(operation: ApiOperation<B, Q, P, R, S, G>): ApiOperation<B, Q, P, R, S, G> {
   return operation;

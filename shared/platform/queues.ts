@@ -4,6 +4,8 @@
  * Lambda event source mappings, so a slow batch is not redelivered while it still runs.
  */
 export const SEND_CONSUMER_TIMEOUT_SECONDS = 30;
+/** The webhook consumer's timeout: a 10 s attempt per record, records in parallel, and its writes. */
+export const WEBHOOK_CONSUMER_TIMEOUT_SECONDS = 30;
 
 export interface QueueDefinition {
   /** Logical name; the deployed and local queue names derive from it. */
@@ -19,6 +21,18 @@ export const queueDefinitions = {
   send: {
     name: 'send',
     visibilityTimeoutSeconds: 6 * SEND_CONSUMER_TIMEOUT_SECONDS,
+    maxReceiveCount: 5,
+    messageRetentionSeconds: 4 * 24 * 3600,
+    deadLetterRetentionSeconds: 14 * 24 * 3600,
+  },
+  /**
+   * Webhook deliveries (shared/webhooks/webhook-delivery.service.ts): their own queue, so a slow or
+   * failing endpoint never delays sending. Retries are new messages (with DelaySeconds), so the
+   * receive count only grows when the consumer itself fails on a message.
+   */
+  webhooks: {
+    name: 'webhooks',
+    visibilityTimeoutSeconds: 6 * WEBHOOK_CONSUMER_TIMEOUT_SECONDS,
     maxReceiveCount: 5,
     messageRetentionSeconds: 4 * 24 * 3600,
     deadLetterRetentionSeconds: 14 * 24 * 3600,

@@ -85,6 +85,13 @@ export const apiRoutes: readonly RouteDefinition[] = [
   api('PATCH', '/webhooks/{id}', 'webhooks/update.ts', { table: ['read', 'write'] }),
   api('DELETE', '/webhooks/{id}', 'webhooks/delete.ts', { table: ['write'] }),
   api('POST', '/webhooks/{id}/rotate-secret', 'webhooks/rotate-secret.ts', { table: ['read', 'write'] }),
+  api('POST', '/webhooks/{id}/test', 'webhooks/test.ts', { table: ['read', 'write'] }),
+  api('GET', '/webhooks/{id}/deliveries', 'webhooks/list-deliveries.ts', { table: ['read'] }),
+  api('GET', '/webhooks/{id}/deliveries/{delivery_id}', 'webhooks/get-delivery.ts', { table: ['read'] }),
+  api('POST', '/webhooks/{id}/deliveries/{delivery_id}/retry', 'webhooks/retry-delivery.ts', {
+    table: ['read', 'write'],
+    sendTo: ['webhooks'],
+  }),
   // The OpenAPI document: public (rate limited per source IP by the shared stack's base access).
   api('GET', '/openapi.json', 'reference/openapi.ts', {}),
 ];
@@ -110,7 +117,8 @@ export const routes: readonly RouteDefinition[] = [...functionRoutes, ...dashboa
 
 /**
  * The dashboard's pages (functions/dashboard). Every signed-in page needs `read` (its session is
- * read before the page runs); pages that change something add `write`. The assets declare no
+ * read before the page runs); pages that change something add `write`; a webhook delivery's retry
+ * sends to the webhook queue. The assets declare no
  * table access; the sign-in form reads (and on first use creates, with a conditional put) the
  * secret its signed token is made with (shared/accounts/server-secret.store.ts).
  */
@@ -150,6 +158,20 @@ function dashboardRoutes(): RouteDefinition[] {
     page('POST', '/settings/api-keys/{id}/revoke', 'settings/revoke-api-key.ts', readWrite),
     page('GET', '/settings/auto-validation', 'settings/auto-validation.ts'),
     page('POST', '/settings/auto-validation', 'settings/save-auto-validation.ts', readWrite),
+    page('GET', '/settings/webhooks', 'settings/webhooks/list.ts'),
+    page('POST', '/settings/webhooks', 'settings/webhooks/create.ts', readWrite),
+    page('GET', '/settings/webhooks/{id}', 'settings/webhooks/detail.ts'),
+    page('POST', '/settings/webhooks/{id}', 'settings/webhooks/update.ts', readWrite),
+    page('POST', '/settings/webhooks/{id}/rotate-secret', 'settings/webhooks/rotate-secret.ts', readWrite),
+    page('POST', '/settings/webhooks/{id}/test', 'settings/webhooks/test.ts', readWrite),
+    page('GET', '/settings/webhooks/{id}/delete', 'settings/webhooks/confirm-delete.ts'),
+    page('POST', '/settings/webhooks/{id}/delete', 'settings/webhooks/delete.ts', readWrite),
+    page('GET', '/settings/webhooks/{id}/deliveries/{delivery_id}', 'settings/webhooks/delivery.ts'),
+    // sendTo: a retry queues the delivery's next attempt (as the API's retry does).
+    page('POST', '/settings/webhooks/{id}/deliveries/{delivery_id}/retry', 'settings/webhooks/retry-delivery.ts', {
+      table: ['read', 'write'],
+      sendTo: ['webhooks'],
+    }),
   ];
 }
 
@@ -223,6 +245,63 @@ export const consumers: readonly ConsumerDefinition[] = [
     batchSize: 10,
     // Caps concurrent SES calls (~10 × 5 in flight) well under SES's default send rate.
     maxConcurrency: 5,
+  },
+  {
+    queue: 'webhooks',
+    handler: 'functions/consumers/webhook-deliveries.ts',
+    // sendTo: retries and busy-endpoint deferrals are new messages; changeVisibility: a record that
+    // failed comes back after a short backoff instead of the visibility timeout.
+    access: { table: ['read', 'write'], sendTo: ['webhooks'], changeVisibility: ['webhooks'] },
+    batchSize: 10,
+    // Attempts in flight: 10 records × 10 invocations; per endpoint capped by its slots (5).
+    maxConcurrency: 10,
+  },
+];
+
+/**
+ * A function fed by the table's stream (DynamoDB Streams in AWS, infra/local/stream-poller.ts on the
+ * local stack), with the Lambda event filters that pick the records it is invoked with.
+ */
+export interface StreamHandlerDefinition {
+  /** Names the construct (`<Name>StreamHandler`) and the local poller. */
+  name: string;
+  handler: string;
+  access: ResourceAccess;
+  batchSize: number;
+  /** Lambda event filter patterns: a record matching any is passed on (the others cost nothing). */
+  filterPatterns: ReadonlyArray<Record<string, unknown>>;
+}
+
+export const streamHandlers: readonly StreamHandlerDefinition[] = [
+  {
+    // Webhook fan-out (shared/webhooks/webhook-fanout.service.ts): reads the endpoints and the
+    // events' emails, writes deliveries (transactions with their counters), queues them.
+    name: 'webhook-fanout',
+    handler: 'functions/consumers/webhook-fanout.ts',
+    access: { table: ['read', 'write'], sendTo: ['webhooks'] },
+    batchSize: 100,
+    filterPatterns: [
+      // An email's event (delivered, bounced, opened, …).
+      { eventName: ['INSERT'], dynamodb: { NewImage: { type: { S: ['email_event'] } } } },
+      // The hand-over: the email gains its SES message id (email.sent).
+      {
+        eventName: ['MODIFY'],
+        dynamodb: {
+          NewImage: { type: { S: ['email'] }, ses_message_id: { S: [{ exists: true }] } },
+          OldImage: { ses_message_id: { S: [{ exists: false }] } },
+        },
+      },
+      // A suppression added or removed.
+      { eventName: ['INSERT', 'REMOVE'], dynamodb: { Keys: { SK: { S: ['SUPP'] } } } },
+      // A domain verified.
+      {
+        eventName: ['MODIFY'],
+        dynamodb: {
+          NewImage: { type: { S: ['domain'] }, is_verified: { BOOL: [true] } },
+          OldImage: { is_verified: { BOOL: [false] } },
+        },
+      },
+    ],
   },
 ];
 

@@ -41,6 +41,11 @@ export const tableDefinition = {
   sortKey: 'SK',
   /** Epoch seconds; DynamoDB deletes items whose `expires_at` is in the past. */
   timeToLiveAttribute: 'expires_at',
+  /**
+   * The table's change stream, read by the stream handlers (routes.ts streamHandlers: the webhook
+   * fan-out). Both images: an event is told by what changed (e.g. an email gaining ses_message_id).
+   */
+  streamViewType: 'NEW_AND_OLD_IMAGES',
   globalSecondaryIndexes: [
     { indexName: 'GSI1', partitionKey: 'GSI1PK', sortKey: 'GSI1SK', projection: { type: 'ALL' } },
     // The scheduler's due index (sparse): only what it decides with, so an entry costs ~1 write

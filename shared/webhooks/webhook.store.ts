@@ -7,8 +7,15 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#dynamo/client.ts';
 import { keys } from '#dynamo/keys.ts';
 import { queryByPrefix, withoutTableKeys } from '#dynamo/reads.ts';
-import { conditionalUpdate, countOneLess, countUnderCap, failedCondition, transactWrite } from '#dynamo/writes.ts';
-import { MAX_WEBHOOKS_PER_ORGANIZATION, type WebhookItem } from '#webhooks/webhook.ts';
+import {
+  conditionalUpdate,
+  conditionalWrite,
+  countOneLess,
+  countUnderCap,
+  failedCondition,
+  transactWrite,
+} from '#dynamo/writes.ts';
+import { type DisabledReason, MAX_WEBHOOKS_PER_ORGANIZATION, type WebhookItem } from '#webhooks/webhook.ts';
 
 /** Adds an endpoint and counts it, at once; `limit` when the organization already has the most allowed. */
 export async function insertWebhook(item: WebhookItem): Promise<'added' | 'limit'> {
@@ -51,7 +58,9 @@ export async function queryWebhooks(organizationId: string): Promise<WebhookItem
  */
 export async function updateWebhook(
   current: Pick<WebhookItem, 'organization_id' | 'id' | 'updated_at'>,
-  fields: Partial<Pick<WebhookItem, 'url' | 'events' | 'description' | 'enabled' | 'disabled_reason' | 'secrets'>> & {
+  fields: Partial<
+    Pick<WebhookItem, 'url' | 'events' | 'description' | 'enabled' | 'disabled_reason' | 'secrets' | 'failing_since'>
+  > & {
     updated_at: string;
   },
 ): Promise<WebhookItem | undefined> {
@@ -74,6 +83,52 @@ export async function updateWebhook(
     }),
   );
   return updated ? withoutKeys(updated) : undefined;
+}
+
+/**
+ * What deliveries learn about an endpoint, written without its version (`updated_at`) so an edit in
+ * flight is not refused for it: `failing` from a first failed attempt on (once), `recovered` on a
+ * success after failures, `disabled` by a 410 answer or 5 days of failures (once).
+ */
+export async function markWebhookHealth(
+  organizationId: string,
+  webhookId: string,
+  change:
+    | { kind: 'failing'; since: string }
+    | { kind: 'recovered' }
+    | { kind: 'disabled'; reason: DisabledReason; at: string },
+): Promise<boolean> {
+  const key = keys.webhook(organizationId, webhookId);
+  if (change.kind === 'failing') {
+    return conditionalWrite(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: key,
+        UpdateExpression: 'SET failing_since = :since',
+        ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(failing_since) OR failing_since = :null)',
+        ExpressionAttributeValues: { ':since': change.since, ':null': null },
+      }),
+    );
+  }
+  if (change.kind === 'recovered') {
+    return conditionalWrite(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: key,
+        UpdateExpression: 'REMOVE failing_since',
+        ConditionExpression: 'attribute_exists(PK) AND attribute_exists(failing_since)',
+      }),
+    );
+  }
+  return conditionalWrite(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: key,
+      UpdateExpression: 'SET enabled = :false, disabled_reason = :reason, updated_at = :at',
+      ConditionExpression: 'attribute_exists(PK) AND enabled = :true',
+      ExpressionAttributeValues: { ':false': false, ':true': true, ':reason': change.reason, ':at': change.at },
+    }),
+  );
 }
 
 /** Deletes the endpoint and uncounts it, at once; false when it does not exist. */

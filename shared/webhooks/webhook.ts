@@ -55,6 +55,8 @@ export interface WebhookItem {
   disabled_reason: DisabledReason | null;
   /** The current secret first, then a previous one still inside its overlap. */
   secrets: WebhookSecret[];
+  /** Since when every attempt has failed (cleared by a success or by enabling it again); absent when none. */
+  failing_since?: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -1,5 +1,9 @@
-/** The webhook endpoints' contract (shared/platform/api-operation.ts): create, list, get, update, delete, rotate. */
+/**
+ * The webhooks' contract (shared/platform/api-operation.ts): endpoints (create, list, get, update,
+ * delete, rotate, test) and their deliveries (list, get, retry).
+ */
 import * as z from 'zod';
+import { pageQuery } from '#core/pages.ts';
 import { defineOperation } from '#platform/api-operation.ts';
 import { deleted, idPath, timestamp } from '#platform/api-schemas.ts';
 import {
@@ -8,6 +12,7 @@ import {
   MAX_WEBHOOK_URL_LENGTH,
   WEBHOOK_EVENT_TYPES,
 } from '#webhooks/webhook.ts';
+import { DELIVERY_STATUSES } from '#webhooks/webhook-delivery.ts';
 
 const secret = z.string().meta({
   description: 'Signs every delivery (Standard Webhooks); shown only here',
@@ -131,3 +136,170 @@ export const rotateWebhookSecret = defineOperation({
   response: z.strictObject({ secret }).meta({ id: 'WebhookSecret' }),
   errors: ['NOT_FOUND', 'CONFLICT'],
 });
+
+const attemptResult = {
+  status_code: z.int().nullable().meta({ description: 'The answer’s HTTP status; null when none came' }),
+  duration_ms: z.int().min(0),
+  error: z.string().nullable().meta({ description: 'Why no answer came (timed out, refused, …); null when one did' }),
+};
+
+export const testWebhook = defineOperation({
+  operationId: 'testWebhook',
+  summary: 'Send a test event to a webhook endpoint',
+  description:
+    'Sends a signed `webhook.test` event now (also to a disabled endpoint) and answers with the attempt. The delivery is logged like any other, without retries.',
+  tag: 'Webhooks',
+  path: idPath,
+  status: 200,
+  response: z
+    .strictObject({ delivery_id: z.string().meta({ description: 'Also its `webhook-id`' }), ...attemptResult })
+    .meta({ id: 'WebhookTestResult' }),
+  errors: ['NOT_FOUND'],
+});
+
+const deliveryPath = z.strictObject({ id: z.string(), delivery_id: z.string() });
+
+export const deliverySummary = z
+  .strictObject({
+    id: z
+      .string()
+      .meta({ description: 'The `webhook-id` of every attempt', example: 'msg_1mKq3ZxA9sQ2wE7rT4yU6iO8pL0kJ' }),
+    webhook_id: z.string(),
+    event_type: z.enum(WEBHOOK_EVENT_TYPES),
+    event_id: z.string().meta({ description: 'The event’s id, the same in every endpoint’s delivery of it' }),
+    status: z.enum(DELIVERY_STATUSES),
+    attempt_count: z.int().min(0),
+    last_status_code: z.int().nullable(),
+    next_attempt_at: timestamp.nullable().meta({ description: 'When the next attempt is due (pending only)' }),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .meta({ id: 'WebhookDeliverySummary' });
+
+export const deliveryDetail = deliverySummary
+  .extend({
+    payload: z
+      .strictObject({ type: z.enum(WEBHOOK_EVENT_TYPES), timestamp, data: z.record(z.string(), z.unknown()) })
+      .meta({ description: 'The body every attempt sends, as signed' }),
+    attempts: z.array(
+      z.strictObject({
+        attempted_at: timestamp,
+        ...attemptResult,
+        response_body: z.string().nullable().meta({ description: 'The first 1 KB of the answer' }),
+      }),
+    ),
+  })
+  .meta({ id: 'WebhookDelivery' });
+
+export const listWebhookDeliveries = defineOperation({
+  operationId: 'listWebhookDeliveries',
+  summary: 'List a webhook endpoint’s deliveries',
+  description: 'Newest event first; kept 30 days.',
+  tag: 'Webhooks',
+  path: idPath,
+  query: pageQuery.extend({
+    status: z
+      .enum(DELIVERY_STATUSES, { message: `status must be one of ${DELIVERY_STATUSES.join(', ')}` })
+      .optional()
+      .meta({ description: 'Only deliveries with this status' }),
+  }),
+  status: 200,
+  response: deliverySummary,
+  paginated: true,
+  errors: ['NOT_FOUND'],
+});
+
+export const getWebhookDelivery = defineOperation({
+  operationId: 'getWebhookDelivery',
+  summary: 'Get a webhook delivery',
+  description: 'With its payload and every attempt (status, duration, error, the first 1 KB of the answer).',
+  tag: 'Webhooks',
+  path: deliveryPath,
+  status: 200,
+  response: deliveryDetail,
+  errors: ['NOT_FOUND'],
+});
+
+export const retryWebhookDelivery = defineOperation({
+  operationId: 'retryWebhookDelivery',
+  summary: 'Retry a webhook delivery',
+  description:
+    'Sends an ended delivery (`succeeded` or `failed`) again now, once, with the same `webhook-id`. `409 CONFLICT` while it is still pending.',
+  tag: 'Webhooks',
+  path: deliveryPath,
+  status: 202,
+  response: deliverySummary,
+  errors: ['NOT_FOUND', 'CONFLICT'],
+});
+
+/** What each event posts to an endpoint: the OpenAPI document's `webhooks` section. */
+const eventEnvelope = <T extends string>(types: readonly [T, ...T[]], data: z.ZodType) =>
+  z.strictObject({ type: z.enum(types), timestamp, data });
+
+const emailEventData = z
+  .strictObject({
+    event_id: z.string().meta({ description: 'The same in every endpoint’s delivery of this event' }),
+    email_id: z.string().meta({ description: 'Postbox’s id of the email (never SES’s)' }),
+    message_id: z.string().meta({ description: 'Equal to `email_id`' }),
+    environment: z.enum(['live', 'test']),
+    from: z.string(),
+    to: z.array(z.string()),
+    subject: z.string(),
+    tags: z.record(z.string(), z.string()),
+    recipient: z.string().nullable().meta({ description: 'The recipient the event is about; null for `email.sent`' }),
+    smtp_code: z.int().nullable(),
+    smtp_message: z.string().nullable(),
+    bounce_type: z.enum(['hard', 'soft']).optional().meta({ description: '`email.bounced` only' }),
+    link: z.string().optional().meta({ description: '`email.clicked` only: the link followed' }),
+  })
+  .meta({ id: 'EmailEventData' });
+
+const suppressionEventData = z
+  .strictObject({
+    event_id: z.string(),
+    id: z.string(),
+    email: z.string(),
+    reason: z.string(),
+    source: z.string(),
+    created_at: timestamp,
+  })
+  .meta({ id: 'SuppressionEventData' });
+
+const EMAIL_EVENT_TYPES = WEBHOOK_EVENT_TYPES.filter(
+  (type) => type.startsWith('email.') && type !== 'email.unsubscribed',
+);
+
+/** Each event type that is posted today, with its payload's schema. */
+export const webhookPayloads: ReadonlyArray<{ type: string; summary: string; payload: z.ZodType }> = [
+  ...EMAIL_EVENT_TYPES.map((type) => ({
+    type,
+    summary: `An email’s ${type.slice('email.'.length).replace('_', ' ')} event`,
+    payload: eventEnvelope([type], emailEventData),
+  })),
+  {
+    type: 'suppression.created',
+    summary: 'An address was suppressed (by a bounce, a complaint or the API)',
+    payload: eventEnvelope(['suppression.created'], suppressionEventData),
+  },
+  {
+    type: 'suppression.deleted',
+    summary: 'A suppression was removed',
+    payload: eventEnvelope(['suppression.deleted'], suppressionEventData),
+  },
+  {
+    type: 'domain.verified',
+    summary: 'A sending domain was verified',
+    payload: eventEnvelope(
+      ['domain.verified'],
+      z.strictObject({ event_id: z.string(), id: z.string(), name: z.string(), verified_at: timestamp }),
+    ),
+  },
+  {
+    type: 'webhook.test',
+    summary: 'The test event (POST /webhooks/{id}/test)',
+    payload: eventEnvelope(
+      ['webhook.test'],
+      z.strictObject({ event_id: z.string(), webhook_id: z.string(), message: z.string() }),
+    ),
+  },
+];

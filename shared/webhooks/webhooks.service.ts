@@ -62,7 +62,8 @@ export async function listWebhooks(organizationId: string) {
   return (await queryWebhooks(organizationId)).map(webhookView);
 }
 
-async function findWebhook(organizationId: string, webhookId: string): Promise<WebhookItem> {
+/** The endpoint, or 404 (also for another organization's id). */
+export async function findWebhook(organizationId: string, webhookId: string): Promise<WebhookItem> {
   const item = isResourceId(WEBHOOK_ID_PREFIX, webhookId) ? await getWebhook(organizationId, webhookId) : undefined;
   if (!item) throw notFound('Webhook');
   return item;
@@ -98,7 +99,7 @@ export async function updateWebhookFields(organizationId: string, webhookId: str
     // Enabling clears any reason it was disabled for (a 410, failures); disabling by hand says so.
     ...(fields.enabled === undefined || fields.enabled === current.enabled
       ? {}
-      : { enabled: fields.enabled, disabled_reason: fields.enabled ? null : 'manual' }),
+      : { enabled: fields.enabled, disabled_reason: fields.enabled ? null : 'manual', failing_since: null }),
     updated_at: now,
   }));
   return webhookView(updated);

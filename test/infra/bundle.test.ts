@@ -19,7 +19,7 @@ import { copyBundleDataFiles, esbuildOptionsFor } from '../../infra/bundling.ts'
 
 const outDir = mkdtempSync(join(tmpdir(), 'postbox-bundle-'));
 /** No function's bundle may grow past this (see the size check below). */
-const BUNDLE_SIZE_CEILING_BYTES = 720 * 1024;
+const BUNDLE_SIZE_CEILING_BYTES = 800 * 1024;
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
 // What deploys: a function per API route, the dashboard's one function (its router), the others.
@@ -62,7 +62,8 @@ describe('Lambda bundles', () => {
       },
     );
     expect(printed.trim()).toBe('function');
-    // A regression guard, not the goal: the largest bundle (the dashboard) is ~680 KiB. zod imported as
+    // A regression guard, not the goal: the largest bundle (the dashboard, with the webhook pages' SQS
+    // client since they retry deliveries) is ~755 KiB. zod imported as
     // `{ z }` (+350 KiB) or a dependency pulled in whole would cross it.
     expect(statSync(outfile).size, `${handler}: bundle size`).toBeLessThan(BUNDLE_SIZE_CEILING_BYTES);
   });

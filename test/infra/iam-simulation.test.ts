@@ -16,6 +16,10 @@ const deployed: DeployedPolicies = deployedPolicies({
       url: 'http://127.0.0.1:1/000000000000/postbox-local-send',
       deadLetterUrl: 'http://127.0.0.1:1/000000000000/postbox-local-send-dlq',
     },
+    webhooks: {
+      url: 'http://127.0.0.1:1/000000000000/postbox-local-webhooks',
+      deadLetterUrl: 'http://127.0.0.1:1/000000000000/postbox-local-webhooks-dlq',
+    },
   },
   configurationSetName: 'postbox',
 });

@@ -631,6 +631,7 @@ const syntheticTable: RouteTable = {
       timeoutSeconds: 20,
     },
   ],
+  streamHandlers: sharedRouteTable.streamHandlers,
 };
 
 describe.each([

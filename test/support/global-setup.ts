@@ -54,7 +54,15 @@ export async function setup(project: TestProject): Promise<void> {
     // Domain verification resolves through the test DNS server; a short timeout keeps the
     // "DNS server does not answer" test fast. Tests page through the dashboard far faster than a
     // person: the per-member page limit is tested on its own (dashboard-auth.test.ts).
-    env: { DNS_SERVERS: dns.address, DNS_TIMEOUT_MS: '1000', DASHBOARD_RATE_LIMIT_PER_SECOND: '100000' },
+    // Webhook retries after 1 s (4 attempts) and a 1.5 s attempt timeout, so the schedule's end and a
+    // hanging receiver take seconds, not hours.
+    env: {
+      DNS_SERVERS: dns.address,
+      DNS_TIMEOUT_MS: '1000',
+      DASHBOARD_RATE_LIMIT_PER_SECOND: '100000',
+      WEBHOOK_RETRY_DELAYS_SECONDS: '1,1,1',
+      WEBHOOK_TIMEOUT_MS: '1500',
+    },
     apiPort: 0,
     sesPort: await getPort(),
     dynamodbPort: await getPort(),

@@ -3,10 +3,15 @@
  * API Gateway's routes (matchGatewayRoute, which the local gateway uses and infra/http-api.ts mirrors) send it
  * every path under /dashboard and nothing else.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { matchGatewayRoute } from '#platform/route-matching.ts';
 import { apiRoutes, dashboardFunction, dashboardPages, defaultRoute } from '#platform/routes.ts';
 import { pageHandlers } from '../../functions/dashboard/router.ts';
+
+// The webhook pages load the webhook queue's producer, which reads its URL (given to the function by its `sendTo`).
+vi.hoisted(() => {
+  process.env.WEBHOOKS_QUEUE_URL ??= 'https://sqs.us-east-1.amazonaws.com/000000000000/postbox-webhooks';
+});
 
 describe('the dashboard function', () => {
   it('has a handler for every page of the route table and no other', () => {
@@ -17,6 +22,7 @@ describe('the dashboard function', () => {
   it('runs with the union of its pages’ access', () => {
     expect(dashboardFunction.access).toEqual({
       table: ['read', 'update', 'write'],
+      sendTo: ['webhooks'],
       kms: ['decrypt', 'encrypt'],
       ses: ['identities'],
     });

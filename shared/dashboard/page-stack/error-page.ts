@@ -15,7 +15,12 @@ import type { PageMiddleware } from '#dashboard/page-stack/context.ts';
 import { memberOf } from '#dashboard/page-stack/member-session.ts';
 
 /** A whole page saying what went wrong, with a way back. */
-export function errorPage(status: number, title: string, message: unknown, member?: PageMember): PageResult {
+export function errorPage(
+  status: number,
+  title: string,
+  message: unknown,
+  member?: PageMember,
+): { status: number; body: SafeHtml } {
   return {
     status,
     body: layout({
@@ -47,6 +52,12 @@ const TITLES: Record<number, string> = {
   429: 'Too many requests',
 };
 
+/** The error page of an ApiError below 500: its status, a title for it, its message and details, its headers. */
+export function apiErrorPage(error: ApiError, member?: PageMember): PageResult {
+  const title = TITLES[error.statusCode] ?? 'Something is not right';
+  return { ...errorPage(error.statusCode, title, errorMessage(error), member), headers: error.headers };
+}
+
 export function pageErrors(options: { onInvalid?: OnInvalid | undefined }): PageMiddleware {
   return {
     onError: async (request) => {
@@ -62,10 +73,7 @@ export function pageErrors(options: { onInvalid?: OnInvalid | undefined }): Page
           request.response = toLambdaResult(result);
           return;
         }
-        const title = TITLES[error.statusCode] ?? 'Something is not right';
-        const page = errorPage(error.statusCode, title, errorMessage(error), member);
-        request.response = toLambdaResult(page);
-        if (request.response.headers) Object.assign(request.response.headers, error.headers);
+        request.response = toLambdaResult(apiErrorPage(error, member));
         return;
       }
       logger.error('unhandled page error', {

@@ -1,7 +1,7 @@
 /**
  * The Settings pages: API keys (list, create — the full key shown once —, confirm a revocation)
- * and the auto-validation threshold. Pure rendering: handlers read and write through the services
- * and pass what they got here.
+ * and the auto-validation threshold (Webhooks: webhooks.ts, which shares this file's form helpers).
+ * Pure rendering: handlers read and write through the services and pass what they got here.
  */
 import type { ApiKey } from '#accounts/api-key.store.ts';
 import type { AutoValidationThreshold } from '#accounts/organization.ts';
@@ -68,13 +68,13 @@ export const THRESHOLD_CHOICES: ReadonlyArray<RadioChoice & { value: AutoValidat
 ];
 
 /** A form's problems: by field (shown next to it) and the rest (shown above the form). */
-interface FormProblems {
+export interface FormProblems {
   message: string;
   byField: Map<string, string>;
   other: ErrorDetail[];
 }
 
-function formProblems(error: ApiError | undefined, fields: readonly string[]): FormProblems | undefined {
+export function formProblems(error: ApiError | undefined, fields: readonly string[]): FormProblems | undefined {
   if (!error) return undefined;
   const byField = new Map<string, string>();
   const other: ErrorDetail[] = [];
@@ -85,13 +85,13 @@ function formProblems(error: ApiError | undefined, fields: readonly string[]): F
   return { message: error.message, byField, other };
 }
 
-function problemsNotice(problems: FormProblems | undefined, id: string): SafeHtml {
+export function problemsNotice(problems: FormProblems | undefined, id: string): SafeHtml {
   if (!problems) return html``;
   return html`<div id="${id}">${notice('error', html`${problems.message}${errorList(problems.other)}`)}</div>`;
 }
 
 /** An input's `aria-invalid` and `aria-describedby` (its problem, then its hint). */
-function inputState(problems: FormProblems | undefined, field: string, hintId: string): SafeHtml {
+export function inputState(problems: FormProblems | undefined, field: string, hintId: string): SafeHtml {
   const invalid = problems?.byField.has(field) ?? false;
   const ids = invalid ? `${field}-error ${hintId}` : hintId;
   return html`${invalid ? html` aria-invalid="true"` : ''} aria-describedby="${ids}"`;

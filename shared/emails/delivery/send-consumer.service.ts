@@ -8,8 +8,8 @@
  */
 
 import type { SQSBatchItemFailure, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { changeSendQueueVisibility, type VisibilityChange } from '#adapters/queue-visibility.ts';
-import { requeueSendMessage } from '#adapters/send-queue.ts';
+import type { VisibilityChange } from '#adapters/queue-visibility.ts';
+import { changeSendQueueVisibility, requeueSendMessage } from '#adapters/send-queue.ts';
 import { errorLogFields } from '#core/log-fields.ts';
 import { logger } from '#core/logger.ts';
 import { type DeliveryDependencies, type DeliveryOutcome, deliverEmail } from '#emails/delivery/delivery.service.ts';

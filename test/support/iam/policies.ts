@@ -118,6 +118,7 @@ export function deployedPolicies(local: LocalNames, stack?: PostboxStack): Deplo
     ...built.consumerFunctions.map(({ consumer, fn }) => [consumer.handler, fn] as [string, typeof fn]),
     ...built.notificationFunctions.map(({ handler, fn }) => [handler.handler, fn] as [string, typeof fn]),
     ...built.scheduledFunctionsBuilt.map(({ scheduled, fn }) => [scheduled.handler, fn] as [string, typeof fn]),
+    ...built.streamFunctions.map(({ handler, fn }) => [handler.handler, fn] as [string, typeof fn]),
   ];
   const byHandler = new Map<string, FunctionPolicies>();
   for (const [handler, fn] of functions) {

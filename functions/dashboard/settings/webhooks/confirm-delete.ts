@@ -1,0 +1,12 @@
+/**
+ * GET /dashboard/settings/webhooks/{id}/delete — asks before deleting. Only the member's own
+ * organization's endpoints are found: any other id is 404.
+ */
+import { memberPage } from '#dashboard/page-handler.ts';
+import { confirmDeleteWebhookPage } from '#dashboard/pages/webhooks.ts';
+import { idPath } from '#platform/api-schemas.ts';
+import { getWebhookView } from '#webhooks/webhooks.service.ts';
+
+export const handler = memberPage({ path: idPath }, async ({ member, path }) =>
+  confirmDeleteWebhookPage(member, await getWebhookView(member.organizationId, path.id)),
+);

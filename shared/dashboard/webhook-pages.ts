@@ -1,0 +1,101 @@
+/**
+ * Settings → Webhooks as pages: what each one reads through the webhook services (the API's), and the
+ * page again after a refused form or action. Every read is of the member's organization: another
+ * organization's endpoint or delivery is 404, exactly like an unknown id (the services').
+ */
+import { ApiError } from '#core/errors.ts';
+import type { PageMember } from '#dashboard/layout.ts';
+import type { PageResult } from '#dashboard/page-handler.ts';
+import { apiErrorPage } from '#dashboard/page-stack/error-page.ts';
+import {
+  DELIVERIES_PAGE_LIMIT,
+  type DeliveryPageState,
+  deliveryPage,
+  type WebhookPageState,
+  type WebhooksPageState,
+  webhookFormValues,
+  webhookPage,
+  webhooksPage,
+} from '#dashboard/pages/webhooks.ts';
+import { getDeliveryView, listDeliveries } from '#webhooks/webhook-deliveries.service.ts';
+import type { DeliveryStatus } from '#webhooks/webhook-delivery.ts';
+import { getWebhookView, listWebhooks } from '#webhooks/webhooks.service.ts';
+
+/** The log's page asked for (the first, unfiltered, unless told). */
+export interface DeliveriesQuery {
+  page: number;
+  limit: number;
+  status?: DeliveryStatus | undefined;
+}
+
+const FIRST_PAGE: DeliveriesQuery = { page: 1, limit: DELIVERIES_PAGE_LIMIT };
+
+/** GET /dashboard/settings/webhooks, or what its form's post shows. */
+export async function webhooksListPage(
+  member: PageMember,
+  state: Omit<WebhooksPageState, 'member' | 'webhooks'> = {},
+): Promise<PageResult> {
+  return webhooksPage({ member, webhooks: await listWebhooks(member.organizationId), ...state });
+}
+
+/** GET /dashboard/settings/webhooks/{id}, or what one of its posts shows: the endpoint and a page of its log. */
+export async function webhookDetailPage(
+  member: PageMember,
+  webhookId: string,
+  state: Omit<WebhookPageState, 'member' | 'webhook' | 'deliveries' | 'deliveryStatus'> & {
+    query?: DeliveriesQuery;
+  } = {},
+): Promise<PageResult> {
+  const { query = FIRST_PAGE, ...rest } = state;
+  const [webhook, deliveries] = await Promise.all([
+    getWebhookView(member.organizationId, webhookId),
+    listDeliveries(member.organizationId, webhookId, query),
+  ]);
+  return webhookPage({ member, webhook, deliveries, deliveryStatus: query.status, ...rest });
+}
+
+/** GET /dashboard/settings/webhooks/{id}/deliveries/{delivery_id}, or it again after a refused retry. */
+export async function webhookDeliveryPage(
+  member: PageMember,
+  webhookId: string,
+  deliveryId: string,
+  state: Omit<DeliveryPageState, 'member' | 'webhook' | 'delivery'> = {},
+): Promise<PageResult> {
+  const [webhook, delivery] = await Promise.all([
+    getWebhookView(member.organizationId, webhookId),
+    getDeliveryView(member.organizationId, webhookId, deliveryId),
+  ]);
+  return deliveryPage({ member, webhook, delivery, ...state });
+}
+
+/**
+ * A page shown again for a refused post, unless what refused it leaves nothing to show (an unknown
+ * or another organization's endpoint: its 404 page, as the page itself would answer).
+ */
+export async function pageAgain(member: PageMember, render: () => Promise<PageResult>): Promise<PageResult> {
+  try {
+    return await render();
+  } catch (error) {
+    if (error instanceof ApiError && error.statusCode < 500) return apiErrorPage(error, member);
+    throw error;
+  }
+}
+
+/**
+ * POST /dashboard/settings/webhooks/{id} refused: a form problem shows the endpoint's page again
+ * with what was typed (400); anything else (404, 409) is its error page.
+ */
+export function editFormAgain(
+  member: PageMember,
+  webhookId: string,
+  form: Readonly<Record<string, string>>,
+  error: ApiError,
+): Promise<PageResult> {
+  if (error.code !== 'VALIDATION_ERROR') return Promise.resolve(apiErrorPage(error, member));
+  return pageAgain(member, () =>
+    webhookDetailPage(member, webhookId, {
+      form: { values: webhookFormValues(form), error },
+      status: error.statusCode,
+    }),
+  );
+}

@@ -1,0 +1,119 @@
+/**
+ * The delivery log of an endpoint (list, detail), a manual retry, and the test event.
+ */
+
+import { randomUUID } from 'node:crypto';
+import { enqueueDeliveries } from '#adapters/webhook-queue.ts';
+import { config } from '#core/config.ts';
+import { ApiError, notFound } from '#core/errors.ts';
+import { deterministicId, nowIso } from '#core/ids.ts';
+import { type PageRequest, paginationFor } from '#core/pages.ts';
+import { attemptOnce } from '#webhooks/webhook-delivery.service.ts';
+import {
+  claimAttempt,
+  getDelivery,
+  insertDelivery,
+  queryDeliveryPage,
+  readDeliveryCounts,
+  recordAttempt,
+  reopenDelivery,
+} from '#webhooks/webhook-delivery.store.ts';
+import {
+  type DeliveryStatus,
+  deliveryId,
+  deliverySummaryView,
+  deliveryView,
+  isDeliveryId,
+  isSuccessStatus,
+  type WebhookDeliveryItem,
+} from '#webhooks/webhook-delivery.ts';
+import { testEventPayload } from '#webhooks/webhook-event.ts';
+import { findWebhook } from '#webhooks/webhooks.service.ts';
+
+/** A manual or test attempt's claim: its timeout and the writes around it. */
+const SYNC_CLAIM_MS = 60_000;
+/** The test event's attempt waits less than a queued one: the API answers within its 10 s (ROUTE_TIMEOUT_SECONDS). */
+export const TEST_ATTEMPT_TIMEOUT_MS = 7_000;
+
+export async function listDeliveries(
+  organizationId: string,
+  webhookId: string,
+  query: PageRequest & { status?: DeliveryStatus | undefined },
+) {
+  await findWebhook(organizationId, webhookId);
+  const [counts, items] = await Promise.all([
+    readDeliveryCounts(organizationId, webhookId),
+    queryDeliveryPage(organizationId, webhookId, query, query.status),
+  ]);
+  const total = query.status ? counts[query.status] : counts.pending + counts.succeeded + counts.failed;
+  return { items: items.map(deliverySummaryView), pagination: paginationFor(query, total) };
+}
+
+async function findDelivery(organizationId: string, webhookId: string, id: string): Promise<WebhookDeliveryItem> {
+  await findWebhook(organizationId, webhookId);
+  const delivery = isDeliveryId(id)
+    ? await getDelivery({ organization_id: organizationId, webhook_id: webhookId, id })
+    : undefined;
+  if (!delivery) throw notFound('Delivery');
+  return delivery;
+}
+
+export async function getDeliveryView(organizationId: string, webhookId: string, id: string) {
+  return deliveryView(await findDelivery(organizationId, webhookId, id));
+}
+
+/** Sends an ended delivery again now (one attempt, same `webhook-id`): 409 while it is still pending. */
+export async function retryDelivery(organizationId: string, webhookId: string, id: string) {
+  const delivery = await findDelivery(organizationId, webhookId, id);
+  const reopened = await reopenDelivery(delivery, nowIso());
+  if (!reopened) throw new ApiError('CONFLICT', 'The delivery is pending already: its next attempt is scheduled');
+  await enqueueDeliveries([
+    {
+      message: {
+        organization_id: organizationId,
+        webhook_id: webhookId,
+        delivery_id: id,
+        attempt_count: reopened.attempt_count,
+      },
+      delaySeconds: 0,
+    },
+  ]);
+  return deliverySummaryView(reopened);
+}
+
+/**
+ * Sends a `webhook.test` event to the endpoint now (even a disabled one: checking it works is why
+ * one is tested) and answers with the attempt; the delivery is logged like any other, without retries.
+ */
+export async function sendTestEvent(organizationId: string, webhookId: string) {
+  const endpoint = await findWebhook(organizationId, webhookId);
+  const now = nowIso();
+  const eventId = deterministicId(['webhook.test', webhookId, randomUUID()]);
+  const payload = testEventPayload(eventId, webhookId, now);
+  const delivery: WebhookDeliveryItem = {
+    id: deliveryId(eventId, webhookId, now),
+    organization_id: organizationId,
+    webhook_id: webhookId,
+    event_type: 'webhook.test',
+    event_id: eventId,
+    status: 'pending',
+    payload: JSON.stringify(payload),
+    attempt_count: 0,
+    attempts: [],
+    next_attempt_at: now,
+    manual: true,
+    created_at: now,
+    updated_at: now,
+  };
+  await insertDelivery(delivery);
+  const claimed = await claimAttempt(delivery, 0, SYNC_CLAIM_MS);
+  if (!claimed) throw new Error('A new test delivery could not be claimed');
+  const { attempt } = await attemptOnce(endpoint, claimed, Math.min(TEST_ATTEMPT_TIMEOUT_MS, config.webhookTimeoutMs));
+  await recordAttempt(claimed, attempt, { status: isSuccessStatus(attempt.status_code) ? 'succeeded' : 'failed' });
+  return {
+    delivery_id: delivery.id,
+    status_code: attempt.status_code,
+    duration_ms: attempt.duration_ms,
+    error: attempt.error,
+  };
+}

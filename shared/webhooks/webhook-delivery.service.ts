@@ -1,0 +1,193 @@
+/**
+ * Delivering webhooks: one attempt of one delivery per queue message (the webhook consumer), and the
+ * test event (POST /webhooks/:id/test). An attempt signs the payload afresh (a new timestamp, the
+ * same `webhook-id`), posts it through the SSRF-checked client and records what happened:
+ *   2xx                → succeeded (and the endpoint is no longer failing)
+ *   410                → failed, and the endpoint is disabled (`gone`)
+ *   anything else      → the next attempt per the schedule (Retry-After when longer), or failed when
+ *                        the schedule is exhausted; 5 days of failures disable the endpoint (`failing`)
+ * At-least-once: the next attempt's message is queued before the attempt is recorded, so a crash in
+ * between repeats an attempt but never loses one; attempts are claimed by number, so duplicates of a
+ * message make it once.
+ */
+import { postWebhook, type WebhookPostResult } from '#adapters/webhook-http.ts';
+import { enqueueDeliveries, MAX_QUEUE_DELAY_SECONDS } from '#adapters/webhook-queue.ts';
+import { config } from '#core/config.ts';
+import { logger } from '#core/logger.ts';
+import type { DeliveryMessage } from '#webhooks/delivery-message.ts';
+import { getWebhook, markWebhookHealth } from '#webhooks/webhook.store.ts';
+import { signingSecrets, type WebhookItem } from '#webhooks/webhook.ts';
+import {
+  acquireSlot,
+  claimAttempt,
+  getDelivery,
+  recordAttempt,
+  releaseSlot,
+} from '#webhooks/webhook-delivery.store.ts';
+import {
+  type DeliveryAttempt,
+  FAILING_DISABLE_AFTER_MS,
+  isSuccessStatus,
+  nextRetryDelaySeconds,
+  type WebhookDeliveryItem,
+} from '#webhooks/webhook-delivery.ts';
+import { signedHeaders } from '#webhooks/webhook-signature.ts';
+
+const dnsServers = (process.env.DNS_SERVERS ?? '')
+  .split(',')
+  .map((server) => server.trim())
+  .filter(Boolean);
+/** A claim outlives the attempt (its timeout) and the writes around it. */
+const CLAIM_LEASE_MS = config.webhookTimeoutMs + 20_000;
+/** A message that found every slot of its endpoint busy comes back after 1–3 s. */
+const BUSY_DELAY_SECONDS = () => 1 + Math.floor(Math.random() * 3);
+
+/** Signs and posts the delivery's payload to the endpoint once; never throws for the endpoint's faults. */
+export async function attemptOnce(
+  endpoint: WebhookItem,
+  delivery: Pick<WebhookDeliveryItem, 'id' | 'payload'>,
+  timeoutMs: number = config.webhookTimeoutMs,
+): Promise<{ attempt: DeliveryAttempt; result: WebhookPostResult }> {
+  const now = new Date();
+  const result = await postWebhook({
+    url: endpoint.url,
+    headers: { ...signedHeaders(delivery.id, signingSecrets(endpoint, now), delivery.payload, now) },
+    body: delivery.payload,
+    timeoutMs,
+    allowPrivateTargets: config.webhookAllowPrivateTargets,
+    ...(dnsServers.length > 0 ? { dnsServers } : {}),
+  });
+  return {
+    attempt: {
+      attempted_at: now.toISOString(),
+      status_code: result.status_code,
+      duration_ms: result.duration_ms,
+      error: result.error,
+      response_body: result.response_body,
+    },
+    result,
+  };
+}
+
+/** What the endpoint's answer means for it: recovered, failing since, or disabled. */
+async function recordEndpointHealth(endpoint: WebhookItem, attempt: DeliveryAttempt): Promise<void> {
+  if (isSuccessStatus(attempt.status_code)) {
+    if (endpoint.failing_since) await markWebhookHealth(endpoint.organization_id, endpoint.id, { kind: 'recovered' });
+    return;
+  }
+  if (attempt.status_code === 410) {
+    await markWebhookHealth(endpoint.organization_id, endpoint.id, {
+      kind: 'disabled',
+      reason: 'gone',
+      at: attempt.attempted_at,
+    });
+    return;
+  }
+  if (!endpoint.failing_since) {
+    await markWebhookHealth(endpoint.organization_id, endpoint.id, { kind: 'failing', since: attempt.attempted_at });
+  } else if (Date.parse(attempt.attempted_at) - Date.parse(endpoint.failing_since) >= FAILING_DISABLE_AFTER_MS) {
+    await markWebhookHealth(endpoint.organization_id, endpoint.id, {
+      kind: 'disabled',
+      reason: 'failing',
+      at: attempt.attempted_at,
+    });
+  }
+}
+
+const secondsUntil = (iso: string) => Math.max(0, Math.ceil((Date.parse(iso) - Date.now()) / 1000));
+
+/** Requeues the message to arrive `delaySeconds` from now (hopping when longer than SQS allows). */
+async function requeue(message: DeliveryMessage, delaySeconds: number): Promise<void> {
+  await enqueueDeliveries([{ message, delaySeconds: Math.min(delaySeconds, MAX_QUEUE_DELAY_SECONDS) }]);
+}
+
+export type DeliveryStep = 'not-due' | 'stale' | 'busy' | 'attempted';
+
+/** Makes the attempt a queue message names, if it is still due; what it did. */
+export async function processDeliveryMessage(message: DeliveryMessage): Promise<DeliveryStep> {
+  if (message.not_before && Date.parse(message.not_before) > Date.now()) {
+    await requeue(message, secondsUntil(message.not_before));
+    return 'not-due';
+  }
+  const ref = { organization_id: message.organization_id, webhook_id: message.webhook_id, id: message.delivery_id };
+  const [delivery, endpoint] = await Promise.all([
+    getDelivery(ref),
+    getWebhook(message.organization_id, message.webhook_id),
+  ]);
+  // Gone (the endpoint deleted, the delivery expired), ended, or this attempt made already.
+  if (!delivery || !endpoint || delivery.status !== 'pending' || delivery.attempt_count !== message.attempt_count) {
+    return 'stale';
+  }
+  const slot = await acquireSlot(
+    endpoint.organization_id,
+    endpoint.id,
+    config.webhookEndpointConcurrency,
+    CLAIM_LEASE_MS,
+  );
+  if (slot === undefined) {
+    await requeue(message, BUSY_DELAY_SECONDS());
+    return 'busy';
+  }
+  try {
+    const claimed = await claimAttempt(delivery, delivery.attempt_count, CLAIM_LEASE_MS);
+    if (!claimed) return 'stale';
+    const { attempt, result } = endpoint.enabled
+      ? await attemptOnce(endpoint, claimed)
+      : {
+          attempt: {
+            attempted_at: new Date().toISOString(),
+            status_code: null,
+            duration_ms: 0,
+            error: `The endpoint is disabled (${endpoint.disabled_reason ?? 'manual'})`,
+            response_body: null,
+          },
+          result: undefined,
+        };
+    await settleAttempt(endpoint, claimed, attempt, result?.retry_after_seconds ?? null);
+    return 'attempted';
+  } finally {
+    await releaseSlot(endpoint.organization_id, endpoint.id, slot);
+  }
+}
+
+/** Records the attempt and what follows it: the end of the delivery, or its next attempt. */
+async function settleAttempt(
+  endpoint: WebhookItem,
+  delivery: WebhookDeliveryItem,
+  attempt: DeliveryAttempt,
+  retryAfterSeconds: number | null,
+): Promise<void> {
+  const attemptsMade = delivery.attempt_count + 1;
+  const delay =
+    isSuccessStatus(attempt.status_code) || attempt.status_code === 410 || delivery.manual || !endpoint.enabled
+      ? undefined
+      : nextRetryDelaySeconds(attemptsMade, config.webhookRetryDelaysSeconds, retryAfterSeconds);
+  if (delay === undefined) {
+    await recordAttempt(delivery, attempt, { status: isSuccessStatus(attempt.status_code) ? 'succeeded' : 'failed' });
+  } else {
+    const nextAttemptAt = new Date(Date.now() + delay * 1000).toISOString();
+    // Queued before it is recorded: a crash in between repeats this attempt, never loses the next.
+    await enqueueDeliveries([
+      {
+        message: {
+          organization_id: delivery.organization_id,
+          webhook_id: delivery.webhook_id,
+          delivery_id: delivery.id,
+          attempt_count: attemptsMade,
+          ...(delay > MAX_QUEUE_DELAY_SECONDS ? { not_before: nextAttemptAt } : {}),
+        },
+        delaySeconds: delay,
+      },
+    ]);
+    await recordAttempt(delivery, attempt, { status: 'pending', next_attempt_at: nextAttemptAt });
+  }
+  if (endpoint.enabled) await recordEndpointHealth(endpoint, attempt);
+  logger.info('Webhook attempt', {
+    webhook_id: endpoint.id,
+    delivery_id: delivery.id,
+    attempt: attemptsMade,
+    status_code: attempt.status_code,
+    duration_ms: attempt.duration_ms,
+    outcome: delay === undefined ? (isSuccessStatus(attempt.status_code) ? 'succeeded' : 'failed') : 'retry',
+  });
+}

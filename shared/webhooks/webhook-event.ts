@@ -1,0 +1,207 @@
+/**
+ * Which webhook events a change of the table is (pure). The fan-out reads the table's stream, so
+ * every writer of an event (SES notifications, the outcome simulator, the consumer's hand-over, the
+ * scheduler, cancel, suppressions, domain verification) fires webhooks without knowing of them:
+ *
+ *   email_event item INSERT                          → email.<event type> (delivered, bounced, …)
+ *   email item gains ses_message_id (the hand-over)  → email.sent
+ *   suppression item INSERT / REMOVE                 → suppression.created / suppression.deleted
+ *   domain item's is_verified false → true           → domain.verified
+ *
+ * Event ids are the stored events' own (deterministic for SES notifications and the hand-over), so a
+ * change read twice is the same event.
+ */
+import { deterministicId } from '#core/ids.ts';
+import { emailOfCollectionKey, organizationOfSuppressionKey } from '#dynamo/keys.ts';
+import { type EmailEvent, type EventType, handOverEvents, type Mailbox } from '#emails/email.ts';
+import type { WebhookEventType } from '#webhooks/webhook.ts';
+import type { WebhookPayload } from '#webhooks/webhook-delivery.ts';
+
+export interface TableChange {
+  eventName: 'INSERT' | 'MODIFY' | 'REMOVE';
+  oldImage?: Record<string, unknown>;
+  newImage?: Record<string, unknown>;
+}
+
+/** An email's event: its payload needs the email (from, to, subject, tags), read by the fan-out. */
+export interface EmailEventSource {
+  kind: 'email';
+  organization_id: string;
+  email_id: string;
+  type: WebhookEventType;
+  event: EmailEvent;
+}
+
+/** An event whose payload the change itself holds. */
+export interface CompleteEventSource {
+  kind: 'complete';
+  organization_id: string;
+  event_id: string;
+  payload: WebhookPayload;
+}
+
+export type WebhookEventSource = EmailEventSource | CompleteEventSource;
+
+/** The email fields every email event carries. */
+export interface EmailFacts {
+  id: string;
+  environment: string;
+  from: Mailbox;
+  to: Mailbox[];
+  subject: string;
+  tags: Record<string, string>;
+}
+
+const EMAIL_WEBHOOK_TYPES: Partial<Record<EventType, WebhookEventType>> = {
+  sent: 'email.sent',
+  delivered: 'email.delivered',
+  delivery_delayed: 'email.delivery_delayed',
+  bounced: 'email.bounced',
+  complained: 'email.complained',
+  opened: 'email.opened',
+  clicked: 'email.clicked',
+  failed: 'email.failed',
+  cancelled: 'email.cancelled',
+  // `suppressed` (a recipient dropped at the hand-over) has no webhook of its own: email.sent lists
+  // who was sent to, and the suppression itself fired suppression.created when it was made.
+};
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+function storedEvent(image: Record<string, unknown>): EmailEvent | undefined {
+  const id = text(image.id);
+  const type = text(image.event_type) as EventType | undefined;
+  const createdAt = text(image.created_at);
+  if (!id || !type || !createdAt) return undefined;
+  return {
+    id,
+    type,
+    recipient: text(image.recipient) ?? null,
+    smtp_code: typeof image.smtp_code === 'number' ? image.smtp_code : null,
+    smtp_message: text(image.smtp_message) ?? null,
+    created_at: createdAt,
+    ...(text(image.detail) ? { detail: text(image.detail) } : {}),
+  };
+}
+
+function emailSources(change: TableChange): WebhookEventSource[] {
+  const image = change.newImage ?? {};
+  const owner = emailOfCollectionKey(text(image.PK) ?? '');
+  if (!owner) return [];
+  let events: EmailEvent[] = [];
+  if (image.type === 'email_event' && change.eventName === 'INSERT') {
+    const event = storedEvent(image);
+    events = event ? [event] : [];
+  } else if (image.type === 'email' && image.ses_message_id && !change.oldImage?.ses_message_id) {
+    events = handOverEvents({
+      id: owner.emailId,
+      ses_message_id: text(image.ses_message_id),
+      sent_at: text(image.sent_at),
+      suppressed_recipients: image.suppressed_recipients as string[] | undefined,
+    });
+  }
+  return events.flatMap((event) => {
+    const type = EMAIL_WEBHOOK_TYPES[event.type];
+    return type
+      ? [{ kind: 'email' as const, organization_id: owner.organizationId, email_id: owner.emailId, type, event }]
+      : [];
+  });
+}
+
+function suppressionSources(change: TableChange): WebhookEventSource[] {
+  const image = change.eventName === 'REMOVE' ? change.oldImage : change.newImage;
+  if (image?.type !== 'suppression' || change.eventName === 'MODIFY') return [];
+  const organizationId = organizationOfSuppressionKey(text(image.PK) ?? '');
+  if (!organizationId) return [];
+  const type = change.eventName === 'INSERT' ? 'suppression.created' : 'suppression.deleted';
+  const suppression = {
+    id: text(image.id),
+    email: text(image.email),
+    reason: text(image.reason),
+    source: text(image.source),
+    created_at: text(image.created_at),
+  };
+  const eventId = deterministicId([type, organizationId, suppression.id ?? '', suppression.created_at ?? '']);
+  return [
+    {
+      kind: 'complete',
+      organization_id: organizationId,
+      event_id: eventId,
+      payload: {
+        type,
+        // A deletion's own time is unknown here (the image is the deleted item): now is when it was read.
+        timestamp:
+          type === 'suppression.created'
+            ? (suppression.created_at ?? new Date().toISOString())
+            : new Date().toISOString(),
+        data: { event_id: eventId, ...suppression },
+      },
+    },
+  ];
+}
+
+function domainSources(change: TableChange): WebhookEventSource[] {
+  const image = change.newImage;
+  if (image?.type !== 'domain' || image.is_verified !== true || change.oldImage?.is_verified === true) return [];
+  const organizationId = text(image.organization_id);
+  if (!organizationId) return [];
+  const verifiedAt = text(image.verified_at) ?? new Date().toISOString();
+  const eventId = deterministicId(['domain.verified', text(image.id) ?? '', verifiedAt]);
+  return [
+    {
+      kind: 'complete',
+      organization_id: organizationId,
+      event_id: eventId,
+      payload: {
+        type: 'domain.verified',
+        timestamp: verifiedAt,
+        data: { event_id: eventId, id: text(image.id), name: text(image.domain), verified_at: verifiedAt },
+      },
+    },
+  ];
+}
+
+/** The webhook events one change of the table is (most changes are none). */
+export function webhookEventsOfChange(change: TableChange): WebhookEventSource[] {
+  return [...emailSources(change), ...suppressionSources(change), ...domainSources(change)];
+}
+
+/** `hard` for a permanent bounce, `soft` for a transient one (from the event's detail, `Permanent/…`). */
+function bounceType(event: EmailEvent): 'hard' | 'soft' | undefined {
+  if (event.type !== 'bounced' || !event.detail) return undefined;
+  return event.detail.startsWith('Permanent') ? 'hard' : 'soft';
+}
+
+/** The payload of an email event: Postbox's ids only, never SES's. */
+export function emailEventPayload(source: EmailEventSource, email: EmailFacts): WebhookPayload {
+  const { event } = source;
+  const bounce = bounceType(event);
+  return {
+    type: source.type,
+    timestamp: event.created_at,
+    data: {
+      event_id: event.id,
+      email_id: email.id,
+      message_id: email.id,
+      environment: email.environment,
+      from: email.from.email,
+      to: email.to.map((mailbox) => mailbox.email),
+      subject: email.subject,
+      tags: email.tags,
+      recipient: event.recipient,
+      smtp_code: event.smtp_code,
+      smtp_message: event.smtp_message,
+      ...(bounce ? { bounce_type: bounce } : {}),
+      ...(event.type === 'clicked' && event.detail ? { link: event.detail } : {}),
+    },
+  };
+}
+
+/** The `webhook.test` event: sent by POST /webhooks/:id/test, logged like any other. */
+export function testEventPayload(eventId: string, webhookId: string, now: string): WebhookPayload {
+  return {
+    type: 'webhook.test',
+    timestamp: now,
+    data: { event_id: eventId, webhook_id: webhookId, message: 'A test event from Postbox' },
+  };
+}
