@@ -29,6 +29,7 @@ import {
   type SesAccess,
   sesActions,
   tableActions,
+  tableStreamActions,
 } from '#platform/route-access.ts';
 import { tableDefinition } from '#platform/table.ts';
 import { lambdaBundling } from './bundling.ts';
@@ -196,6 +197,15 @@ export class FunctionRole extends Construct {
         grantee: this.role,
         actions: [...new Set(levels.flatMap((level) => tableActions[level]))],
         resourceArns: tableAndIndexes,
+      });
+    }
+    // The stream's read actions on this table's streams only (`<table>/stream/*`, as AWS documents
+    // for Lambda triggers), not CDK's grantStreamRead, which adds ListStreams on every resource.
+    if ((access.tableStream ?? []).length > 0) {
+      iam.Grant.addToPrincipal({
+        grantee: this.role,
+        actions: [...tableStreamActions],
+        resourceArns: [`${table.tableArn}/stream/*`],
       });
     }
     // Query on the named indexes only (not the table, not other indexes).

@@ -68,6 +68,7 @@ export function roleId(kind: 'http' | 'consumer', access: ResourceAccess): strin
     if (sorted.length > 0) parts.push(label, ...sorted);
   };
   add('table', access.table);
+  add('table stream', access.tableStream);
   add('index query', access.indexQuery);
   add('send to', access.sendTo);
   add('change visibility', access.changeVisibility);

@@ -4,7 +4,7 @@
  * covers the construct it is made on and what it contains; each is made on the narrowest construct
  * that holds the finding.
  */
-import { Stack, Token, Validations } from 'aws-cdk-lib';
+import { type CfnElement, Stack, Token, Validations } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
 
 /** The parts of the PostboxStack that hold acknowledged findings (a type of its own: no import cycle). */
@@ -16,6 +16,8 @@ export interface AcknowledgedParts extends IConstruct {
   consumerFunctions: ReadonlyArray<{ fn: IConstruct }>;
   notificationFunctions: ReadonlyArray<{ fn: IConstruct; deadLetterQueue: IConstruct }>;
   scheduledFunctionsBuilt: ReadonlyArray<{ fn: IConstruct; deadLetterQueue: IConstruct }>;
+  streamFunctions: ReadonlyArray<{ fn: IConstruct; deadLetterQueue: IConstruct }>;
+  table: IConstruct;
   everyDeadLetterQueue: Readonly<Record<string, IConstruct>>;
   alarmTopic: IConstruct;
 }
@@ -65,6 +67,11 @@ export function acknowledgeNagFindings(stack: AcknowledgedParts): void {
       'Run every minute by EventBridge: a failed run is redone by the next one (its work is in the table), and its errors are alarmed; runs EventBridge cannot deliver go to the target’s dead-letter queue.',
     ],
     [
+      functionsBy(stack.streamFunctions),
+      'Serverless-LambdaDLQ',
+      'Fed by the table stream’s event source mapping: a batch that keeps failing (after bisecting and 10 retries) is described in the mapping’s on-failure destination, a dead-letter queue, which is alarmed.',
+    ],
+    [
       functionsBy(stack.consumerFunctions),
       'Serverless-LambdaEventSourceMappingDestination',
       'An SQS event source mapping has no on-failure destination (only stream and Kafka sources do); the queue’s redrive policy is its dead-letter path.',
@@ -92,6 +99,15 @@ export function acknowledgeNagFindings(stack: AcknowledgedParts): void {
     stack.alarmTopic,
     'Serverless-SNSRedrivePolicy',
     'The alarm email subscription: an alarm notification SNS cannot deliver has nowhere better to go, and the alarm’s state and history stay in CloudWatch.',
+  );
+
+  // A table's stream ARN ends in a label DynamoDB picks when the stream is enabled; AWS documents
+  // `<table>/stream/*` for a Lambda trigger's role (the table's own streams, no other table's).
+  const tableId = Stack.of(stack).getLogicalId(stack.table.node.defaultChild as CfnElement);
+  acknowledge(
+    stack,
+    `AwsSolutions-IAM5[Resource::<${tableId}.Arn>/stream/*]`,
+    'The stream’s label is chosen by DynamoDB when the stream is enabled: `<table>/stream/*` names this table’s streams only, as AWS documents for Lambda triggers.',
   );
 
   // SES identities are the organizations' domains, known only at run time.

@@ -5,7 +5,7 @@
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { withLambdaLogging } from '#core/lambda-logging.ts';
-import type { TableChange } from '#webhooks/webhook-event.ts';
+import type { TableChange } from '#webhooks/webhook-event.store.ts';
 import { fanOutChanges } from '#webhooks/webhook-fanout.service.ts';
 
 type Image = Parameters<typeof unmarshall>[0];

@@ -394,17 +394,17 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
   const running = run().catch((error: unknown) =>
     log('shard listing loop crashed', { functionName, error: describe(error) }),
   );
-  let stopping$: Promise<void> | undefined;
+  let allStopped: Promise<void> | undefined;
   return {
     stop() {
       stopping.abort();
       for (const waiter of [...drains])
         waiter.settle(new Error('the stream poller stopped before the drain completed'));
-      stopping$ ??= running.then(async () => {
+      allStopped ??= running.then(async () => {
         // The listing loop has ended, so no shard loop starts after this.
         await Promise.all([...shardRuns]);
       });
-      return stopping$;
+      return allStopped;
     },
     drain() {
       if (signal.aborted) return Promise.reject(new Error('the stream poller is stopped'));

@@ -67,8 +67,18 @@ export const sesActions: Record<SesAccess, readonly string[]> = {
   send: ['ses:SendEmail'],
 };
 
+/** Reading the table's change stream (what Lambda's event source mapping does with the function's role). */
+export const tableStreamActions: readonly string[] = [
+  'dynamodb:DescribeStream',
+  'dynamodb:GetRecords',
+  'dynamodb:GetShardIterator',
+  'dynamodb:ListStreams',
+];
+
 export interface ResourceAccess {
   table?: readonly TableAccess[];
+  /** The table's stream: a stream handler's trigger reads it (granted on the table's streams only). */
+  tableStream?: readonly 'read'[];
   /** Queues the handler sends messages to. */
   sendTo?: readonly QueueName[];
   /** Indexes the handler may Query (on the index only, not the table): beyond `read`, for functions without it. */

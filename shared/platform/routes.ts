@@ -278,7 +278,7 @@ export const streamHandlers: readonly StreamHandlerDefinition[] = [
     // events' emails, writes deliveries (transactions with their counters), queues them.
     name: 'webhook-fanout',
     handler: 'functions/consumers/webhook-fanout.ts',
-    access: { table: ['read', 'write'], sendTo: ['webhooks'] },
+    access: { table: ['read', 'write'], tableStream: ['read'], sendTo: ['webhooks'] },
     batchSize: 100,
     filterPatterns: [
       // An email's event (delivered, bounced, opened, …).

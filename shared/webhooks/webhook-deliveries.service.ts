@@ -1,14 +1,14 @@
 /**
- * The delivery log of an endpoint (list, detail), a manual retry, and the test event.
+ * The delivery log of an endpoint (list, detail) and the test event (the manual retry, which queues:
+ * webhook-retry.service.ts).
  */
 
 import { randomUUID } from 'node:crypto';
-import { enqueueDeliveries } from '#adapters/webhook-queue.ts';
 import { config } from '#core/config.ts';
 import { ApiError, notFound } from '#core/errors.ts';
 import { deterministicId, nowIso } from '#core/ids.ts';
 import { type PageRequest, paginationFor } from '#core/pages.ts';
-import { attemptOnce } from '#webhooks/webhook-delivery.service.ts';
+import { attemptOnce } from '#webhooks/webhook-attempt.service.ts';
 import {
   claimAttempt,
   getDelivery,
@@ -27,7 +27,7 @@ import {
   isSuccessStatus,
   type WebhookDeliveryItem,
 } from '#webhooks/webhook-delivery.ts';
-import { testEventPayload } from '#webhooks/webhook-event.ts';
+import { testEventPayload } from '#webhooks/webhook-event.store.ts';
 import { findWebhook } from '#webhooks/webhooks.service.ts';
 
 /** A manual or test attempt's claim: its timeout and the writes around it. */
@@ -49,7 +49,11 @@ export async function listDeliveries(
   return { items: items.map(deliverySummaryView), pagination: paginationFor(query, total) };
 }
 
-async function findDelivery(organizationId: string, webhookId: string, id: string): Promise<WebhookDeliveryItem> {
+export async function findDelivery(
+  organizationId: string,
+  webhookId: string,
+  id: string,
+): Promise<WebhookDeliveryItem> {
   await findWebhook(organizationId, webhookId);
   const delivery = isDeliveryId(id)
     ? await getDelivery({ organization_id: organizationId, webhook_id: webhookId, id })
@@ -60,25 +64,6 @@ async function findDelivery(organizationId: string, webhookId: string, id: strin
 
 export async function getDeliveryView(organizationId: string, webhookId: string, id: string) {
   return deliveryView(await findDelivery(organizationId, webhookId, id));
-}
-
-/** Sends an ended delivery again now (one attempt, same `webhook-id`): 409 while it is still pending. */
-export async function retryDelivery(organizationId: string, webhookId: string, id: string) {
-  const delivery = await findDelivery(organizationId, webhookId, id);
-  const reopened = await reopenDelivery(delivery, nowIso());
-  if (!reopened) throw new ApiError('CONFLICT', 'The delivery is pending already: its next attempt is scheduled');
-  await enqueueDeliveries([
-    {
-      message: {
-        organization_id: organizationId,
-        webhook_id: webhookId,
-        delivery_id: id,
-        attempt_count: reopened.attempt_count,
-      },
-      delaySeconds: 0,
-    },
-  ]);
-  return deliverySummaryView(reopened);
 }
 
 /**

@@ -17,6 +17,7 @@ import { logger } from '#core/logger.ts';
 import type { DeliveryMessage } from '#webhooks/delivery-message.ts';
 import { getWebhook, markWebhookHealth } from '#webhooks/webhook.store.ts';
 import { signingSecrets, type WebhookItem } from '#webhooks/webhook.ts';
+import { attemptOnce } from '#webhooks/webhook-attempt.service.ts';
 import {
   acquireSlot,
   claimAttempt,
@@ -31,43 +32,11 @@ import {
   nextRetryDelaySeconds,
   type WebhookDeliveryItem,
 } from '#webhooks/webhook-delivery.ts';
-import { signedHeaders } from '#webhooks/webhook-signature.ts';
 
-const dnsServers = (process.env.DNS_SERVERS ?? '')
-  .split(',')
-  .map((server) => server.trim())
-  .filter(Boolean);
 /** A claim outlives the attempt (its timeout) and the writes around it. */
 const CLAIM_LEASE_MS = config.webhookTimeoutMs + 20_000;
 /** A message that found every slot of its endpoint busy comes back after 1–3 s. */
 const BUSY_DELAY_SECONDS = () => 1 + Math.floor(Math.random() * 3);
-
-/** Signs and posts the delivery's payload to the endpoint once; never throws for the endpoint's faults. */
-export async function attemptOnce(
-  endpoint: WebhookItem,
-  delivery: Pick<WebhookDeliveryItem, 'id' | 'payload'>,
-  timeoutMs: number = config.webhookTimeoutMs,
-): Promise<{ attempt: DeliveryAttempt; result: WebhookPostResult }> {
-  const now = new Date();
-  const result = await postWebhook({
-    url: endpoint.url,
-    headers: { ...signedHeaders(delivery.id, signingSecrets(endpoint, now), delivery.payload, now) },
-    body: delivery.payload,
-    timeoutMs,
-    allowPrivateTargets: config.webhookAllowPrivateTargets,
-    ...(dnsServers.length > 0 ? { dnsServers } : {}),
-  });
-  return {
-    attempt: {
-      attempted_at: now.toISOString(),
-      status_code: result.status_code,
-      duration_ms: result.duration_ms,
-      error: result.error,
-      response_body: result.response_body,
-    },
-    result,
-  };
-}
 
 /** What the endpoint's answer means for it: recovered, failing since, or disabled. */
 async function recordEndpointHealth(endpoint: WebhookItem, attempt: DeliveryAttempt): Promise<void> {

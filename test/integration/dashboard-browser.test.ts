@@ -2,7 +2,8 @@
  * The dashboard in a real browser: Debian's Chromium driven by playwright-core against the
  * local stack. Sign in (a wrong password first), create a key and read it off the page, call
  * the API with it, revoke it in the UI and see the API refuse it, a form post without the CSRF
- * token refused, and another organization's emails, domains and keys never shown. Every page
+ * token refused, and another organization's emails, domains and keys never shown; add a webhook
+ * endpoint through its form and read its secret. Every page
  * visited is checked for labelled inputs and written as a screenshot to
  * test-artifacts/screenshots/ (not committed).
  *
@@ -242,6 +243,39 @@ describe('the dashboard in Chromium', { timeout: BROWSER_TEST_MS }, () => {
     expect(new URL(page.url()).pathname).toBe('/dashboard/sign-in');
     await context.close();
   }, 120_000);
+
+  it('adds a webhook endpoint through the Settings → Webhooks form and shows its signing secret once', async () => {
+    const { organization } = await createTestOrganization();
+    const email = `webhooks-${token()}@example.com`;
+    await createMember(organization.id, email, MEMBER_PASSWORD);
+    const context = await browser.newContext({ baseURL: baseURL() });
+    const page = await context.newPage();
+    await page.goto('/dashboard/sign-in');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(MEMBER_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/dashboard/emails**');
+
+    await page.goto('/dashboard/settings/api-keys');
+    await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Webhooks' }).click();
+    await page.waitForURL('**/dashboard/settings/webhooks');
+    await shoot(page, '13-webhooks');
+    const url = `https://hooks-${token()}.example.com/postbox`;
+    await page.getByLabel('Endpoint URL').fill(url);
+    await page.getByLabel('email.delivered').check();
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    expect(await page.locator('#webhook-secret').inputValue()).toMatch(/^whsec_/);
+    await visible(page.getByText(/will not be shown again/i));
+    await visible(page.getByRole('link', { name: url }));
+    await shoot(page, '14-webhook-created');
+
+    // The endpoint's own page: its edit form, actions and (empty) delivery log.
+    await page.getByRole('link', { name: url }).click();
+    await visible(page.getByRole('heading', { name: 'Webhook endpoint' }));
+    expect(await page.getByLabel('email.delivered').isChecked()).toBe(true);
+    await shoot(page, '15-webhook-endpoint');
+    await context.close();
+  });
 
   it('is usable with the keyboard: sign in without a mouse, the skip link comes first, focus is visible', async () => {
     const { organization } = await createTestOrganization();

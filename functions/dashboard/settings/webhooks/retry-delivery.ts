@@ -9,7 +9,7 @@ import { memberPage } from '#dashboard/page-handler.ts';
 import { apiErrorPage } from '#dashboard/page-stack/error-page.ts';
 import { deliveryPath } from '#dashboard/pages/webhooks.ts';
 import { pageAgain, webhookDeliveryPage } from '#dashboard/webhook-pages.ts';
-import { retryDelivery } from '#webhooks/webhook-deliveries.service.ts';
+import { retryDelivery } from '#webhooks/webhook-retry.service.ts';
 
 const path = z.strictObject({ id: z.string(), delivery_id: z.string() });
 

@@ -1,4 +1,6 @@
 /**
+ * (A store by layer: it knows how the table keeps events — item types, keys, attributes — though it does
+ * no I/O itself.)
  * Which webhook events a change of the table is (pure). The fan-out reads the table's stream, so
  * every writer of an event (SES notifications, the outcome simulator, the consumer's hand-over, the
  * scheduler, cancel, suppressions, domain verification) fires webhooks without knowing of them:
