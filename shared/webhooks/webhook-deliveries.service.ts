@@ -5,7 +5,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { config } from '#core/config.ts';
-import { ApiError, notFound } from '#core/errors.ts';
+import { notFound } from '#core/errors.ts';
 import { deterministicId, nowIso } from '#core/ids.ts';
 import { type PageRequest, paginationFor } from '#core/pages.ts';
 import { attemptOnce } from '#webhooks/webhook-attempt.service.ts';
@@ -16,7 +16,6 @@ import {
   queryDeliveryPage,
   readDeliveryCounts,
   recordAttempt,
-  reopenDelivery,
 } from '#webhooks/webhook-delivery.store.ts';
 import {
   type DeliveryStatus,

@@ -1,22 +1,9 @@
-/**
- * Delivering webhooks: one attempt of one delivery per queue message (the webhook consumer), and the
- * test event (POST /webhooks/:id/test). An attempt signs the payload afresh (a new timestamp, the
- * same `webhook-id`), posts it through the SSRF-checked client and records what happened:
- *   2xx                → succeeded (and the endpoint is no longer failing)
- *   410                → failed, and the endpoint is disabled (`gone`)
- *   anything else      → the next attempt per the schedule (Retry-After when longer), or failed when
- *                        the schedule is exhausted; 5 days of failures disable the endpoint (`failing`)
- * At-least-once: the next attempt's message is queued before the attempt is recorded, so a crash in
- * between repeats an attempt but never loses one; attempts are claimed by number, so duplicates of a
- * message make it once.
- */
-import { postWebhook, type WebhookPostResult } from '#adapters/webhook-http.ts';
 import { enqueueDeliveries, MAX_QUEUE_DELAY_SECONDS } from '#adapters/webhook-queue.ts';
 import { config } from '#core/config.ts';
 import { logger } from '#core/logger.ts';
 import type { DeliveryMessage } from '#webhooks/delivery-message.ts';
 import { getWebhook, markWebhookHealth } from '#webhooks/webhook.store.ts';
-import { signingSecrets, type WebhookItem } from '#webhooks/webhook.ts';
+import type { WebhookItem } from '#webhooks/webhook.ts';
 import { attemptOnce } from '#webhooks/webhook-attempt.service.ts';
 import {
   acquireSlot,
