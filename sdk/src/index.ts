@@ -42,6 +42,15 @@ export type WebhookWithSecret = Schemas['WebhookWithSecret'];
 export type CreateWebhookRequest = Schemas['CreateWebhookRequest'];
 export type UpdateWebhookRequest = Schemas['UpdateWebhookRequest'];
 export type WebhookEventType = Webhook['events'][number];
+export type WebhookDeliverySummary = Schemas['WebhookDeliverySummary'];
+export type WebhookDelivery = Schemas['WebhookDelivery'];
+export type ListWebhookDeliveriesQuery = QueryOf<'listWebhookDeliveries'>;
+/** What an endpoint receives: `{type, timestamp, data}` (the document's `webhooks` section has each type's `data`). */
+export interface WebhookEvent {
+  type: WebhookEventType;
+  timestamp: string;
+  data: Record<string, unknown>;
+}
 export type Pagination = Schemas['Pagination'];
 export type ErrorDetail = Schemas['ErrorDetail'];
 /** Every error code the API answers (the document's `Error` envelope). */
@@ -52,7 +61,13 @@ export type ClientErrorCode = 'NETWORK_ERROR' | 'TIMEOUT' | 'INVALID_RESPONSE' |
 export type PostboxErrorCode = ApiErrorCode | ClientErrorCode | (string & {});
 
 type OperationId = keyof operations;
-type SuccessOf<R> = R extends { 200: infer S } ? S : R extends { 201: infer S } ? S : never;
+type SuccessOf<R> = R extends { 200: infer S }
+  ? S
+  : R extends { 201: infer S }
+    ? S
+    : R extends { 202: infer S }
+      ? S
+      : never;
 /** The JSON body of an operation's success response (`{data}` or `{data, pagination}`). */
 export type ResponseBody<K extends OperationId> =
   SuccessOf<operations[K]['responses']> extends { content: { 'application/json': infer B } } ? B : never;
@@ -686,6 +701,122 @@ export class Webhooks {
   rotateSecret(id: string, options?: RequestOptions): Promise<ResponseData<'rotateWebhookSecret'>> {
     return this.#http.data({ method: 'POST', path: `/webhooks/${segment(id)}/rotate-secret`, options });
   }
+
+  /** `POST /webhooks/{id}/test`: sends a signed `webhook.test` event now and answers with the attempt. */
+  test(id: string, options?: RequestOptions): Promise<ResponseData<'testWebhook'>> {
+    return this.#http.data({ method: 'POST', path: `/webhooks/${segment(id)}/test`, options });
+  }
+
+  /** `GET /webhooks/{id}/deliveries`: one page, newest event first (`status` filters). */
+  listDeliveries(
+    id: string,
+    query: ListWebhookDeliveriesQuery = {},
+    options?: RequestOptions,
+  ): Promise<ResponseBody<'listWebhookDeliveries'>> {
+    return this.#http.request({ method: 'GET', path: `/webhooks/${segment(id)}/deliveries`, query, options });
+  }
+
+  /** Every delivery of the endpoint matching `query`, across pages. */
+  listAllDeliveries(
+    id: string,
+    query: ListWebhookDeliveriesQuery = {},
+    options?: RequestOptions,
+  ): AsyncGenerator<WebhookDeliverySummary, void, undefined> {
+    return everyItem((page) => this.listDeliveries(id, { limit: 100, ...query, page }, options), query.page);
+  }
+
+  /** `GET /webhooks/{id}/deliveries/{delivery_id}`: with its payload and every attempt. */
+  getDelivery(id: string, deliveryId: string, options?: RequestOptions): Promise<ResponseData<'getWebhookDelivery'>> {
+    return this.#http.data({
+      method: 'GET',
+      path: `/webhooks/${segment(id)}/deliveries/${segment(deliveryId)}`,
+      options,
+    });
+  }
+
+  /** `POST /webhooks/{id}/deliveries/{delivery_id}/retry`: one attempt now, same `webhook-id` (409 while pending). */
+  retryDelivery(
+    id: string,
+    deliveryId: string,
+    options?: RequestOptions,
+  ): Promise<ResponseData<'retryWebhookDelivery'>> {
+    return this.#http.data({
+      method: 'POST',
+      path: `/webhooks/${segment(id)}/deliveries/${segment(deliveryId)}/retry`,
+      options,
+    });
+  }
+}
+
+// ─── Receiving webhooks ─────────────────────────────────────────────────────────────────────────
+
+/** A delivery that does not verify: bad or missing headers, a stale timestamp, no matching signature. */
+export class WebhookVerificationError extends Error {
+  override name = 'WebhookVerificationError';
+}
+
+function base64ToBytes(value: string): Uint8Array<ArrayBuffer> {
+  const binary = atob(value);
+  const bytes = new Uint8Array(new ArrayBuffer(binary.length));
+  for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+const bytesToBase64 = (bytes: Uint8Array): string => btoa(String.fromCharCode(...bytes));
+
+/** Equal in time that does not depend on where they differ. */
+function constantTimeEqual(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let difference = 0;
+  for (let i = 0; i < a.length; i += 1) difference |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return difference === 0;
+}
+
+/**
+ * Verifies a delivery as the Standard Webhooks specification says (the raw body, not a re-serialised
+ * one): `webhook-signature` holds `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">` for at least
+ * one of its space-separated entries, with the endpoint's secret (`whsec_…`); `webhook-timestamp` is
+ * within `toleranceSeconds` (default 300) of now. Answers the parsed event; de-duplicate on
+ * `headers['webhook-id']` (a retry carries the same). Uses Web Crypto only (Node 20+, browsers, workers).
+ */
+export async function verifyWebhook(
+  body: string,
+  headers: Record<string, string | string[] | undefined> | Headers,
+  secret: string,
+  options: { toleranceSeconds?: number; now?: Date } = {},
+): Promise<WebhookEvent> {
+  const header = (name: string): string | undefined => {
+    if (typeof (headers as Headers).get === 'function') return (headers as Headers).get(name) ?? undefined;
+    const value = (headers as Record<string, string | string[] | undefined>)[name];
+    return Array.isArray(value) ? value[0] : value;
+  };
+  const id = header('webhook-id');
+  const timestamp = header('webhook-timestamp');
+  const signatures = header('webhook-signature');
+  if (!id || !timestamp || !signatures)
+    throw new WebhookVerificationError('Missing webhook-id, webhook-timestamp or webhook-signature');
+  const seconds = Number(timestamp);
+  const now = Math.floor((options.now ?? new Date()).getTime() / 1000);
+  if (!Number.isInteger(seconds) || Math.abs(now - seconds) > (options.toleranceSeconds ?? 300)) {
+    throw new WebhookVerificationError('The timestamp is too old or too new');
+  }
+  const key = await globalThis.crypto.subtle.importKey(
+    'raw',
+    base64ToBytes(secret.startsWith('whsec_') ? secret.slice('whsec_'.length) : secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
+  const signed = await globalThis.crypto.subtle.sign(
+    'HMAC',
+    key,
+    new TextEncoder().encode(`${id}.${timestamp}.${body}`),
+  );
+  const expected = bytesToBase64(new Uint8Array(signed));
+  const matches = signatures
+    .split(' ')
+    .some((entry) => entry.startsWith('v1,') && constantTimeEqual(entry.slice(3), expected));
+  if (!matches) throw new WebhookVerificationError('No signature matches');
+  return JSON.parse(body) as WebhookEvent;
 }
 
 export class Settings {

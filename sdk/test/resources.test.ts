@@ -2,9 +2,17 @@
  * The SDK's domains, suppressions, templates and settings against the local stack.
  */
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, inject, it } from 'vitest';
 import { dnsControl } from '../../test/support/dns-control.ts';
-import { PostboxError, type Suppression, type TemplateSummary } from '../src/index.ts';
+import {
+  PostboxError,
+  type Suppression,
+  type TemplateSummary,
+  verifyWebhook,
+  WebhookVerificationError,
+} from '../src/index.ts';
 import { eventually, sdkOrganization } from './support/stack.ts';
 
 describe('postbox.domains', () => {
@@ -135,5 +143,52 @@ describe('postbox.webhooks', () => {
     });
     expect(await postbox.webhooks.delete(created.id)).toEqual({ id: created.id, deleted: true });
     await expect(postbox.webhooks.get(created.id)).rejects.toBeInstanceOf(PostboxError);
+  });
+
+  it('sends a test event a receiver verifies with verifyWebhook, then reads and retries its delivery', async () => {
+    const received: Array<{ body: string; headers: Record<string, string> }> = [];
+    const server = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        received.push({ body: Buffer.concat(chunks).toString(), headers: request.headers as Record<string, string> });
+        response.writeHead(200).end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { postbox } = await sdkOrganization();
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+      const endpoint = await postbox.webhooks.create({ url, events: ['webhook.test'] });
+      const attempt = await postbox.webhooks.test(endpoint.id);
+      expect(attempt).toMatchObject({ status_code: 200, error: null });
+      const [delivery] = received;
+      const event = await verifyWebhook(delivery?.body ?? '', delivery?.headers ?? {}, endpoint.secret);
+      expect(event.type).toBe('webhook.test');
+      await expect(
+        verifyWebhook(
+          delivery?.body ?? '',
+          delivery?.headers ?? {},
+          (await postbox.webhooks.rotateSecret(endpoint.id)).secret,
+        ),
+      ).rejects.toBeInstanceOf(WebhookVerificationError);
+
+      const page = await postbox.webhooks.listDeliveries(endpoint.id, { status: 'succeeded' });
+      expect(page.data.map((d) => d.id)).toEqual([attempt.delivery_id]);
+      const all = [];
+      for await (const summary of postbox.webhooks.listAllDeliveries(endpoint.id)) all.push(summary.id);
+      expect(all).toEqual([attempt.delivery_id]);
+      const detail = await postbox.webhooks.getDelivery(endpoint.id, attempt.delivery_id);
+      expect(detail.attempts).toHaveLength(1);
+      expect(await postbox.webhooks.retryDelivery(endpoint.id, attempt.delivery_id)).toMatchObject({
+        id: attempt.delivery_id,
+        status: 'pending',
+      });
+      await eventually(async () => (received.length === 2 ? true : undefined));
+      expect(received[1]?.headers['webhook-id']).toBe(attempt.delivery_id);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

@@ -5,8 +5,12 @@
  * manual retry, rotation, filters, disabled endpoints, isolation, the log and the test event.
  * (The local cloud retries after 1 s, 4 attempts, with a 1.5 s timeout: test/support/global-setup.ts.)
  */
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { Webhook } from 'standardwebhooks';
 import { afterEach, describe, expect, it } from 'vitest';
+import { db, tableName } from '#dynamo/client.ts';
+import { keys } from '#dynamo/keys.ts';
+import { getWebhook } from '#webhooks/webhook.store.ts';
 import { createSender, createTestOrganization, recipients, verifiedDomainFor } from '../support/factories.ts';
 import { expectError } from '../support/http.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
@@ -225,6 +229,42 @@ describe('webhook deliveries', () => {
     await sender.send();
     await new Promise((resolve) => setTimeout(resolve, 2_500));
     expect(hook.received).toHaveLength(1);
+  });
+
+  it('disables an endpoint whose attempts have all failed for 5 days, and a success clears the count', async () => {
+    const hook = await receiver({ statuses: [200] });
+    const sender = await createSender();
+    const endpoint = await addEndpoint(sender.api, hook.url, { events: ['email.sent'] });
+    const failingSince = (since: string | null) =>
+      db.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.webhook(sender.organization.id, endpoint.id),
+          UpdateExpression: 'SET failing_since = :since',
+          ExpressionAttributeValues: { ':since': since },
+        }),
+      );
+    // Failing for 4 days and a bit, then a success: the count starts over.
+    await failingSince(new Date(Date.now() - 4.5 * 86_400_000).toISOString());
+    await sender.send();
+    await deliveryWith(sender.api, endpoint.id, 'succeeded');
+    await eventually(async () =>
+      (await getWebhook(sender.organization.id, endpoint.id))?.failing_since ? undefined : true,
+    );
+
+    // Failing for 5 days and a bit, then one more failure: disabled as failing.
+    hook.program({ statuses: [500] });
+    await failingSince(new Date(Date.now() - 5.1 * 86_400_000).toISOString());
+    await sender.send();
+    const disabled = await eventually(async () => {
+      const read = (await sender.api.get(`/api/v1/webhooks/${endpoint.id}`)).body.data;
+      return read.enabled ? undefined : read;
+    });
+    expect(disabled).toMatchObject({ enabled: false, disabled_reason: 'failing' });
+    // Enabling it again clears the reason and the failure clock.
+    const enabled = await sender.api.patch(`/api/v1/webhooks/${endpoint.id}`, { enabled: true });
+    expect(enabled.body.data).toMatchObject({ enabled: true, disabled_reason: null });
+    expect((await getWebhook(sender.organization.id, endpoint.id))?.failing_since ?? null).toBeNull();
   });
 
   it('sends only the subscribed types, nothing to a disabled endpoint, and nothing across organizations', async () => {

@@ -389,3 +389,33 @@ describe('types', () => {
     void (() => postbox.emails.list({ status: 'sent' }));
   });
 });
+
+describe('verifyWebhook', () => {
+  // The standardwebhooks package signs (what Postbox signs with); the SDK verifies with Web Crypto alone.
+  it('verifies what the Standard Webhooks reference signs, and refuses a changed body, another secret or an old timestamp', async () => {
+    const { Webhook } = await import('standardwebhooks');
+    const { verifyWebhook, WebhookVerificationError } = await import('../../src/index.ts');
+    const secret = `whsec_${Buffer.from('0123456789abcdef0123456789abcdef').toString('base64')}`;
+    const other = `whsec_${Buffer.from('fedcba9876543210fedcba9876543210').toString('base64')}`;
+    const body = JSON.stringify({
+      type: 'email.delivered',
+      timestamp: '2026-11-25T10:00:00.000Z',
+      data: { email_id: 'e' },
+    });
+    const now = new Date('2026-11-25T10:00:05.000Z');
+    const headers = {
+      'webhook-id': 'msg_1',
+      'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
+      // A rotation's two signatures: the one of the other secret first.
+      'webhook-signature': `${new Webhook(other).sign('msg_1', now, body)} ${new Webhook(secret).sign('msg_1', now, body)}`,
+    };
+    expect(await verifyWebhook(body, headers, secret, { now })).toMatchObject({ type: 'email.delivered' });
+    expect(await verifyWebhook(body, new Headers(headers), other, { now })).toMatchObject({ data: { email_id: 'e' } });
+    await expect(verifyWebhook(`${body} `, headers, secret, { now })).rejects.toBeInstanceOf(WebhookVerificationError);
+    const third = `whsec_${Buffer.from('x'.repeat(32)).toString('base64')}`;
+    await expect(verifyWebhook(body, headers, third, { now })).rejects.toBeInstanceOf(WebhookVerificationError);
+    const later = new Date(now.getTime() + 301_000);
+    await expect(verifyWebhook(body, headers, secret, { now: later })).rejects.toThrow(/timestamp/);
+    await expect(verifyWebhook(body, { 'webhook-id': 'msg_1' }, secret, { now })).rejects.toThrow(/Missing/);
+  });
+});

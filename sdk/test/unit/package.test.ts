@@ -61,7 +61,9 @@ describe('@postbox/sdk package', () => {
         'Templates',
         'Transport',
         'VERSION',
+        'WebhookVerificationError',
         'Webhooks',
+        'verifyWebhook',
       ]);
       const postbox = new built.Postbox({
         apiKey: 'k',
