@@ -267,6 +267,27 @@ describe('webhook deliveries', () => {
     expect((await getWebhook(sender.organization.id, endpoint.id))?.failing_since ?? null).toBeNull();
   });
 
+  it('holds a slow endpoint to 5 attempts at once, and another endpoint is not kept waiting by it', async () => {
+    const slow = await receiver({ delayMs: 1_000 });
+    const quick = await receiver();
+    const sender = await createSender();
+    await addEndpoint(sender.api, slow.url, { events: ['email.sent'] });
+    await addEndpoint(sender.api, quick.url, { events: ['email.sent'] });
+    const emails = 15;
+    const started = Date.now();
+    await Promise.all(
+      Array.from({ length: emails }, (_, i) => sender.send({ to: recipients(`slow${i}@example.com`) })),
+    );
+    await quick.waitFor(emails);
+    const quickDone = Date.now() - started;
+    await slow.waitFor(emails, 30_000);
+    expect(slow.maxInFlight()).toBeLessThanOrEqual(5);
+    expect(slow.maxInFlight()).toBeGreaterThanOrEqual(2);
+    // 15 one-second answers 5 at a time take ≥ 3 s; the quick endpoint's were all in well before.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(3_000);
+    expect(quickDone).toBeLessThan(Date.now() - started);
+  });
+
   it('sends only the subscribed types, nothing to a disabled endpoint, and nothing across organizations', async () => {
     const onlyDelivered = await receiver();
     const disabled = await receiver();

@@ -21,13 +21,22 @@ export interface ReceiverBehaviour {
   hang?: boolean;
   /** The body of each answer. */
   responseBody?: string;
+  /** Answer this long after the request arrived. */
+  delayMs?: number;
 }
 
 export async function startWebhookReceiver(behaviour: ReceiverBehaviour = {}) {
   const received: ReceivedWebhook[] = [];
   const waiters: Array<{ count: number; resolve: () => void }> = [];
   let programme = behaviour;
+  let inFlight = 0;
+  let maxInFlight = 0;
   const server = createServer((request, response) => {
+    inFlight += 1;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    response.on('close', () => {
+      inFlight -= 1;
+    });
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
@@ -37,11 +46,15 @@ export async function startWebhookReceiver(behaviour: ReceiverBehaviour = {}) {
       if (programme.hang) return;
       const statuses = programme.statuses ?? [200];
       const status = statuses[Math.min(index, statuses.length - 1)] ?? 200;
-      response.writeHead(status, {
-        'content-type': 'text/plain',
-        ...(status >= 300 && programme.retryAfter ? { 'retry-after': programme.retryAfter } : {}),
-      });
-      response.end(programme.responseBody ?? (status < 300 ? 'ok' : `status ${status}`));
+      const answer = () => {
+        response.writeHead(status, {
+          'content-type': 'text/plain',
+          ...(status >= 300 && programme.retryAfter ? { 'retry-after': programme.retryAfter } : {}),
+        });
+        response.end(programme.responseBody ?? (status < 300 ? 'ok' : `status ${status}`));
+      };
+      if (programme.delayMs) setTimeout(answer, programme.delayMs);
+      else answer();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -49,6 +62,8 @@ export async function startWebhookReceiver(behaviour: ReceiverBehaviour = {}) {
   return {
     url: `http://127.0.0.1:${port}/hooks`,
     received,
+    /** The most requests it was answering at once. */
+    maxInFlight: () => maxInFlight,
     /** Changes what the next requests are answered. */
     program(next: ReceiverBehaviour) {
       programme = next;
