@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   DeleteMessageBatchCommand,
   GetQueueAttributesCommand,
@@ -15,6 +14,7 @@ import type {
   SQSRecord,
   SQSRecordAttributes,
 } from 'aws-lambda';
+import { localLambdaContext } from './lambda-context.ts';
 
 /**
  * Local stand-in for Lambda's SQS event source mapping with ReportBatchItemFailures, so consumer
@@ -142,25 +142,7 @@ export function startSqsPoller(options: SqsPollerOptions): SqsPoller {
     }
   }
 
-  function lambdaContext(deadline: number): Context {
-    const unsupported = (): never => {
-      throw new Error('callback-style context methods are not supported; return a promise');
-    };
-    return {
-      callbackWaitsForEmptyEventLoop: true,
-      functionName,
-      functionVersion: '$LATEST',
-      invokedFunctionArn: `arn:aws:lambda:${region}:${account}:function:${functionName}`,
-      memoryLimitInMB: '1024',
-      awsRequestId: randomUUID(),
-      logGroupName: `/aws/lambda/${functionName}`,
-      logStreamName: `local/[$LATEST]${randomUUID().replaceAll('-', '')}`,
-      getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
-      done: unsupported,
-      fail: unsupported,
-      succeed: unsupported,
-    };
-  }
+  const lambdaContext = (deadline: number): Context => localLambdaContext({ functionName, region, account, deadline });
 
   function toRecord(message: Message): SQSRecord {
     return {

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   type _Record,
   type AttributeValue,
@@ -15,6 +14,7 @@ import type {
   AttributeValue as LambdaAttributeValue,
   StreamRecord,
 } from 'aws-lambda';
+import { localLambdaContext } from './lambda-context.ts';
 
 /**
  * Local stand-in for Lambda's DynamoDB Streams event source mapping, so stream handlers run
@@ -370,25 +370,7 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
     return { failedFrom, thrown: false };
   }
 
-  function lambdaContext(deadline: number): Context {
-    const unsupported = (): never => {
-      throw new Error('callback-style context methods are not supported; return a promise');
-    };
-    return {
-      callbackWaitsForEmptyEventLoop: true,
-      functionName,
-      functionVersion: '$LATEST',
-      invokedFunctionArn: `arn:aws:lambda:${region}:${account}:function:${functionName}`,
-      memoryLimitInMB: '1024',
-      awsRequestId: randomUUID(),
-      logGroupName: `/aws/lambda/${functionName}`,
-      logStreamName: `local/[$LATEST]${randomUUID().replaceAll('-', '')}`,
-      getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
-      done: unsupported,
-      fail: unsupported,
-      succeed: unsupported,
-    };
-  }
+  const lambdaContext = (deadline: number): Context => localLambdaContext({ functionName, region, account, deadline });
 
   // Last resort: a bug in the loop must not surface as an unhandled rejection.
   const running = run().catch((error: unknown) =>

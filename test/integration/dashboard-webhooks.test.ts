@@ -13,6 +13,7 @@ import { WEBHOOK_EVENT_TYPES } from '#webhooks/webhook.ts';
 import { sendTestEvent } from '#webhooks/webhook-deliveries.service.ts';
 import { createWebhook, findWebhook, getWebhookView, listWebhooks } from '#webhooks/webhooks.service.ts';
 import { DashboardBrowser, dashboardMember } from '../support/dashboard.ts';
+import { eventually } from '../support/ses-store.ts';
 
 const WEBHOOKS = '/dashboard/settings/webhooks';
 const endpointPath = (id: string) => `${WEBHOOKS}/${id}`;
@@ -62,17 +63,6 @@ async function receiver() {
   const started = await startReceiver();
   receivers.push(started);
   return started;
-}
-
-/** Polls until `check` returns a value (not undefined), or fails after `timeoutMs`. */
-async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }
 
 /** Adds an endpoint through the list page's form; returns the response, the secret it shows and the new id. */
@@ -348,7 +338,7 @@ describe('dashboard webhook endpoint page', () => {
     const done = await eventually(async () => {
       const page = await browser.get(deliveryPage);
       return page.text.includes('<span class="badge ok">Succeeded</span>') ? page : undefined;
-    });
+    }, 20_000);
     expect(done.text.match(/<pre>ok &lt;from&gt; the receiver<\/pre>/g)).toHaveLength(2);
     expect(done.text).toContain(`action="${deliveryPage}/retry"`);
     expect(hook.received).toHaveLength(2);

@@ -13,6 +13,7 @@ import { keys } from '#dynamo/keys.ts';
 import { getWebhook } from '#webhooks/webhook.store.ts';
 import { createSender, createTestOrganization, recipients, verifiedDomainFor } from '../support/factories.ts';
 import { expectError } from '../support/http.ts';
+import { eventually } from '../support/ses-store.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
 
 const receivers: WebhookReceiver[] = [];
@@ -34,17 +35,6 @@ async function addEndpoint(api: Api, url: string, fields: Record<string, unknown
   return created.body.data as { id: string; secret: string };
 }
 
-/** Polls until `check` returns a value (not undefined), or fails after `timeoutMs`. */
-async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 async function deliveriesOf(api: Api, webhookId: string, query = '') {
   const listed = await api.get(`/api/v1/webhooks/${webhookId}/deliveries${query}`);
   expect(listed.status, listed.text).toBe(200);
@@ -55,7 +45,7 @@ async function deliveriesOf(api: Api, webhookId: string, query = '') {
 }
 
 async function deliveryWith(api: Api, webhookId: string, status: string) {
-  return eventually(async () => (await deliveriesOf(api, webhookId, `?status=${status}`)).data[0]);
+  return eventually(async () => (await deliveriesOf(api, webhookId, `?status=${status}`)).data[0], 20_000);
 }
 
 describe('webhook deliveries', () => {
