@@ -9,8 +9,10 @@
  *   - DynamoDB requests and units per delivery: the same sends without endpoints are run first, in an
  *     organization of their own, and their usage per email is taken off, so what remains is the
  *     webhooks' (stream fan-out, deliveries, attempts), priced per 1,000 events.
- * Retries are shortened to 1, 2, 4, 8, 16 s (6 attempts: with 30% failures, 0.3^6 ≈ 0.07% of deliveries
- * would end failed; the real schedule is hours).
+ * Retries keep the real count (8 attempts) on a shortened schedule, 1, 1, 2, 2, 4, 4, 8 s (the real one
+ * is hours): with 30% failures 0.3^8 ≈ 0.007% of deliveries would end failed.
+ * First, the latency: 100 sends one every 100 ms to the healthy endpoint alone (an idle pipeline);
+ * then the burst of `emails` to both.
  *   npm run bench -- webhooks [emails]
  */
 import { createServer } from 'node:http';
@@ -58,7 +60,7 @@ async function receiver(failureRate: number) {
 }
 
 const sqs = countSqsCalls();
-const cloud = await startBenchCloud({ env: { WEBHOOK_RETRY_DELAYS_SECONDS: '1,2,4,8,16' } });
+const cloud = await startBenchCloud({ env: { WEBHOOK_RETRY_DELAYS_SECONDS: '1,1,2,2,4,4,8' } });
 const healthy = await receiver(0);
 const flaky = await receiver(FAILURE_RATE);
 try {
@@ -125,8 +127,33 @@ try {
   await cloud.drainStreams();
   const pipeline = usageSince(start, { ...pollUsage });
 
-  // 2. With two endpoints.
+  // 2. Latency on an idle pipeline: one send every 100 ms, the healthy endpoint only.
+  const quiet = await benchOrganization('webhooks bench latency', 'latency.test');
+  await cloud.drainStreams();
+  const latencyEndpoint = await createWebhook(quiet.organization.id, { url: healthy.url, events: ['email.delivered'] });
+  for (let i = 0; i < 100; i += 1) {
+    await fetch(`${cloud.apiUrl}/api/v1/emails/send`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${quiet.secret}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        from: { email: 'a@latency.test' },
+        to: [{ email: `l${i}@example.com` }],
+        subject: 'L',
+        text: 'L',
+      }),
+    }).then((response) => response.text());
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await waitUntil(
+    async () => (await readDeliveryCounts(quiet.organization.id, latencyEndpoint.id)).succeeded >= 100,
+    120_000,
+  );
+  const idleLatency = summarize(healthy.arrivals.map((a) => a.receivedAt - a.eventTime));
+  healthy.arrivals.length = 0;
+
+  // 3. The burst, with two endpoints (created once the organization's own events have gone by).
   const org = await benchOrganization('webhooks bench', 'hooks.test');
+  await cloud.drainStreams();
   const endpoints = [
     await createWebhook(org.organization.id, { url: healthy.url }),
     await createWebhook(org.organization.id, { url: flaky.url }),
@@ -163,7 +190,7 @@ try {
     (sqs.nonEmptyReceives() - receivesBefore);
   const firstArrival = new Map<string, Arrival>();
   for (const arrival of healthy.arrivals) if (!firstArrival.has(arrival.id)) firstArrival.set(arrival.id, arrival);
-  const latency = summarize([...firstArrival.values()].map((a) => a.receivedAt - a.eventTime));
+  const burstLatency = summarize([...firstArrival.values()].map((a) => a.receivedAt - a.eventTime));
   const duplicates = (arrivals: Arrival[]) => {
     const successes = new Map<string, number>();
     for (const a of arrivals) if (a.answered === 200) successes.set(a.id, (successes.get(a.id) ?? 0) + 1);
@@ -186,8 +213,9 @@ try {
           flakyFailuresAnswered: flaky.arrivals.filter((a) => a.answered !== 200).length,
         },
         duplicates: { healthy: duplicates(healthy.arrivals), flaky: duplicates(flaky.arrivals) },
-        eventToReceivedMs: latency,
+        eventToReceivedMs: { idle: idleLatency, burst: burstLatency },
         wallSeconds: Number(elapsedS.toFixed(1)),
+        deliveriesPerSecond: Number((deliveries / elapsedS).toFixed(1)),
         dynamoPerDelivery: {
           requests: perDelivery(webhookUsage.requests),
           readUnits: perDelivery(webhookUsage.readUnits),

@@ -7,37 +7,35 @@ import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { changeWebhookQueueVisibility } from '#adapters/webhook-queue.ts';
 import { withLambdaLogging } from '#core/lambda-logging.ts';
 import { logger } from '#core/logger.ts';
-import { isDeliveryMessage } from '#webhooks/delivery-message.ts';
-import { processDeliveryMessage } from '#webhooks/webhook-delivery.service.ts';
+import { type DeliveryMessage, isDeliveryMessage } from '#webhooks/delivery-message.ts';
+import { processDeliveryMessages } from '#webhooks/webhook-delivery.service.ts';
 
 const FAILED_RECORD_BACKOFF_SECONDS = 10;
 
 export const handler = withLambdaLogging(async (event: SQSEvent): Promise<SQSBatchResponse> => {
   const failed: SQSEvent['Records'] = [];
-  await Promise.all(
-    event.Records.map(async (record) => {
-      let message: unknown;
-      try {
-        message = JSON.parse(record.body);
-      } catch {
-        message = undefined;
-      }
-      // Not ours (never written by Postbox): dropped rather than retried forever.
-      if (!isDeliveryMessage(message)) {
-        logger.error('Unreadable webhook queue message dropped', { message_id: record.messageId });
-        return;
-      }
-      try {
-        await processDeliveryMessage(message);
-      } catch (error) {
-        logger.error('Webhook delivery failed; the message comes back', {
-          message_id: record.messageId,
-          error: error instanceof Error ? error.name : 'unknown',
-        });
-        failed.push(record);
-      }
-    }),
-  );
+  const readable: Array<{ record: SQSEvent['Records'][number]; message: DeliveryMessage }> = [];
+  for (const record of event.Records) {
+    let message: unknown;
+    try {
+      message = JSON.parse(record.body);
+    } catch {
+      message = undefined;
+    }
+    // Not ours (never written by Postbox): dropped rather than retried forever.
+    if (isDeliveryMessage(message)) readable.push({ record, message });
+    else logger.error('Unreadable webhook queue message dropped', { message_id: record.messageId });
+  }
+  const steps = await processDeliveryMessages(readable.map((entry) => entry.message));
+  steps.forEach((step, index) => {
+    const record = readable[index]?.record;
+    if (step.status === 'fulfilled' || !record) return;
+    logger.error('Webhook delivery failed; the message comes back', {
+      message_id: record.messageId,
+      error: step.reason instanceof Error ? step.reason.name : 'unknown',
+    });
+    failed.push(record);
+  });
   if (failed.length > 0) {
     await changeWebhookQueueVisibility(
       failed.map((record) => ({

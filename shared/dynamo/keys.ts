@@ -294,10 +294,17 @@ export const keys = {
     PK: `WHDELIVERY#${organizationId}#${webhookId}`,
     SKPrefix: 'COUNT#',
   }),
-  /** One of an endpoint's concurrent-attempt slots: held (with an expiry) while an attempt runs. */
+  /**
+   * One of an endpoint's concurrent-attempt slots: held (with an expiry) while an attempt runs. The
+   * slots share a partition, so the consumer reads which are free with one Query.
+   */
   webhookSlot: (organizationId: string, webhookId: string, slot: number): PrimaryKey => ({
-    PK: `WHSLOT#${organizationId}#${webhookId}#${slot}`,
-    SK: 'SLOT',
+    PK: `WHSLOT#${organizationId}#${webhookId}`,
+    SK: `SLOT#${slot}`,
+  }),
+  webhookSlotsPrefix: (organizationId: string, webhookId: string) => ({
+    PK: `WHSLOT#${organizationId}#${webhookId}`,
+    SKPrefix: 'SLOT#',
   }),
 
   /** An organization's domain count (one item: domains are added rarely; checked against a cap). */

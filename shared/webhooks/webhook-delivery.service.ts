@@ -6,11 +6,12 @@ import { getWebhook, markWebhookHealth } from '#webhooks/webhook.store.ts';
 import type { WebhookItem } from '#webhooks/webhook.ts';
 import { attemptOnce } from '#webhooks/webhook-attempt.service.ts';
 import {
-  acquireSlot,
   claimAttempt,
+  freeSlots,
   getDelivery,
   recordAttempt,
   releaseSlot,
+  takeSlot,
 } from '#webhooks/webhook-delivery.store.ts';
 import {
   type DeliveryAttempt,
@@ -22,8 +23,8 @@ import {
 
 /** A claim outlives the attempt (its timeout) and the writes around it. */
 const CLAIM_LEASE_MS = config.webhookTimeoutMs + 20_000;
-/** A message that found every slot of its endpoint busy comes back after 1–3 s. */
-const BUSY_DELAY_SECONDS = () => 1 + Math.floor(Math.random() * 3);
+/** A message that found every slot of its endpoint busy comes back after 1–2 s. */
+const BUSY_DELAY_SECONDS = () => 1 + Math.floor(Math.random() * 2);
 
 /** What the endpoint's answer means for it: recovered, failing since, or disabled. */
 async function recordEndpointHealth(endpoint: WebhookItem, attempt: DeliveryAttempt): Promise<void> {
@@ -59,12 +60,52 @@ async function requeue(message: DeliveryMessage, delaySeconds: number): Promise<
 
 export type DeliveryStep = 'not-due' | 'stale' | 'busy' | 'attempted';
 
-/** Makes the attempt a queue message names, if it is still due; what it did. */
-export async function processDeliveryMessage(message: DeliveryMessage): Promise<DeliveryStep> {
-  if (message.not_before && Date.parse(message.not_before) > Date.now()) {
-    await requeue(message, secondsUntil(message.not_before));
-    return 'not-due';
+/**
+ * Makes the attempts a batch of queue messages names: the ones not yet due hop on; the rest, grouped
+ * by endpoint, take the endpoint's free slots (one Query per endpoint, then a conditional Put per
+ * slot) and run in parallel; messages beyond the free slots come back in 1–2 s. What each message
+ * did, in order; a message that failed (the table or queue unavailable) rejects its entry.
+ */
+export async function processDeliveryMessages(
+  messages: DeliveryMessage[],
+): Promise<PromiseSettledResult<DeliveryStep>[]> {
+  const steps: Array<Promise<DeliveryStep>> = new Array(messages.length);
+  const groups = new Map<string, number[]>();
+  messages.forEach((message, index) => {
+    if (message.not_before && Date.parse(message.not_before) > Date.now()) {
+      steps[index] = requeue(message, secondsUntil(message.not_before)).then(() => 'not-due' as const);
+      return;
+    }
+    const key = `${message.organization_id}#${message.webhook_id}`;
+    groups.set(key, [...(groups.get(key) ?? []), index]);
+  });
+  for (const indexes of groups.values()) {
+    const first = messages[indexes[0] as number] as DeliveryMessage;
+    const free = freeSlots(first.organization_id, first.webhook_id, config.webhookEndpointConcurrency);
+    indexes.forEach((index, position) => {
+      const message = messages[index] as DeliveryMessage;
+      steps[index] = free.then(async (slots) => {
+        const slot = slots[position];
+        if (
+          slot === undefined ||
+          !(await takeSlot(message.organization_id, message.webhook_id, slot, CLAIM_LEASE_MS))
+        ) {
+          await requeue(message, BUSY_DELAY_SECONDS());
+          return 'busy';
+        }
+        try {
+          return await attemptInSlot(message);
+        } finally {
+          await releaseSlot(message.organization_id, message.webhook_id, slot);
+        }
+      });
+    });
   }
+  return Promise.allSettled(steps);
+}
+
+/** One message's attempt, in a slot of its endpoint: if the delivery still waits for it. */
+async function attemptInSlot(message: DeliveryMessage): Promise<DeliveryStep> {
   const ref = { organization_id: message.organization_id, webhook_id: message.webhook_id, id: message.delivery_id };
   const [delivery, endpoint] = await Promise.all([
     getDelivery(ref),
@@ -74,36 +115,29 @@ export async function processDeliveryMessage(message: DeliveryMessage): Promise<
   if (!delivery || !endpoint || delivery.status !== 'pending' || delivery.attempt_count !== message.attempt_count) {
     return 'stale';
   }
-  const slot = await acquireSlot(
-    endpoint.organization_id,
-    endpoint.id,
-    config.webhookEndpointConcurrency,
-    CLAIM_LEASE_MS,
-  );
-  if (slot === undefined) {
-    await requeue(message, BUSY_DELAY_SECONDS());
-    return 'busy';
-  }
-  try {
-    const claimed = await claimAttempt(delivery, delivery.attempt_count, CLAIM_LEASE_MS);
-    if (!claimed) return 'stale';
-    const { attempt, result } = endpoint.enabled
-      ? await attemptOnce(endpoint, claimed)
-      : {
-          attempt: {
-            attempted_at: new Date().toISOString(),
-            status_code: null,
-            duration_ms: 0,
-            error: `The endpoint is disabled (${endpoint.disabled_reason ?? 'manual'})`,
-            response_body: null,
-          },
-          result: undefined,
-        };
-    await settleAttempt(endpoint, claimed, attempt, result?.retry_after_seconds ?? null);
-    return 'attempted';
-  } finally {
-    await releaseSlot(endpoint.organization_id, endpoint.id, slot);
-  }
+  const claimed = await claimAttempt(delivery, delivery.attempt_count, CLAIM_LEASE_MS);
+  if (!claimed) return 'stale';
+  const { attempt, result } = endpoint.enabled
+    ? await attemptOnce(endpoint, claimed)
+    : {
+        attempt: {
+          attempted_at: new Date().toISOString(),
+          status_code: null,
+          duration_ms: 0,
+          error: `The endpoint is disabled (${endpoint.disabled_reason ?? 'manual'})`,
+          response_body: null,
+        },
+        result: undefined,
+      };
+  await settleAttempt(endpoint, claimed, attempt, result?.retry_after_seconds ?? null);
+  return 'attempted';
+}
+
+/** One message (the crash test drives single messages). */
+export async function processDeliveryMessage(message: DeliveryMessage): Promise<DeliveryStep> {
+  const [step] = await processDeliveryMessages([message]);
+  if (step?.status === 'rejected') throw step.reason;
+  return step?.value ?? 'stale';
 }
 
 /** Records the attempt and what follows it: the end of the delivery, or its next attempt. */

@@ -2,7 +2,7 @@
  * Webhook delivery entity (docs/data-model.md W5–W7).
  *   delivery  PK=WHDELIVERY#<org>#<webhook>  SK=DELIVERY#<id>     the payload, status and attempts
  *   counts    PK=WHDELIVERY#<org>#<webhook>  SK=COUNT#<shard>     pending / succeeded / failed
- *   slot      PK=WHSLOT#<org>#<webhook>#<n>  SK=SLOT              an attempt in flight (expires)
+ *   slot      PK=WHSLOT#<org>#<webhook>    SK=SLOT#<n>             an attempt in flight (expires)
  *
  * A delivery's status and its counter move in one transaction, so the log's totals are exact. An
  * attempt is claimed by number (`attempt_count = n`), so two messages for one delivery (a stream
@@ -233,37 +233,43 @@ export async function queryDeliveryPage(
   return items.slice((page.page - 1) * page.limit, wanted).map(asDelivery);
 }
 
+/** The endpoint's slots free now (not held, or held past their expiry): one consistent Query. */
+export async function freeSlots(organizationId: string, webhookId: string, slots: number): Promise<number[]> {
+  const held = await queryByPrefix<{ SK: string; held_until: number }>(
+    keys.webhookSlotsPrefix(organizationId, webhookId),
+  );
+  const now = Date.now();
+  const busy = new Set(
+    held.filter((slot) => slot.held_until > now).map((slot) => Number(slot.SK.slice('SLOT#'.length))),
+  );
+  return Array.from({ length: slots }, (_, slot) => slot).filter((slot) => !busy.has(slot));
+}
+
 /**
- * Takes one of an endpoint's `slots` concurrent-attempt slots until `leaseMs` from now (a crashed
- * holder's slot frees itself when it expires): the slot taken, or undefined when all are busy.
+ * Takes slot `slot` of an endpoint until `leaseMs` from now, if it is free (a crashed holder's slot
+ * frees itself when it expires); false when another attempt took it first.
  */
-export async function acquireSlot(
+export async function takeSlot(
   organizationId: string,
   webhookId: string,
-  slots: number,
+  slot: number,
   leaseMs: number,
-): Promise<number | undefined> {
-  const start = Math.floor(Math.random() * slots);
+): Promise<boolean> {
   const now = Date.now();
-  for (let offset = 0; offset < slots; offset += 1) {
-    const slot = (start + offset) % slots;
-    const taken = await conditionalWrite(
-      new PutCommand({
-        TableName: tableName,
-        Item: {
-          ...keys.webhookSlot(organizationId, webhookId, slot),
-          type: 'webhook_slot',
-          held_until: now + leaseMs,
-          // A slot a crashed holder never freed is deleted by TTL an hour after it expired.
-          expires_at: Math.ceil((now + leaseMs) / 1000) + 3600,
-        },
-        ConditionExpression: 'attribute_not_exists(PK) OR held_until < :now',
-        ExpressionAttributeValues: { ':now': now },
-      }),
-    );
-    if (taken) return slot;
-  }
-  return undefined;
+  return conditionalWrite(
+    new PutCommand({
+      TableName: tableName,
+      Item: {
+        ...keys.webhookSlot(organizationId, webhookId, slot),
+        type: 'webhook_slot',
+        held_until: now + leaseMs,
+        // A slot a crashed holder never freed is deleted by TTL an hour after it expired.
+        expires_at: Math.ceil((now + leaseMs) / 1000) + 3600,
+      },
+      ConditionExpression: 'attribute_not_exists(PK) OR held_until < :now',
+      ExpressionAttributeValues: { ':now': now },
+    }),
+  );
 }
 
 export async function releaseSlot(organizationId: string, webhookId: string, slot: number): Promise<void> {
