@@ -1,38 +1,53 @@
 /**
- * The webhook deliveries' HTTP client, built against server-side request forgery: a customer names
- * the URL, so it must never reach the deployment's own network.
- *  - The destination is checked at every attempt (a name's addresses change): an IP literal directly,
- *    a name after resolving it — refused if ANY of its addresses is private, loopback, link-local,
- *    CGNAT, unique-local, metadata, multicast or reserved (unless private targets are allowed: the
- *    local stack). The connection then goes to exactly the address checked (a `lookup` that answers
- *    it), so a DNS answer that changes between check and connect (rebinding) cannot redirect it; TLS
- *    still verifies the certificate against the name.
- *  - Redirects are never followed (a 3xx is the answer).
- *  - The whole attempt (resolve, connect, answer) has one deadline, and at most 64 KB of an answer is
- *    read (the first 1 KB kept): a slow or endless answer cannot hold a consumer.
- * Never rejects: every failure is a result with a short `error` (no stack, nothing internal).
+ * The webhook deliveries' outbound HTTP client, built against server-side request forgery (SSRF): a
+ * customer names the URL, so a delivery must never reach the deployment's own network (the VPC, the
+ * instance metadata service, loopback).
+ *  - The destination is checked at every attempt, because a name's addresses change: an IP literal
+ *    directly (IPv4-mapped and NAT64 IPv6 by the IPv4 they carry), a name after resolving it, refused
+ *    if ANY of its addresses is private, loopback, link-local, CGNAT, unique-local, metadata,
+ *    multicast or reserved (unless `allowPrivateTargets`: the local stack).
+ *  - The connection then goes to exactly the addresses checked (a `lookup` that answers them), so a
+ *    DNS answer that changes between check and connect (rebinding) cannot redirect it. The URL keeps
+ *    the name, so the Host header and TLS (SNI and certificate verification) still use the name.
+ *  - Redirects are never followed: a 3xx is the answer (a Location could name anything).
+ *  - One deadline bounds the whole attempt (resolve, connect, answer), and at most
+ *    RESPONSE_READ_CAP_BYTES of an answer is read, then the socket is destroyed (the first
+ *    RESPONSE_EXCERPT_BYTES kept): a slow, huge or endless answer cannot hold a consumer.
+ * Never rejects: every failure is a result with a short `error` (no stack, nothing internal). Any
+ * HTTP answer, even a 500, has `error: null`; the one exception is the deadline expiring after the
+ * status line arrived: the status code is kept (the endpoint did answer) and `error` is
+ * 'timed out reading the response'.
  */
-import { Resolver, lookup as systemLookup } from 'node:dns/promises';
-import http from 'node:http';
+import { type LookupAddress, lookup as systemLookup } from 'node:dns';
+import { Resolver } from 'node:dns/promises';
+import http, { type ClientRequest, type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 
 export interface WebhookPostOptions {
+  /** An absolute http(s) URL. */
   url: string;
   /** webhook-id, webhook-timestamp, webhook-signature (content-type and user-agent are added). */
   headers: Record<string, string>;
+  /** The JSON body, sent as is (UTF-8). */
   body: string;
+  /** The whole attempt: DNS, connect and response. */
   timeoutMs: number;
+  /** false in AWS: private and reserved destinations are refused. */
   allowPrivateTargets: boolean;
-  /** `host:port` servers to resolve names with; absent: the system resolver (/etc/hosts included). */
+  /** `host:port` servers to resolve names with (A and AAAA); absent or empty: the system resolver (/etc/hosts). */
   dnsServers?: string[];
 }
 
 export interface WebhookPostResult {
+  /** null when no HTTP answer came. */
   status_code: number | null;
   duration_ms: number;
+  /** The first RESPONSE_EXCERPT_BYTES of the answer's body (cut at a character boundary), null if none. */
   response_body: string | null;
+  /** null on any HTTP answer (see the deadline exception above); else a short message. */
   error: string | null;
+  /** The answer's Retry-After in whole seconds from now, null if absent or invalid. */
   retry_after_seconds: number | null;
 }
 
@@ -41,232 +56,322 @@ export const RESPONSE_READ_CAP_BYTES = 64 * 1024;
 const USER_AGENT = 'Postbox-Webhooks/1.0';
 
 type Family = 'ipv4' | 'ipv6';
-const ranges: Array<[string, string, number, Family]> = [
-  // [category, network, prefix, family]; the most specific first (metadata before link-local).
-  ['metadata', '169.254.169.254', 32, 'ipv4'],
-  ['metadata', 'fd00:ec2::254', 128, 'ipv6'],
-  ['unspecified', '0.0.0.0', 8, 'ipv4'],
-  ['private', '10.0.0.0', 8, 'ipv4'],
-  ['carrier-grade NAT', '100.64.0.0', 10, 'ipv4'],
-  ['loopback', '127.0.0.0', 8, 'ipv4'],
-  ['link-local', '169.254.0.0', 16, 'ipv4'],
-  ['private', '172.16.0.0', 12, 'ipv4'],
-  ['reserved', '192.0.0.0', 24, 'ipv4'],
-  ['reserved', '192.0.2.0', 24, 'ipv4'],
-  ['private', '192.168.0.0', 16, 'ipv4'],
-  ['reserved', '198.18.0.0', 15, 'ipv4'],
-  ['reserved', '198.51.100.0', 24, 'ipv4'],
-  ['reserved', '203.0.113.0', 24, 'ipv4'],
-  ['multicast', '224.0.0.0', 4, 'ipv4'],
-  ['reserved', '240.0.0.0', 4, 'ipv4'],
-  ['unspecified', '::', 128, 'ipv6'],
-  ['loopback', '::1', 128, 'ipv6'],
-  ['unique local', 'fc00::', 7, 'ipv6'],
-  ['link-local', 'fe80::', 10, 'ipv6'],
-  ['multicast', 'ff00::', 8, 'ipv6'],
-  ['reserved', '2001:db8::', 32, 'ipv6'],
-];
-const blockLists = ranges.map(([category, network, prefix, family]) => {
-  const list = new BlockList();
-  list.addSubnet(network, prefix, family);
-  return { category, list, family };
-});
 
-/** The IPv4 address an IPv6 one carries (IPv4-mapped ::ffff:a.b.c.d, NAT64 64:ff9b::/96), if any. */
-function embeddedIpv4(address: string): string | undefined {
-  const lower = address.toLowerCase();
-  const dotted = /^(?:::ffff:|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-  if (dotted) return dotted[1];
-  const hex = /^(?:::ffff:|64:ff9b::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower);
-  if (!hex) return undefined;
-  const high = Number.parseInt(hex[1] ?? '0', 16);
-  const low = Number.parseInt(hex[2] ?? '0', 16);
-  return [high >> 8, high & 255, low >> 8, low & 255].join('.');
+/** [category, network, prefix]: the most specific first (metadata before link-local, ::1 before ::/8). */
+const IPV4_RANGES: ReadonlyArray<readonly [string, string, number]> = [
+  ['metadata', '169.254.169.254', 32],
+  ['unspecified', '0.0.0.0', 8],
+  ['private', '10.0.0.0', 8],
+  ['carrier-grade NAT', '100.64.0.0', 10],
+  ['loopback', '127.0.0.0', 8],
+  ['link-local', '169.254.0.0', 16],
+  ['private', '172.16.0.0', 12],
+  ['reserved', '192.0.0.0', 24],
+  ['reserved', '192.0.2.0', 24],
+  ['private', '192.168.0.0', 16],
+  ['reserved', '198.18.0.0', 15],
+  ['reserved', '198.51.100.0', 24],
+  ['reserved', '203.0.113.0', 24],
+  ['multicast', '224.0.0.0', 4],
+  ['reserved', '240.0.0.0', 4],
+];
+const IPV6_RANGES: ReadonlyArray<readonly [string, string, number]> = [
+  ['metadata', 'fd00:ec2::254', 128],
+  ['unspecified', '::', 128],
+  ['loopback', '::1', 128],
+  // The rest of ::/8 is IETF-reserved (IPv4-compatible ::/96 among it); ::ffff:0:0/96 is handled before.
+  ['reserved', '::', 8],
+  ['reserved', '64:ff9b:1::', 48], // local-use NAT64 (RFC 8215): may translate to private IPv4
+  ['reserved', '100::', 64], // discard-only
+  ['reserved', '2001:db8::', 32],
+  ['unique local', 'fc00::', 7],
+  ['link-local', 'fe80::', 10],
+  ['multicast', 'ff00::', 8],
+];
+
+function rules(ranges: ReadonlyArray<readonly [string, string, number]>, family: Family) {
+  return ranges.map(([category, network, prefix]) => {
+    const list = new BlockList();
+    list.addSubnet(network, prefix, family);
+    return { category, list };
+  });
+}
+const IPV4_RULES = rules(IPV4_RANGES, 'ipv4');
+const IPV6_RULES = rules(IPV6_RANGES, 'ipv6');
+
+/** The eight 16-bit groups of a valid IPv6 address (zone id removed). */
+function ipv6Groups(address: string): number[] {
+  const hex = address.replace(
+    /(\d+)\.(\d+)\.(\d+)\.(\d+)$/,
+    (_match, a: string, b: string, c: string, d: string) =>
+      `${((Number(a) << 8) | Number(b)).toString(16)}:${((Number(c) << 8) | Number(d)).toString(16)}`,
+  );
+  const [head = '', tail] = hex.split('::');
+  const parse = (part: string) => (part === '' ? [] : part.split(':').map((group) => Number.parseInt(group, 16)));
+  const before = parse(head);
+  if (tail === undefined) return before;
+  const after = parse(tail);
+  return [...before, ...new Array<number>(8 - before.length - after.length).fill(0), ...after];
 }
 
-/** Why an IP address may not be a webhook target, or undefined when it is public. */
+/** The IPv4 address an IPv6 one carries as IPv4-mapped (::ffff:0:0/96) or NAT64 (64:ff9b::/96), if any. */
+function embeddedIpv4(address: string): string | undefined {
+  const groups = ipv6Groups(address);
+  const prefix = groups.slice(0, 6).join(':');
+  if (prefix !== '0:0:0:0:0:65535' && prefix !== '100:65435:0:0:0:0') return undefined;
+  const high = groups[6] ?? 0;
+  const low = groups[7] ?? 0;
+  return [high >> 8, high & 0xff, low >> 8, low & 0xff].join('.');
+}
+
+/**
+ * Why an IP address may not be a webhook target ('loopback', 'private', 'link-local', 'carrier-grade
+ * NAT', 'unique local', 'metadata', 'unspecified', 'multicast', 'reserved'), or undefined when it is
+ * public. Accepts a bracketed IPv6 literal (`[::1]`); a string that is not an IP address is refused
+ * ('not an IP address').
+ */
 export function refusedAddressReason(address: string): string | undefined {
-  const bare = address.replace(/^\[|\]$/g, '');
+  const bare = address
+    .trim()
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/%.*$/, '');
   const version = isIP(bare);
-  if (version === 0) return 'not an IP address';
+  if (version === 4) return IPV4_RULES.find((rule) => rule.list.check(bare, 'ipv4'))?.category;
   if (version === 6) {
     const inner = embeddedIpv4(bare);
-    if (inner) return refusedAddressReason(inner);
+    if (inner !== undefined) return refusedAddressReason(inner);
+    return IPV6_RULES.find((rule) => rule.list.check(bare, 'ipv6'))?.category;
   }
-  const family: Family = version === 4 ? 'ipv4' : 'ipv6';
-  return blockLists.find((entry) => entry.family === family && entry.list.check(bare, family))?.category;
+  return 'not an IP address';
 }
 
-async function resolveAll(host: string, dnsServers: string[] | undefined): Promise<string[]> {
-  if (!dnsServers || dnsServers.length === 0) {
-    return (await systemLookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
+/** A failure before any connection, with the message to report. */
+class AttemptError extends Error {}
+
+const NOT_FOUND_CODES = new Set(['ENOTFOUND', 'ENODATA', 'EAI_AGAIN', 'EAI_NONAME', 'ENONAME', 'EAI_NODATA']);
+
+function codeOf(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') return code;
+  // Several addresses tried (autoSelectFamily): an AggregateError of the attempts.
+  const first = error instanceof AggregateError ? (error.errors[0] as unknown) : undefined;
+  return first === undefined ? undefined : codeOf(first);
+}
+
+function dnsFailure(error: unknown): AttemptError {
+  const code = codeOf(error);
+  if (code === undefined || NOT_FOUND_CODES.has(code)) return new AttemptError('host not found');
+  return new AttemptError(`DNS lookup failed: ${code}`);
+}
+
+/** Every address of the name: with a Resolver on `dnsServers` (A and AAAA), else the system's lookup. */
+async function resolveAll(
+  host: string,
+  dnsServers: string[] | undefined,
+  timeoutMs: number,
+  onResolver: (resolver: Resolver) => void,
+): Promise<string[]> {
+  if (dnsServers === undefined || dnsServers.length === 0) {
+    const entries = await new Promise<LookupAddress[]>((resolve, reject) =>
+      systemLookup(host, { all: true }, (error, addresses) => (error ? reject(error) : resolve(addresses))),
+    ).catch((error: unknown) => {
+      throw dnsFailure(error);
+    });
+    return entries.map((entry) => entry.address);
   }
-  const resolver = new Resolver({ timeout: 2_000, tries: 1 });
+  // Two tries within the attempt's budget (one lost UDP packet is not a failure); the deadline cancels.
+  const resolver = new Resolver({ timeout: Math.max(1, Math.floor(timeoutMs / 2)), tries: 2 });
   resolver.setServers(dnsServers);
-  const settle = (promise: Promise<string[]>) => promise.catch(() => [] as string[]);
+  onResolver(resolver);
+  const failures: unknown[] = [];
+  const settle = (query: Promise<string[]>) =>
+    query.catch((error: unknown) => {
+      failures.push(error);
+      return [] as string[];
+    });
   const [v4, v6] = await Promise.all([settle(resolver.resolve4(host)), settle(resolver.resolve6(host))]);
-  if (v4.length + v6.length === 0) throw Object.assign(new Error('not found'), { code: 'ENOTFOUND' });
-  return [...v4, ...v6];
+  const addresses = [...v4, ...v6];
+  if (addresses.length > 0) return addresses;
+  // Prefer a real failure (SERVFAIL, timeout) over "no such name/no data" for the message.
+  throw dnsFailure(failures.find((error) => !NOT_FOUND_CODES.has(codeOf(error) ?? '')) ?? failures[0]);
 }
 
-/** Retry-After as seconds from now (delta-seconds or an HTTP date), or null. */
-function retryAfterSeconds(value: string | string[] | undefined): number | null {
-  const raw = Array.isArray(value) ? value[0] : value;
-  if (!raw) return null;
-  if (/^\d+$/.test(raw.trim())) return Number(raw.trim());
-  const at = Date.parse(raw);
+/** A `lookup` that answers only the addresses already checked, whatever DNS says by now. */
+function pinnedLookup(addresses: readonly string[]): LookupFunction {
+  const entries: LookupAddress[] = addresses.map((address) => ({ address, family: isIP(address) }));
+  return (_hostname, options, callback) => {
+    const wanted = options.family === 4 || options.family === 6 ? options.family : undefined;
+    const matching = wanted === undefined ? entries : entries.filter((entry) => entry.family === wanted);
+    const answer = matching.length > 0 ? matching : entries;
+    const first = answer[0];
+    if (options.all) callback(null, answer);
+    else if (first) callback(null, first.address, first.family);
+    else callback(Object.assign(new Error('no address'), { code: 'ENOTFOUND' }), '', 0);
+  };
+}
+
+const HTTP_DATE_HINT = /[a-z]/i;
+
+/** Retry-After as whole seconds from now (delta-seconds or an HTTP date, never below 0), or null. */
+function parseRetryAfter(value: string | undefined): number | null {
+  const text = value?.trim();
+  if (!text) return null;
+  if (/^\d+$/.test(text)) {
+    const seconds = Number(text);
+    return Number.isSafeInteger(seconds) ? seconds : null;
+  }
+  // An HTTP date names its month/day; Date.parse alone would also accept things like "7.5".
+  if (!HTTP_DATE_HINT.test(text)) return null;
+  const at = Date.parse(text);
   return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - Date.now()) / 1000));
 }
 
+const TLS_CODE = /CERT|SSL|TLS|UNABLE_TO_VERIFY|UNABLE_TO_GET|HOSTNAME|ALTNAME/;
+
 function errorMessage(error: unknown): string {
-  const code = (error as { code?: unknown })?.code;
+  if (error instanceof AttemptError) return error.message;
+  const code = codeOf(error);
   switch (code) {
     case 'ECONNREFUSED':
       return 'connection refused';
-    case 'ENOTFOUND':
-    case 'EAI_AGAIN':
-    case 'ENODATA':
-      return 'host not found';
     case 'ECONNRESET':
+    case 'EPIPE':
       return 'connection reset';
+    case 'ETIMEDOUT':
+      return 'connection timed out';
     case 'EHOSTUNREACH':
-    case 'ENETUNREACH':
       return 'host unreachable';
+    case 'ENETUNREACH':
+      return 'network unreachable';
+    case undefined:
+      break;
+    default:
+      if (NOT_FOUND_CODES.has(code)) return 'host not found';
+      if (TLS_CODE.test(code)) return `TLS error: ${code}`;
+      return `request failed: ${code}`;
   }
-  if (typeof code === 'string' && /CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_VERIFY/.test(code)) return `TLS error: ${code}`;
-  if (typeof code === 'string') return `request failed: ${code}`;
-  const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
-  return `request failed: ${message}`;
+  const message = (error instanceof Error ? error.message : String(error)).split('\n')[0]?.trim();
+  return `request failed: ${(message || 'unknown error').slice(0, 200)}`;
 }
 
-/** Cuts a UTF-8 excerpt at a character boundary. */
-function excerpt(bytes: Buffer): string {
+/** The excerpt as text, cut at a character boundary at most RESPONSE_EXCERPT_BYTES bytes in. */
+function excerpt(bytes: Buffer): string | null {
+  if (bytes.length === 0) return null;
   let end = Math.min(bytes.length, RESPONSE_EXCERPT_BYTES);
-  // Step back over continuation bytes (10xxxxxx) of a character cut in two.
+  // Step back over continuation bytes (10xxxxxx) so a character cut in two is dropped whole.
   if (end < bytes.length) while (end > 0 && ((bytes[end] ?? 0) & 0xc0) === 0x80) end -= 1;
   return bytes.subarray(0, end).toString('utf8');
 }
 
-const seconds = (ms: number) => `${Number((ms / 1000).toFixed(1))} s`;
+/** "10 s", "0.3 s", "1.5 s". */
+function seconds(ms: number): string {
+  const value = ms / 1000;
+  return `${value >= 0.1 ? Number(value.toFixed(1)) : Number(value.toPrecision(1))} s`;
+}
 
 export async function postWebhook(options: WebhookPostOptions): Promise<WebhookPostResult> {
   const started = performance.now();
-  const result = (fields: Partial<WebhookPostResult>): WebhookPostResult => ({
-    status_code: null,
-    response_body: null,
-    error: null,
-    retry_after_seconds: null,
-    ...fields,
-    duration_ms: Math.round(performance.now() - started),
-  });
-  let url: URL;
-  try {
-    url = new URL(options.url);
-  } catch {
-    return result({ error: 'invalid URL' });
-  }
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  const deadline = new AbortController();
-  const timer = setTimeout(() => deadline.abort(), options.timeoutMs);
-  try {
-    let address: string;
-    if (isIP(host) !== 0) {
-      address = host;
-    } else {
-      const resolving = resolveAll(host, options.dnsServers);
-      const addresses = await Promise.race([
-        resolving,
-        new Promise<never>((_, reject) =>
-          deadline.signal.addEventListener('abort', () =>
-            reject(Object.assign(new Error('timeout'), { code: 'TIMEOUT' })),
-          ),
-        ),
-      ]);
-      if (!options.allowPrivateTargets) {
-        const refused = addresses.map(refusedAddressReason).find((reason) => reason !== undefined);
-        if (refused)
-          return result({ error: `refused: the host resolves to a private or reserved address (${refused})` });
+  return new Promise<WebhookPostResult>((resolve) => {
+    let settled = false;
+    let request: ClientRequest | undefined;
+    let resolver: Resolver | undefined;
+    let status: number | null = null;
+    let retryAfter: number | null = null;
+    // One byte more than the excerpt, to see whether its last character is cut.
+    const kept: Buffer[] = [];
+    let keptBytes = 0;
+
+    const settle = (error: string | null) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      request?.destroy();
+      try {
+        resolver?.cancel();
+      } catch {
+        // Nothing left to cancel.
       }
-      address = addresses[0] as string;
-    }
-    if (!options.allowPrivateTargets) {
-      const refused = refusedAddressReason(address);
-      if (refused && isIP(host) !== 0) return result({ error: `refused: a private or reserved address (${refused})` });
-    }
-    const family = isIP(address);
-    const pinned: LookupFunction = (_hostname, lookupOptions, callback) => {
-      if ((lookupOptions as { all?: boolean }).all) {
-        (callback as unknown as (e: null, a: Array<{ address: string; family: number }>) => void)(null, [
-          { address, family },
-        ]);
-      } else {
-        callback(null, address, family);
-      }
+      resolve({
+        status_code: status,
+        duration_ms: Math.round(performance.now() - started),
+        response_body: excerpt(Buffer.concat(kept)),
+        error,
+        retry_after_seconds: retryAfter,
+      });
     };
-    const client = url.protocol === 'https:' ? https : http;
-    return await new Promise<WebhookPostResult>((resolve) => {
-      let status: number | null = null;
-      let retryAfter: number | null = null;
-      const request = client.request(
+    const timer = setTimeout(
+      () =>
+        settle(status === null ? `timed out after ${seconds(options.timeoutMs)}` : 'timed out reading the response'),
+      options.timeoutMs,
+    );
+
+    const onResponse = (response: IncomingMessage) => {
+      status = response.statusCode ?? null;
+      const header = response.headers['retry-after'];
+      retryAfter = parseRetryAfter(Array.isArray(header) ? header[0] : header);
+      let read = 0;
+      response.on('data', (chunk: Buffer) => {
+        if (keptBytes <= RESPONSE_EXCERPT_BYTES) {
+          const part = chunk.subarray(0, RESPONSE_EXCERPT_BYTES + 1 - keptBytes);
+          kept.push(part);
+          keptBytes += part.length;
+        }
+        read += chunk.length;
+        if (read >= RESPONSE_READ_CAP_BYTES) settle(null); // destroys the socket: no more is read
+      });
+      // The end of the body, or a connection lost during it: the status line is the answer either way.
+      response.on('end', () => settle(null));
+      response.on('error', () => settle(null));
+      response.on('close', () => settle(null));
+    };
+
+    const attempt = async () => {
+      let url: URL;
+      try {
+        url = new URL(options.url);
+      } catch {
+        throw new AttemptError('invalid URL');
+      }
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new AttemptError('unsupported URL scheme');
+      // The URL parser normalises IPv4 forms (2130706433, 0x7f.1 → 127.0.0.1) and IPv6 ([::ffff:7f00:1]).
+      const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+      let addresses: string[];
+      if (isIP(host) !== 0) {
+        addresses = [host];
+        const refused = options.allowPrivateTargets ? undefined : refusedAddressReason(host);
+        if (refused) throw new AttemptError(`refused: the address is private or reserved (${refused})`);
+      } else {
+        addresses = await resolveAll(host, options.dnsServers, options.timeoutMs, (created) => {
+          resolver = created;
+        });
+        resolver = undefined;
+        if (settled) return; // the deadline passed while resolving
+        const refused = options.allowPrivateTargets
+          ? undefined
+          : addresses.map(refusedAddressReason).find((reason) => reason !== undefined);
+        if (refused) throw new AttemptError(`refused: the host resolves to a private or reserved address (${refused})`);
+      }
+      const client = url.protocol === 'https:' ? https : http;
+      request = client.request(
         url,
         {
           method: 'POST',
-          lookup: pinned,
-          signal: deadline.signal,
-          agent: false,
+          lookup: pinnedLookup(addresses),
+          agent: false, // a fresh connection each attempt: no pooled socket to another address, no proxy
           headers: {
             ...options.headers,
             'content-type': 'application/json',
             'user-agent': USER_AGENT,
-            'content-length': String(Buffer.byteLength(options.body)),
+            'content-length': String(Buffer.byteLength(options.body, 'utf8')),
           },
         },
-        (response) => {
-          status = response.statusCode ?? null;
-          retryAfter = retryAfterSeconds(response.headers['retry-after']);
-          const kept: Buffer[] = [];
-          let read = 0;
-          const finish = () => {
-            const body = Buffer.concat(kept);
-            resolve(
-              result({
-                status_code: status,
-                response_body: body.length > 0 ? excerpt(body) : null,
-                retry_after_seconds: retryAfter,
-              }),
-            );
-          };
-          response.on('data', (chunk: Buffer) => {
-            if (read < RESPONSE_EXCERPT_BYTES + 4) kept.push(chunk.subarray(0, RESPONSE_EXCERPT_BYTES + 4 - read));
-            read += chunk.length;
-            if (read >= RESPONSE_READ_CAP_BYTES) {
-              response.destroy();
-              finish();
-            }
-          });
-          response.on('end', finish);
-          response.on('error', () => finish());
-        },
+        onResponse,
       );
-      request.on('error', (error) => {
-        if (deadline.signal.aborted) {
-          resolve(
-            result({
-              status_code: status,
-              error:
-                status === null ? `timed out after ${seconds(options.timeoutMs)}` : 'timed out reading the response',
-            }),
-          );
-        } else {
-          resolve(result({ status_code: status, error: errorMessage(error) }));
-        }
-      });
-      request.end(options.body);
-    });
-  } catch (error) {
-    if (deadline.signal.aborted) return result({ error: `timed out after ${seconds(options.timeoutMs)}` });
-    return result({ error: errorMessage(error) });
-  } finally {
-    clearTimeout(timer);
-  }
+      request.on('error', (error) => settle(status === null ? errorMessage(error) : null));
+      request.end(options.body, 'utf8');
+    };
+
+    attempt().catch((error: unknown) => settle(errorMessage(error)));
+  });
 }

@@ -1,6 +1,7 @@
 import { enqueueDeliveries, MAX_QUEUE_DELAY_SECONDS } from '#adapters/webhook-queue.ts';
 import { config } from '#core/config.ts';
 import { logger } from '#core/logger.ts';
+import { WEBHOOK_CONSUMER_TIMEOUT_SECONDS } from '#platform/queues.ts';
 import type { DeliveryMessage } from '#webhooks/delivery-message.ts';
 import { getWebhook, markWebhookHealth } from '#webhooks/webhook.store.ts';
 import type { WebhookItem } from '#webhooks/webhook.ts';
@@ -23,6 +24,16 @@ import {
 
 /** A claim outlives the attempt (its timeout) and the writes around it. */
 const CLAIM_LEASE_MS = config.webhookTimeoutMs + 20_000;
+/**
+ * Attempts one slot runs one after another in an invocation: as many as fit the consumer's time
+ * (30 s) at the attempt timeout plus its writes (2 at the 10 s timeout).
+ */
+const ATTEMPTS_PER_SLOT = Math.max(
+  1,
+  Math.floor((WEBHOOK_CONSUMER_TIMEOUT_SECONDS * 1000 - 5_000) / (config.webhookTimeoutMs + 2_000)),
+);
+/** A slot is held while its attempts run, and frees itself if its holder dies. */
+const SLOT_LEASE_MS = ATTEMPTS_PER_SLOT * (config.webhookTimeoutMs + 2_000) + 20_000;
 /** A message that found every slot of its endpoint busy comes back after 1–2 s. */
 const BUSY_DELAY_SECONDS = () => 1 + Math.floor(Math.random() * 2);
 
@@ -63,7 +74,7 @@ export type DeliveryStep = 'not-due' | 'stale' | 'busy' | 'attempted';
 /**
  * Makes the attempts a batch of queue messages names: the ones not yet due hop on; the rest, grouped
  * by endpoint, take the endpoint's free slots (one Query per endpoint, then a conditional Put per
- * slot) and run in parallel; messages beyond the free slots come back in 1–2 s. What each message
+ * slot), each slot running its share in a row; messages beyond what the slots take come back in 1–2 s. What each message
  * did, in order; a message that failed (the table or queue unavailable) rejects its entry.
  */
 export async function processDeliveryMessages(
@@ -80,28 +91,51 @@ export async function processDeliveryMessages(
     groups.set(key, [...(groups.get(key) ?? []), index]);
   });
   for (const indexes of groups.values()) {
-    const first = messages[indexes[0] as number] as DeliveryMessage;
-    const free = freeSlots(first.organization_id, first.webhook_id, config.webhookEndpointConcurrency);
-    indexes.forEach((index, position) => {
-      const message = messages[index] as DeliveryMessage;
-      steps[index] = free.then(async (slots) => {
-        const slot = slots[position];
-        if (
-          slot === undefined ||
-          !(await takeSlot(message.organization_id, message.webhook_id, slot, CLAIM_LEASE_MS))
-        ) {
-          await requeue(message, BUSY_DELAY_SECONDS());
-          return 'busy';
-        }
-        try {
-          return await attemptInSlot(message);
-        } finally {
-          await releaseSlot(message.organization_id, message.webhook_id, slot);
-        }
-      });
-    });
+    const settled = runGroup(messages, indexes);
+    for (const index of indexes) steps[index] = settled.then((results) => results.get(index) as Promise<DeliveryStep>);
   }
   return Promise.allSettled(steps);
+}
+
+/**
+ * One endpoint's messages of a batch: the free slots it can use are taken, each runs its share one
+ * attempt after another (as many as fit the function's time) and is released; what no slot takes
+ * comes back later. Resolves, once every slot is released, with each message's outcome.
+ */
+async function runGroup(messages: DeliveryMessage[], indexes: number[]): Promise<Map<number, Promise<DeliveryStep>>> {
+  const first = messages[indexes[0] as number] as DeliveryMessage;
+  const free = await freeSlots(first.organization_id, first.webhook_id, config.webhookEndpointConcurrency);
+  const wanted = free.slice(0, Math.ceil(indexes.length / ATTEMPTS_PER_SLOT));
+  const taken = (
+    await Promise.all(
+      wanted.map(async (slot) =>
+        (await takeSlot(first.organization_id, first.webhook_id, slot, SLOT_LEASE_MS)) ? slot : undefined,
+      ),
+    )
+  ).filter((slot): slot is number => slot !== undefined);
+  const results = new Map<number, Promise<DeliveryStep>>();
+  const lanes = taken.map(async (slot, lane) => {
+    try {
+      const mine = indexes.filter((_, position) => position % taken.length === lane).slice(0, ATTEMPTS_PER_SLOT);
+      for (const index of mine) {
+        const step = attemptInSlot(messages[index] as DeliveryMessage);
+        results.set(index, step);
+        await step.catch(() => undefined);
+      }
+    } finally {
+      await releaseSlot(first.organization_id, first.webhook_id, slot);
+    }
+  });
+  await Promise.all(lanes);
+  for (const index of indexes) {
+    if (!results.has(index)) {
+      results.set(
+        index,
+        requeue(messages[index] as DeliveryMessage, BUSY_DELAY_SECONDS()).then(() => 'busy' as const),
+      );
+    }
+  }
+  return results;
 }
 
 /** One message's attempt, in a slot of its endpoint: if the delivery still waits for it. */
