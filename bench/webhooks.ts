@@ -174,6 +174,17 @@ try {
   const elapsedS = (performance.now() - startedAt) / 1000;
   const withHooks = usageSince(start, { ...pollUsage });
   const final = await counts();
+  // Why a delivery ended failed (with 8 attempts at 30 % failures, about 1 in 15,000 should).
+  const { queryDeliveryPage } = await import('#webhooks/webhook-delivery.store.ts');
+  const failedAttempts = (
+    await Promise.all(
+      endpoints.map((endpoint) =>
+        queryDeliveryPage(org.organization.id, endpoint.id, { page: 1, limit: 100 }, 'failed'),
+      ),
+    )
+  )
+    .flat()
+    .map((delivery) => delivery.attempts.map((attempt) => attempt.status_code ?? attempt.error));
 
   const deliveries = expected * 2;
   const webhookUsage = {
@@ -206,6 +217,7 @@ try {
       {
         emails,
         deliveries: { expected: deliveries, healthy: final[0], flaky: final[1] },
+        failedDeliveriesAttempts: failedAttempts,
         lost: deliveries - final.reduce((sum, c) => sum + c.succeeded + c.failed, 0),
         received: {
           healthyUniqueIds: firstArrival.size,

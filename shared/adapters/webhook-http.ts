@@ -227,7 +227,8 @@ function parseRetryAfter(value: string | undefined): number | null {
   return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - Date.now()) / 1000));
 }
 
-const TLS_CODE = /CERT|SSL|TLS|UNABLE_TO_VERIFY|UNABLE_TO_GET|HOSTNAME|ALTNAME/;
+/** Certificate and handshake failures (EPROTO: OpenSSL protocol errors, such as TLS to a plain HTTP port). */
+const TLS_CODE = /CERT|SSL|TLS|UNABLE_TO_VERIFY|UNABLE_TO_GET|HOSTNAME|ALTNAME|^EPROTO$/;
 
 function errorMessage(error: unknown): string {
   if (error instanceof AttemptError) return error.message;
