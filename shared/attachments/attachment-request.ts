@@ -1,0 +1,95 @@
+/**
+ * The `attachments` of a send or batch request (api-decisions, "Attachments"): validated field by
+ * field, each problem a 400 naming `attachments[i].<field>`, and normalised (content type from the
+ * extension, disposition from `content_id`, content decoded once). Not yet part of the send schemas:
+ * the delivery of attachments (storage, MIME) is the rest of issue 17.
+ */
+import * as z from 'zod';
+import {
+  ATTACHMENT_DISPOSITIONS,
+  type AttachmentDisposition,
+  contentIdProblem,
+  contentTypeFor,
+  decodeBase64Exactly,
+  filenameProblem,
+  MAX_ATTACHMENT_BYTES,
+  MAX_ATTACHMENTS,
+} from '#attachments/attachment.ts';
+
+/** An attachment as the request validated it: its bytes decoded (inline) or an upload named. */
+export interface RequestedAttachment {
+  filename: string;
+  content_type: string;
+  content_id: string | null;
+  disposition: AttachmentDisposition;
+  source: { kind: 'content'; bytes: Buffer } | { kind: 'upload'; attachment_id: string };
+}
+
+const CONTENT_TYPE = /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+$/i;
+
+const attachmentInput = z.strictObject({
+  filename: z.string(),
+  content: z.string().optional().meta({ description: 'The file, base64 (standard alphabet, padded)' }),
+  attachment_id: z.string().optional().meta({ description: 'A file uploaded beforehand (POST /attachments)' }),
+  content_type: z.string().optional().meta({ description: 'Default: from the filename’s extension' }),
+  content_id: z
+    .string()
+    .optional()
+    .meta({ description: 'Makes the part inline, referenced as `cid:<id>` in the html' }),
+  disposition: z.enum(ATTACHMENT_DISPOSITIONS).optional(),
+});
+
+export const attachmentsField = z
+  .array(attachmentInput)
+  .max(MAX_ATTACHMENTS, { message: `At most ${MAX_ATTACHMENTS} attachments per email` })
+  .transform((attachments, context): RequestedAttachment[] => {
+    let totalBytes = 0;
+    const out: RequestedAttachment[] = [];
+    attachments.forEach((attachment, index) => {
+      const problem = (field: string, message: string) =>
+        context.addIssue({ code: 'custom', path: [index, field], message });
+      const filenameIssue = filenameProblem(attachment.filename);
+      if (filenameIssue) problem('filename', filenameIssue);
+      if (attachment.content_id !== undefined) {
+        const contentIdIssue = contentIdProblem(attachment.content_id);
+        if (contentIdIssue) problem('content_id', contentIdIssue);
+      }
+      if (attachment.content_type !== undefined && !CONTENT_TYPE.test(attachment.content_type)) {
+        problem('content_type', 'Must be a media type such as application/pdf');
+      }
+      const hasContent = attachment.content !== undefined;
+      const hasUpload = attachment.attachment_id !== undefined;
+      if (hasContent === hasUpload) {
+        problem(hasContent ? 'attachment_id' : 'content', 'Give exactly one of content and attachment_id');
+        return;
+      }
+      let source: RequestedAttachment['source'];
+      if (hasContent) {
+        const bytes = decodeBase64Exactly(attachment.content ?? '');
+        if (!bytes) {
+          problem('content', 'Must be base64 (standard alphabet, padded) that decodes exactly');
+          return;
+        }
+        totalBytes += bytes.length;
+        source = { kind: 'content', bytes };
+      } else {
+        source = { kind: 'upload', attachment_id: attachment.attachment_id ?? '' };
+      }
+      const contentId = attachment.content_id ?? null;
+      out.push({
+        filename: attachment.filename,
+        content_type: attachment.content_type?.toLowerCase() ?? contentTypeFor(attachment.filename),
+        content_id: contentId,
+        disposition: attachment.disposition ?? (contentId ? 'inline' : 'attachment'),
+        source,
+      });
+    });
+    if (totalBytes > MAX_ATTACHMENT_BYTES) {
+      context.addIssue({
+        code: 'custom',
+        path: [],
+        message: `Attachments may total at most ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MB decoded per email`,
+      });
+    }
+    return out;
+  });
