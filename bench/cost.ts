@@ -10,7 +10,7 @@
  *     the measured wall time of the delivery phase shared among consumer invocations.
  *   npm run bench -- cost [emails]
  */
-import { benchOrganization, countSqsCalls, startBenchCloud } from './local-cloud.ts';
+import { benchOrganization, countSqsCalls, pollUntil, startBenchCloud } from './local-cloud.ts';
 import { summarize } from './stats.ts';
 
 const emails = Number(process.argv[2] ?? 500);
@@ -73,16 +73,7 @@ try {
     }),
   );
   const acceptedAt = performance.now();
-  for (;;) {
-    const before = dynamoUsage();
-    const done = await delivered();
-    const after = dynamoUsage();
-    pollUsage.requests += after.requests - before.requests;
-    pollUsage.readUnits += after.readUnits - before.readUnits;
-    pollUsage.writeUnits += after.writeUnits - before.writeUnits;
-    if (done >= emails) break;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  await pollUntil(async () => (await delivered()) >= emails, { usage: dynamoUsage, spent: pollUsage, intervalMs: 250 });
   const deliveredAt = performance.now();
   const afterDynamo = dynamoUsage();
   const byCommand = Object.fromEntries(

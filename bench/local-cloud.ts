@@ -58,3 +58,32 @@ export async function benchOrganization(name: string, domain: string, dailyLimit
   const { secret } = await createApiKey({ organizationId: organization.id, name, environment: 'test' });
   return { organization, secret };
 }
+
+/** DynamoDB usage as `dynamoUsage()` of `#dynamo/client.ts` counts it. */
+interface Usage {
+  requests: number;
+  readUnits: number;
+  writeUnits: number;
+}
+
+/**
+ * Polls `done` every `intervalMs` until it says so (rejects after `timeoutMs`), adding the DynamoDB
+ * usage of the polling itself to `spent`, so the bench can take its own reads out of what it measures.
+ */
+export async function pollUntil(
+  done: () => Promise<boolean>,
+  options: { usage: () => Usage; spent: Usage; intervalMs: number; timeoutMs?: number },
+): Promise<void> {
+  const deadline = Date.now() + (options.timeoutMs ?? Number.POSITIVE_INFINITY);
+  for (;;) {
+    const before = options.usage();
+    const finished = await done();
+    const after = options.usage();
+    options.spent.requests += after.requests - before.requests;
+    options.spent.readUnits += after.readUnits - before.readUnits;
+    options.spent.writeUnits += after.writeUnits - before.writeUnits;
+    if (finished) return;
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, options.intervalMs));
+  }
+}

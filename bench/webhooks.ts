@@ -17,7 +17,7 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { benchOrganization, countSqsCalls, startBenchCloud } from './local-cloud.ts';
+import { benchOrganization, countSqsCalls, pollUntil, startBenchCloud } from './local-cloud.ts';
 import { summarize } from './stats.ts';
 
 const emails = Number(process.argv[2] ?? 1000);
@@ -95,20 +95,8 @@ try {
   };
   /** Polls (its own reads measured and taken out) until `done` says so. */
   const pollUsage = { requests: 0, readUnits: 0, writeUnits: 0 };
-  const waitUntil = async (done: () => Promise<boolean>, timeoutMs: number) => {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const before = dynamoUsage();
-      const finished = await done();
-      const after = dynamoUsage();
-      pollUsage.requests += after.requests - before.requests;
-      pollUsage.readUnits += after.readUnits - before.readUnits;
-      pollUsage.writeUnits += after.writeUnits - before.writeUnits;
-      if (finished) return;
-      if (Date.now() > deadline) throw new Error('timed out');
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-  };
+  const waitUntil = (done: () => Promise<boolean>, timeoutMs: number) =>
+    pollUntil(done, { usage: dynamoUsage, spent: pollUsage, intervalMs: 500, timeoutMs });
   const usageSince = (start: ReturnType<typeof dynamoUsage>, poll: typeof pollUsage) => {
     const now = dynamoUsage();
     return {

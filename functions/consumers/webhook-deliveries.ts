@@ -7,7 +7,7 @@ import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { changeWebhookQueueVisibility } from '#adapters/webhook-queue.ts';
 import { withLambdaLogging } from '#core/lambda-logging.ts';
 import { logger } from '#core/logger.ts';
-import { type DeliveryMessage, isDeliveryMessage } from '#webhooks/delivery-message.ts';
+import { type DeliveryMessage, parseDeliveryMessage } from '#webhooks/delivery-message.ts';
 import { processDeliveryMessages } from '#webhooks/webhook-delivery.service.ts';
 
 const FAILED_RECORD_BACKOFF_SECONDS = 10;
@@ -16,14 +16,9 @@ export const handler = withLambdaLogging(async (event: SQSEvent): Promise<SQSBat
   const failed: SQSEvent['Records'] = [];
   const readable: Array<{ record: SQSEvent['Records'][number]; message: DeliveryMessage }> = [];
   for (const record of event.Records) {
-    let message: unknown;
-    try {
-      message = JSON.parse(record.body);
-    } catch {
-      message = undefined;
-    }
+    const message = parseDeliveryMessage(record.body);
     // Not ours (never written by Postbox): dropped rather than retried forever.
-    if (isDeliveryMessage(message)) readable.push({ record, message });
+    if (message) readable.push({ record, message });
     else logger.error('Unreadable webhook queue message dropped', { message_id: record.messageId });
   }
   const steps = await processDeliveryMessages(readable.map((entry) => entry.message));

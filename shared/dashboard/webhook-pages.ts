@@ -3,7 +3,7 @@
  * page again after a refused form or action. Every read is of the member's organization: another
  * organization's endpoint or delivery is 404, exactly like an unknown id (the services').
  */
-import { ApiError } from '#core/errors.ts';
+import type { ApiError } from '#core/errors.ts';
 import type { PageMember } from '#dashboard/layout.ts';
 import type { PageResult } from '#dashboard/page-handler.ts';
 import { apiErrorPage } from '#dashboard/page-stack/error-page.ts';
@@ -69,19 +69,6 @@ export async function webhookDeliveryPage(
 }
 
 /**
- * A page shown again for a refused post, unless what refused it leaves nothing to show (an unknown
- * or another organization's endpoint: its 404 page, as the page itself would answer).
- */
-export async function pageAgain(member: PageMember, render: () => Promise<PageResult>): Promise<PageResult> {
-  try {
-    return await render();
-  } catch (error) {
-    if (error instanceof ApiError && error.statusCode < 500) return apiErrorPage(error, member);
-    throw error;
-  }
-}
-
-/**
  * POST /dashboard/settings/webhooks/{id} refused: a form problem shows the endpoint's page again
  * with what was typed (400); anything else (404, 409) is its error page.
  */
@@ -92,10 +79,8 @@ export function editFormAgain(
   error: ApiError,
 ): Promise<PageResult> {
   if (error.code !== 'VALIDATION_ERROR') return Promise.resolve(apiErrorPage(error, member));
-  return pageAgain(member, () =>
-    webhookDetailPage(member, webhookId, {
-      form: { values: webhookFormValues(form), error },
-      status: error.statusCode,
-    }),
-  );
+  return webhookDetailPage(member, webhookId, {
+    form: { values: webhookFormValues(form), error },
+    status: error.statusCode,
+  });
 }

@@ -20,3 +20,14 @@ export function isDeliveryMessage(value: unknown): value is DeliveryMessage {
     (message.not_before === undefined || typeof message.not_before === 'string')
   );
 }
+
+/** The message a queue record's body holds, or undefined when it is not one of Postbox's. */
+export function parseDeliveryMessage(body: string): DeliveryMessage | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+  return isDeliveryMessage(value) ? value : undefined;
+}

@@ -19,11 +19,11 @@ import {
 } from '#webhooks/webhook-delivery.store.ts';
 import {
   type DeliveryStatus,
-  deliveryId,
   deliverySummaryView,
   deliveryView,
   isDeliveryId,
   isSuccessStatus,
+  newDelivery,
   type WebhookDeliveryItem,
 } from '#webhooks/webhook-delivery.ts';
 import { testEventPayload } from '#webhooks/webhook-event.store.ts';
@@ -39,8 +39,9 @@ export async function listDeliveries(
   webhookId: string,
   query: PageRequest & { status?: DeliveryStatus | undefined },
 ) {
-  await findWebhook(organizationId, webhookId);
-  const [counts, items] = await Promise.all([
+  // The endpoint's existence (404) is read alongside: its deliveries' keys carry the organization.
+  const [, counts, items] = await Promise.all([
+    findWebhook(organizationId, webhookId),
     readDeliveryCounts(organizationId, webhookId),
     queryDeliveryPage(organizationId, webhookId, query, query.status),
   ]);
@@ -53,10 +54,10 @@ export async function findDelivery(
   webhookId: string,
   id: string,
 ): Promise<WebhookDeliveryItem> {
-  await findWebhook(organizationId, webhookId);
-  const delivery = isDeliveryId(id)
-    ? await getDelivery({ organization_id: organizationId, webhook_id: webhookId, id })
-    : undefined;
+  const [, delivery] = await Promise.all([
+    findWebhook(organizationId, webhookId),
+    isDeliveryId(id) ? getDelivery({ organization_id: organizationId, webhook_id: webhookId, id }) : undefined,
+  ]);
   if (!delivery) throw notFound('Delivery');
   return delivery;
 }
@@ -73,22 +74,14 @@ export async function sendTestEvent(organizationId: string, webhookId: string) {
   const endpoint = await findWebhook(organizationId, webhookId);
   const now = nowIso();
   const eventId = deterministicId(['webhook.test', webhookId, randomUUID()]);
-  const payload = testEventPayload(eventId, webhookId, now);
-  const delivery: WebhookDeliveryItem = {
-    id: deliveryId(eventId, webhookId, now),
-    organization_id: organizationId,
-    webhook_id: webhookId,
-    event_type: 'webhook.test',
-    event_id: eventId,
-    status: 'pending',
-    payload: JSON.stringify(payload),
-    attempt_count: 0,
-    attempts: [],
-    next_attempt_at: now,
+  const delivery = newDelivery({
+    organizationId,
+    webhookId,
+    eventId,
+    payload: testEventPayload(eventId, webhookId, now),
     manual: true,
-    created_at: now,
-    updated_at: now,
-  };
+    now,
+  });
   await insertDelivery(delivery);
   const claimed = await claimAttempt(delivery, 0, SYNC_CLAIM_MS);
   if (!claimed) throw new Error('A new test delivery could not be claimed');

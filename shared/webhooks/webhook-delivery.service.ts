@@ -167,13 +167,6 @@ async function attemptInSlot(message: DeliveryMessage): Promise<DeliveryStep> {
   return 'attempted';
 }
 
-/** One message (the crash test drives single messages). */
-export async function processDeliveryMessage(message: DeliveryMessage): Promise<DeliveryStep> {
-  const [step] = await processDeliveryMessages([message]);
-  if (step?.status === 'rejected') throw step.reason;
-  return step?.value ?? 'stale';
-}
-
 /** Records the attempt and what follows it: the end of the delivery, or its next attempt. */
 async function settleAttempt(
   endpoint: WebhookItem,

@@ -235,13 +235,11 @@ export async function queryDeliveryPage(
 
 /** The endpoint's slots free now (not held, or held past their expiry): one consistent Query. */
 export async function freeSlots(organizationId: string, webhookId: string, slots: number): Promise<number[]> {
-  const held = await queryByPrefix<{ SK: string; held_until: number }>(
+  const held = await queryByPrefix<{ slot: number; held_until: number }>(
     keys.webhookSlotsPrefix(organizationId, webhookId),
   );
   const now = Date.now();
-  const busy = new Set(
-    held.filter((slot) => slot.held_until > now).map((slot) => Number(slot.SK.slice('SLOT#'.length))),
-  );
+  const busy = new Set(held.filter((entry) => entry.held_until > now).map((entry) => entry.slot));
   return Array.from({ length: slots }, (_, slot) => slot).filter((slot) => !busy.has(slot));
 }
 
@@ -262,6 +260,7 @@ export async function takeSlot(
       Item: {
         ...keys.webhookSlot(organizationId, webhookId, slot),
         type: 'webhook_slot',
+        slot,
         held_until: now + leaseMs,
         // A slot a crashed holder never freed is deleted by TTL an hour after it expired.
         expires_at: Math.ceil((now + leaseMs) / 1000) + 3600,

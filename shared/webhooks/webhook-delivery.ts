@@ -66,6 +66,35 @@ export function deliveryId(eventId: string, webhookId: string, eventTime: string
   return `msg_${time}${hash}`;
 }
 
+/**
+ * A new delivery of an event to an endpoint, pending its first attempt now; `manual` (the test event)
+ * makes one attempt and no schedule.
+ */
+export function newDelivery(fields: {
+  organizationId: string;
+  webhookId: string;
+  eventId: string;
+  payload: WebhookPayload;
+  manual?: boolean;
+  now: string;
+}): WebhookDeliveryItem {
+  return {
+    id: deliveryId(fields.eventId, fields.webhookId, fields.payload.timestamp),
+    organization_id: fields.organizationId,
+    webhook_id: fields.webhookId,
+    event_type: fields.payload.type,
+    event_id: fields.eventId,
+    status: 'pending',
+    payload: JSON.stringify(fields.payload),
+    attempt_count: 0,
+    attempts: [],
+    next_attempt_at: fields.now,
+    manual: fields.manual ?? false,
+    created_at: fields.now,
+    updated_at: fields.now,
+  };
+}
+
 export const isDeliveryId = (value: string): boolean => /^msg_[0-9A-Za-z]{8}[A-Za-z0-9_-]{22}$/.test(value);
 
 /**

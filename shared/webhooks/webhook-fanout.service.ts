@@ -9,13 +9,13 @@ import { enqueueDeliveries } from '#adapters/webhook-queue.ts';
 import { forEachLimited } from '#core/concurrency.ts';
 import { nowIso } from '#core/ids.ts';
 import { batchGetAll } from '#dynamo/batch.ts';
-import { keys } from '#dynamo/keys.ts';
+import { emailOfCollectionKey, keys } from '#dynamo/keys.ts';
 import type { Mailbox } from '#emails/email.ts';
 import type { DeliveryMessage } from '#webhooks/delivery-message.ts';
 import { queryWebhooks } from '#webhooks/webhook.store.ts';
 import type { WebhookItem } from '#webhooks/webhook.ts';
 import { insertDelivery } from '#webhooks/webhook-delivery.store.ts';
-import { deliveryId, type WebhookDeliveryItem, type WebhookPayload } from '#webhooks/webhook-delivery.ts';
+import { newDelivery, type WebhookDeliveryItem, type WebhookPayload } from '#webhooks/webhook-delivery.ts';
 import {
   type EmailFacts,
   emailEventPayload,
@@ -23,6 +23,12 @@ import {
   type WebhookEventSource,
   webhookEventsOfChange,
 } from '#webhooks/webhook-event.store.ts';
+
+/** `<org>#<email id>`: how the batch's emails are looked up. */
+const emailKey = (item: Record<string, unknown>): string => {
+  const owner = emailOfCollectionKey(String(item.PK));
+  return `${owner?.organizationId}#${owner?.emailId}`;
+};
 
 const EMAIL_FACT_ATTRIBUTES = ['id', 'environment', 'from', 'to', 'subject', 'tags'] as const;
 /** Deliveries written at once (each a small transaction). */
@@ -43,7 +49,7 @@ async function emailFacts(sources: WebhookEventSource[]): Promise<Map<string, Em
   const items = await batchGetAll([...wanted.values()], { attributes: ['PK', ...EMAIL_FACT_ATTRIBUTES] });
   return new Map(
     items.map((item) => [
-      String(item.PK).slice('EMAIL#'.length),
+      emailKey(item),
       {
         id: String(item.id),
         environment: String(item.environment),
@@ -89,23 +95,10 @@ export async function fanOutChanges(changes: readonly TableChange[]): Promise<Fa
     // An email deleted before its event was read (retention): nothing to say about it.
     if (!payload) continue;
     const eventId = source.kind === 'email' ? source.event.id : source.event_id;
-    const body = JSON.stringify(payload);
     for (const endpoint of endpoints) {
-      deliveries.push({
-        id: deliveryId(eventId, endpoint.id, payload.timestamp),
-        organization_id: source.organization_id,
-        webhook_id: endpoint.id,
-        event_type: payload.type,
-        event_id: eventId,
-        status: 'pending',
-        payload: body,
-        attempt_count: 0,
-        attempts: [],
-        next_attempt_at: now,
-        manual: false,
-        created_at: now,
-        updated_at: now,
-      });
+      deliveries.push(
+        newDelivery({ organizationId: source.organization_id, webhookId: endpoint.id, eventId, payload, now }),
+      );
     }
   }
   const toQueue: DeliveryMessage[] = [];

@@ -10,9 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookQueueClient } from '#adapters/webhook-queue.ts';
 import { db, tableName } from '#dynamo/client.ts';
 import { keys } from '#dynamo/keys.ts';
-import { processDeliveryMessage } from '#webhooks/webhook-delivery.service.ts';
+import { processDeliveryMessages } from '#webhooks/webhook-delivery.service.ts';
 import { getDelivery, insertDelivery } from '#webhooks/webhook-delivery.store.ts';
-import { deliveryId } from '#webhooks/webhook-delivery.ts';
+import { newDelivery } from '#webhooks/webhook-delivery.ts';
 import { createTestOrganization } from '../support/factories.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
 import { InjectedFault, writeFaults } from '../support/write-faults.ts';
@@ -34,21 +34,13 @@ describe('a crash of the delivery consumer', () => {
     for (;;) {
       const eventId = `crash-${position}-${Date.now()}`;
       const now = new Date().toISOString();
-      const delivery = {
-        id: deliveryId(eventId, endpoint.id, now),
-        organization_id: org.organization.id,
-        webhook_id: endpoint.id,
-        event_type: 'webhook.test' as const,
-        event_id: eventId,
-        status: 'pending' as const,
-        payload: JSON.stringify({ type: 'webhook.test', timestamp: now, data: { event_id: eventId } }),
-        attempt_count: 0,
-        attempts: [],
-        next_attempt_at: now,
-        manual: false,
-        created_at: now,
-        updated_at: now,
-      };
+      const delivery = newDelivery({
+        organizationId: org.organization.id,
+        webhookId: endpoint.id,
+        eventId,
+        payload: { type: 'webhook.test', timestamp: now, data: { event_id: eventId } },
+        now,
+      });
       await insertDelivery(delivery);
       const message = {
         organization_id: delivery.organization_id,
@@ -58,13 +50,9 @@ describe('a crash of the delivery consumer', () => {
       };
       const before = hook.received.length;
       faults.arm(position);
-      const crashed = await processDeliveryMessage(message).then(
-        () => false,
-        (error) => {
-          expect(error).toBeInstanceOf(InjectedFault);
-          return true;
-        },
-      );
+      const [outcome] = await processDeliveryMessages([message]);
+      const crashed = outcome?.status === 'rejected';
+      if (crashed) expect(outcome.reason).toBeInstanceOf(InjectedFault);
       const writes = faults.writes();
       faults.arm(undefined);
       if (!crashed) {
@@ -92,7 +80,8 @@ describe('a crash of the delivery consumer', () => {
           }),
         );
       }
-      const step = await processDeliveryMessage(message);
+      const [again] = await processDeliveryMessages([message]);
+      const step = again?.status === 'fulfilled' ? again.value : again?.reason;
       const stored = await getDelivery(delivery);
       expect(stored?.status, `crash at write ${position} (${writes.join(', ')})`).toBe('succeeded');
       expect(stored?.attempts).toHaveLength(1);

@@ -8,6 +8,7 @@ import type { DynamoDBRecord } from 'aws-lambda';
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
 import { refusedAddressReason } from '#adapters/webhook-http.ts';
+import { keys } from '#dynamo/keys.ts';
 import { streamHandlers } from '#platform/routes.ts';
 import { newWebhookSecret } from '#webhooks/webhook.ts';
 import { deliveryId, isDeliveryId, nextRetryDelaySeconds } from '#webhooks/webhook-delivery.ts';
@@ -20,8 +21,7 @@ const EMAIL = '01a211a1-0d35-7fe8-a284-1bb136ac692d';
 
 describe('webhookEventsOfChange', () => {
   const eventItem = (type: string) => ({
-    PK: `EMAIL#${ORG}#${EMAIL}`,
-    SK: `EVENT#2026-11-25T10:00:00.000Z#e1`,
+    ...keys.emailEvent(ORG, EMAIL, '2026-11-25T10:00:00.000Z', 'e1'),
     type: 'email_event',
     id: 'e1',
     event_type: type,
@@ -40,7 +40,7 @@ describe('webhookEventsOfChange', () => {
   });
 
   it('makes the hand-over (an email gaining its SES message id) email.sent, once', () => {
-    const email = { PK: `EMAIL#${ORG}#${EMAIL}`, SK: 'EMAIL', type: 'email', status: 'queued' };
+    const email = { ...keys.email(ORG, EMAIL), type: 'email', status: 'queued' };
     const handedOver = { ...email, ses_message_id: 'ses-1', sent_at: '2026-11-25T10:00:00.000Z' };
     const sent = webhookEventsOfChange({ eventName: 'MODIFY', oldImage: email, newImage: handedOver });
     expect(sent.map((s) => (s.kind === 'email' ? s.type : ''))).toEqual(['email.sent']);
@@ -56,8 +56,7 @@ describe('webhookEventsOfChange', () => {
 
   it('makes suppressions and a domain verification their events, with stable ids', () => {
     const suppression = {
-      PK: `SUPP#${ORG}#a@example.com`,
-      SK: 'SUPP',
+      ...keys.suppression(ORG, 'a@example.com'),
       type: 'suppression',
       id: 'sup_1',
       email: 'a@example.com',
@@ -208,7 +207,11 @@ describe('the fan-out’s stream filters (Lambda filter patterns, matched locall
         }),
       ),
     ).toBe(false);
-    expect(passes(record('REMOVE', { SK: 'SUPP', OldImage: { type: { S: 'suppression' } } }))).toBe(true);
+    expect(
+      passes(
+        record('REMOVE', { SK: keys.suppression(ORG, 'a@example.com').SK, OldImage: { type: { S: 'suppression' } } }),
+      ),
+    ).toBe(true);
     expect(
       passes(
         record('MODIFY', {

@@ -69,7 +69,14 @@ export function pageErrors(options: { onInvalid?: OnInvalid | undefined }): Page
       const member = context.session ? memberOf(context.session) : undefined;
       if (error instanceof ApiError && error.statusCode < 500) {
         if (options.onInvalid && member && context.form) {
-          const result = await options.onInvalid({ member, form: context.form, event: request.event }, error);
+          // What the page shows again may itself be refused (e.g. the endpoint was deleted meanwhile):
+          // that refusal's error page, as the page itself would answer.
+          const result = await options
+            .onInvalid({ member, form: context.form, event: request.event }, error)
+            .catch((again: unknown) => {
+              if (again instanceof ApiError && again.statusCode < 500) return apiErrorPage(again, member);
+              throw again;
+            });
           request.response = toLambdaResult(result);
           return;
         }

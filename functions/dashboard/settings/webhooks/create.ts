@@ -5,16 +5,14 @@
  */
 import { memberPage } from '#dashboard/page-handler.ts';
 import { webhookForm, webhookFormValues } from '#dashboard/pages/webhooks.ts';
-import { pageAgain, webhooksListPage } from '#dashboard/webhook-pages.ts';
+import { webhooksListPage } from '#dashboard/webhook-pages.ts';
 import { createWebhook } from '#webhooks/webhooks.service.ts';
 
 export const handler = memberPage(
   {
     form: webhookForm,
     onInvalid: ({ member, form }, error) =>
-      pageAgain(member, () =>
-        webhooksListPage(member, { form: { values: webhookFormValues(form), error }, status: error.statusCode }),
-      ),
+      webhooksListPage(member, { form: { values: webhookFormValues(form), error }, status: error.statusCode }),
   },
   async ({ member, form }) => {
     const { secret, ...webhook } = await createWebhook(member.organizationId, {

@@ -8,7 +8,7 @@ import * as z from 'zod';
 import { memberPage } from '#dashboard/page-handler.ts';
 import { apiErrorPage } from '#dashboard/page-stack/error-page.ts';
 import { deliveryPath } from '#dashboard/pages/webhooks.ts';
-import { pageAgain, webhookDeliveryPage } from '#dashboard/webhook-pages.ts';
+import { webhookDeliveryPage } from '#dashboard/webhook-pages.ts';
 import { retryDelivery } from '#webhooks/webhook-retry.service.ts';
 
 const path = z.strictObject({ id: z.string(), delivery_id: z.string() });
@@ -19,7 +19,7 @@ export const handler = memberPage(
     onInvalid: async ({ member, event }, error) => {
       const { id, delivery_id: deliveryId } = event.pathParameters ?? {};
       if (error.code !== 'CONFLICT' || !id || !deliveryId) return apiErrorPage(error, member);
-      return pageAgain(member, () => webhookDeliveryPage(member, id, deliveryId, { error, status: error.statusCode }));
+      return webhookDeliveryPage(member, id, deliveryId, { error, status: error.statusCode });
     },
   },
   async ({ member, path }) => {
