@@ -45,14 +45,16 @@ describe('the fault ledger', () => {
     expect(ledger.lost).toBe(0);
     expect(ledger.delivered + ledger.failed).toBe(ledger.accepted);
     expect(ledger.duplicated).toBeLessThanOrEqual(ledger.faults.crashAfterSesAccepted);
-    // Every kind of fault was really injected, and throttled calls were backed off (all but those
-    // on a message's last receive, which fail the email instead).
+    // Every kind of fault was really injected; throttled calls were backed off, and nothing else was
+    // but a message back while a lease (a crashed or still running delivery's) held its email.
     expect(ledger.faults.crashBeforeSend).toBeGreaterThan(0);
     expect(ledger.faults.crashAfterSesAccepted).toBeGreaterThan(0);
     expect(ledger.faults.crashAfterRecorded).toBeGreaterThan(0);
     expect(ledger.faults.throttles).toBeGreaterThan(0);
-    expect(ledger.backoffs).toBeGreaterThan(0);
-    expect(ledger.backoffs).toBeLessThanOrEqual(ledger.faults.throttles);
+    expect(ledger.backoffCauses.throttled).toBeGreaterThan(0);
+    expect(ledger.backoffCauses.throttled).toBeLessThanOrEqual(ledger.faults.throttles);
+    expect(ledger.backoffCauses.unexplained).toBe(0);
+    expect(ledger.backoffs).toBe(ledger.backoffCauses.throttled + ledger.backoffCauses.leased);
   });
 });
 

@@ -41,6 +41,7 @@ import { forEachLimited } from '#core/concurrency.ts';
 import type { Environment } from '#core/environment.ts';
 import { addVerifiedDomainForDevelopment } from '#domains/domains.service.ts';
 import type { RetryBackoff } from '#emails/delivery/retry-backoff.ts';
+import { parseSendQueueMessage } from '#emails/delivery/send-queue-message.ts';
 import { getEmailWithEvents } from '#emails/email.store.ts';
 import type { EmailRecord } from '#emails/email.ts';
 import { sendEmailBody } from '#emails/send-request.ts';
@@ -115,6 +116,13 @@ export interface Ledger {
   sesAccepted: number;
   /** Records the consumer hid for a retry backoff. */
   backoffs: number;
+  /**
+   * Why: the email's SES call was throttled on that receive; or a lease held it — an earlier crash's
+   * (a crash before or after the SES call keeps the lease, and a loaded machine can bring the message
+   * back before it expires) or a delivery still running in another invocation; or neither, which
+   * would be a backoff for no reason.
+   */
+  backoffCauses: { throttled: number; leased: number; unexplained: number };
   deadLettered: number;
   recovery: { method: 'scheduler' | 'redrive'; rounds: number; stragglers: number };
   slowestInvocationMs: number;
@@ -156,6 +164,11 @@ interface EmailEntry {
   crashAfter: number;
   crashRecorded: number;
   sesAccepted: number;
+  /** SES calls of this email throttled, and how many of them a backoff already answered. */
+  throttles: number;
+  throttlesBackedOff: number;
+  /** Consumer invocations running with a message of this email now. */
+  invocationsHolding: number;
   status?: string;
   failedDetail?: string;
 }
@@ -223,6 +236,8 @@ export async function runFaultLedger(options: FaultLedgerOptions): Promise<Ledge
   const crashRecordedPlanned = new Set<string>();
   let throttles = 0;
   let backoffs = 0;
+  const backoffCauses = { throttled: 0, leased: 0, unexplained: 0 };
+  const emailOfReceipt = new Map<string, string>();
   let invocations = 0;
   let slowestInvocationMs = 0;
 
@@ -240,6 +255,9 @@ export async function runFaultLedger(options: FaultLedgerOptions): Promise<Ledge
         crashAfter: 0,
         crashRecorded: 0,
         sesAccepted: 0,
+        throttles: 0,
+        throttlesBackedOff: 0,
+        invocationsHolding: 0,
       };
       emails.set(email.id, entry);
     }
@@ -248,6 +266,8 @@ export async function runFaultLedger(options: FaultLedgerOptions): Promise<Ledge
   const throttlingSend = async (input: SesSendInput) => {
     if (random() < throttleRate) {
       throttles += 1;
+      const id = input.tags.email_id;
+      if (id) entryOf({ id }).throttles += 1;
       throw new TooManyRequestsException({
         message: 'Maximum sending rate exceeded.',
         $metadata: { httpStatusCode: 429, requestId: randomUUID(), attempts: 1, totalRetryDelay: 0 },
@@ -292,6 +312,16 @@ export async function runFaultLedger(options: FaultLedgerOptions): Promise<Ledge
     },
     changeVisibility: async (changes) => {
       backoffs += changes.length;
+      for (const change of changes) {
+        const id = emailOfReceipt.get(change.receiptHandle);
+        const entry = id === undefined ? undefined : emails.get(id);
+        if (entry && entry.throttles > entry.throttlesBackedOff) {
+          entry.throttlesBackedOff = entry.throttles;
+          backoffCauses.throttled += 1;
+        } else if (entry && (entry.crashBefore + entry.crashAfter > 0 || entry.invocationsHolding > 1)) {
+          backoffCauses.leased += 1;
+        } else backoffCauses.unexplained += 1;
+      }
       return changeVisibility(sqs, queueUrl, changes);
     },
     backoff,
@@ -302,9 +332,19 @@ export async function runFaultLedger(options: FaultLedgerOptions): Promise<Ledge
     queueArn: await queueArn(sqs, queueUrl),
     handler: async (event) => {
       const started = performance.now();
+      const held: EmailEntry[] = [];
+      for (const record of event.Records) {
+        const id = parseSendQueueMessage(record.body)?.[0]?.email_id;
+        if (!id) continue;
+        emailOfReceipt.set(record.receiptHandle, id);
+        const entry = entryOf({ id });
+        entry.invocationsHolding += 1;
+        held.push(entry);
+      }
       try {
         return await consumer(event);
       } finally {
+        for (const entry of held) entry.invocationsHolding -= 1;
         invocations += 1;
         slowestInvocationMs = Math.max(slowestInvocationMs, performance.now() - started);
       }
@@ -479,6 +519,7 @@ export async function runFaultLedger(options: FaultLedgerOptions): Promise<Ledge
     deliveries: all.reduce((sum, entry) => sum + entry.deliveries, 0),
     sesAccepted: all.reduce((sum, entry) => sum + entry.sesAccepted, 0),
     backoffs,
+    backoffCauses,
     deadLettered,
     recovery: { method: recovery, rounds, stragglers },
     slowestInvocationMs: Math.round(slowestInvocationMs),
@@ -603,7 +644,11 @@ export function formatLedger(ledger: Ledger): string {
     ['injected: SES throttles', ledger.faults.throttles],
     ['deliveries (claims)', ledger.deliveries, 'claims that reached the SES call'],
     ['SES accepted calls', ledger.sesAccepted],
-    ['retry backoffs set', ledger.backoffs],
+    [
+      'retry backoffs set',
+      ledger.backoffs,
+      `${ledger.backoffCauses.throttled} throttled, ${ledger.backoffCauses.leased} leased, ${ledger.backoffCauses.unexplained} unexplained`,
+    ],
     [
       'dead-lettered',
       ledger.deadLettered,
