@@ -25,6 +25,7 @@ export default defineConfig({
           // sets in this process (SES pacing and the configuration set are off for unit tests).
           env: {
             TABLE_NAME: 'postbox-unit',
+            ATTACHMENTS_BUCKET: 'postbox-unit-attachments',
             POWERTOOLS_LOG_LEVEL: 'SILENT',
             POWERTOOLS_METRICS_DISABLED: 'true',
             SES_MAX_SEND_RATE: '',

@@ -15,11 +15,14 @@ import type * as kms from 'aws-cdk-lib/aws-kms';
 import { Architecture, type CfnFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type * as logs from 'aws-cdk-lib/aws-logs';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as ses from 'aws-cdk-lib/aws-ses';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { attachmentsBucket } from '#platform/buckets.ts';
 import { type QueueName, queueUrlEnvName } from '#platform/queues.ts';
 import {
+  attachmentGrants,
   KEY_ENCRYPTION_CONTEXT_KEYS,
   type KeyAccess,
   middlewarePartitionKeyPrefixes,
@@ -74,6 +77,8 @@ export interface FunctionRoleProps {
   key: kms.IKey;
   /** The SES configuration set email is sent through (part of the `ses:SendEmail` grant). */
   configurationSet: ses.IConfigurationSet;
+  /** The attachments bucket (`access.attachments`). */
+  bucket: s3.IBucket;
   /** The log group its functions write to. */
   logGroup: logs.ILogGroup;
 }
@@ -112,6 +117,18 @@ export class FunctionRole extends Construct {
           conditions: keyEncryptionContextCondition,
         }),
       );
+    }
+    // Object actions on the prefixes each level needs (route-access.ts attachmentGrants), nothing on
+    // the bucket itself (no listing).
+    for (const level of new Set(access.attachments ?? [])) {
+      for (const grant of attachmentGrants[level]) {
+        this.role.addToPrincipalPolicy(
+          new iam.PolicyStatement({
+            actions: [...grant.actions],
+            resources: [props.bucket.arnForObjects(`${grant.prefix}*`)],
+          }),
+        );
+      }
     }
     const sesAccess = [...new Set(access.ses ?? [])];
     if (sesAccess.length > 0) {
@@ -236,6 +253,7 @@ export interface ApiFunctionProps {
   table: dynamodb.ITable;
   queues: Readonly<Record<QueueName, sqs.IQueue>>;
   key: kms.IKey;
+  bucket: s3.IBucket;
   /**
    * The host customers `include:` in their SPF record (SPF_INCLUDE_HOST); set on every
    * `http` function.
@@ -285,6 +303,9 @@ export class ApiFunction extends Construct {
         // Only where declared: a function without key access cannot even name the key.
         ...(keyAccess.length > 0 ? { KMS_KEY_ID: props.key.keyArn } : {}),
         ...(sesAccess.length > 0 ? { IDENTITY_PROVIDER: 'ses' } : {}),
+        ...((props.access.attachments ?? []).length > 0
+          ? { [attachmentsBucket.envName]: props.bucket.bucketName }
+          : {}),
         ...(sesAccess.includes('send')
           ? {
               SES_CONFIGURATION_SET: props.configurationSet.configurationSetName,

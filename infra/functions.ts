@@ -17,6 +17,7 @@ import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type * as kms from 'aws-cdk-lib/aws-kms';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as ses from 'aws-cdk-lib/aws-ses';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
@@ -42,6 +43,7 @@ export interface FunctionResources {
   table: dynamodb.Table;
   queues: Readonly<Record<QueueName, sqs.Queue>>;
   dkimKey: kms.Key;
+  attachmentsBucket: s3.Bucket;
   sendingHost: string;
   configurationSet: ses.ConfigurationSet;
   /** The SesMaxSendRate parameter (a reference to it). */
@@ -74,6 +76,7 @@ export function roleId(kind: 'http' | 'consumer', access: ResourceAccess): strin
   add('change visibility', access.changeVisibility);
   add('kms', access.kms);
   add('ses', access.ses);
+  add('attachments', access.attachments);
   return `${pascalCase(parts.join(' '))}Role`;
 }
 
@@ -95,6 +98,7 @@ export function functionFactory(scope: Construct, resources: FunctionResources):
         table: resources.table,
         queues: resources.queues,
         key: resources.dkimKey,
+        bucket: resources.attachmentsBucket,
         configurationSet: resources.configurationSet,
         logGroup,
       });
@@ -118,6 +122,7 @@ export function functionFactory(scope: Construct, resources: FunctionResources):
       table: resources.table,
       queues: resources.queues,
       key: resources.dkimKey,
+      bucket: resources.attachmentsBucket,
       sendingHost: resources.sendingHost,
       configurationSet: resources.configurationSet,
       sesMaxSendRate: resources.sesMaxSendRate,

@@ -18,6 +18,7 @@ export interface AcknowledgedParts extends IConstruct {
   scheduledFunctionsBuilt: ReadonlyArray<{ fn: IConstruct; deadLetterQueue: IConstruct }>;
   streamFunctions: ReadonlyArray<{ fn: IConstruct; deadLetterQueue: IConstruct }>;
   table: IConstruct;
+  attachmentsBucket: IConstruct;
   everyDeadLetterQueue: Readonly<Record<string, IConstruct>>;
   alarmTopic: IConstruct;
 }
@@ -118,5 +119,21 @@ export function acknowledgeNagFindings(stack: AcknowledgedParts): void {
     stack,
     `AwsSolutions-IAM5[Resource::${identities}]`,
     'SES identities are the sending domains organizations add at run time; the statement is held to this account and region, and SendEmail also to the stack’s configuration set.',
+  );
+
+  // Attachment objects are named by organization and content hash or upload id, known only at run
+  // time: each grant is held to one prefix of the one bucket (route-access.ts attachmentGrants).
+  const bucketId = stackOf.getLogicalId(stack.attachmentsBucket.node.defaultChild as CfnElement);
+  for (const prefix of ['uploads', 'blobs']) {
+    acknowledge(
+      stack,
+      `AwsSolutions-IAM5[Resource::<${bucketId}.Arn>/${prefix}/*]`,
+      `Objects under ${prefix}/ are named by organization and upload id or content hash at run time; the grant is one action on one prefix of the attachments bucket.`,
+    );
+  }
+  acknowledge(
+    stack.attachmentsBucket,
+    'AwsSolutions-S1',
+    'No server access logs: objects are written only by Postbox’s functions (each request logged with its organization) or through a URL one of them presigned for an hour for one organization; an operator who needs object-level audit turns on CloudTrail data events for the bucket.',
   );
 }

@@ -19,6 +19,7 @@ import type * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type * as events from 'aws-cdk-lib/aws-events';
 import type * as kms from 'aws-cdk-lib/aws-kms';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as ses from 'aws-cdk-lib/aws-ses';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
@@ -53,7 +54,7 @@ import {
   createStreamHandlers,
   type StreamFunction,
 } from './send-pipeline.ts';
-import { createDkimKey, createTable } from './storage.ts';
+import { createAttachmentsBucket, createDkimKey, createTable } from './storage.ts';
 
 export { ROUTE_TIMEOUT_SECONDS } from '#platform/routes.ts';
 
@@ -102,6 +103,7 @@ export class PostboxStack extends Stack {
   readonly queues: Readonly<Record<QueueName, sqs.Queue>>;
   readonly deadLetterQueues: Readonly<Record<QueueName, sqs.Queue>>;
   readonly dkimKey: kms.Key;
+  readonly attachmentsBucket: s3.Bucket;
   readonly api: HttpApi;
   readonly routeFunctions: ReadonlyArray<{ route: RouteDefinition; fn: ApiFunction }>;
   readonly defaultRouteFunction: ApiFunction;
@@ -140,6 +142,7 @@ export class PostboxStack extends Stack {
     this.queues = queues;
     this.deadLetterQueues = deadLetterQueues;
     this.dkimKey = createDkimKey(this);
+    this.attachmentsBucket = createAttachmentsBucket(this);
     const sendingHost = props.sendingHost ?? DEFAULT_SENDING_HOST;
     const { configurationSet, topic } = createSesEvents(this);
     this.sesConfigurationSet = configurationSet;
@@ -158,6 +161,7 @@ export class PostboxStack extends Stack {
       table: this.table,
       queues: this.queues,
       dkimKey: this.dkimKey,
+      attachmentsBucket: this.attachmentsBucket,
       sendingHost,
       configurationSet: this.sesConfigurationSet,
     });

@@ -4,10 +4,12 @@
  * keys are encrypted with. Both are retained when the stack is deleted: the table holds every
  * organization's data, and without the key no stored DKIM private key could be read.
  */
-import { RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as kms from 'aws-cdk-lib/aws-kms';
+import * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
+import { attachmentsBucket } from '#platform/buckets.ts';
 import { tableDefinition } from '#platform/table.ts';
 
 /** The alias of the key that encrypts DKIM private keys: the stack's name keeps two stacks apart. */
@@ -54,6 +56,32 @@ export function createDkimKey(scope: Construct): kms.Key {
     description: 'Postbox: encrypts the DKIM private keys of sending domains',
     alias: dkimKeyAlias(Stack.of(scope).stackName),
     enableKeyRotation: true,
+    removalPolicy: RemovalPolicy.RETAIN,
+  });
+}
+
+/**
+ * The attachments bucket (shared/platform/buckets.ts: its prefixes and their expiry, which the local
+ * S3 emulator's bucket shares): private (every public access blocked, objects owned by the bucket
+ * owner, no ACLs), encrypted at rest (SSE-S3), reachable over TLS only. Functions get exactly the
+ * actions and prefixes their route table entry declares (`attachments`). Retained when the stack is
+ * deleted, like the table: it holds customers' files (which expire by themselves).
+ */
+export function createAttachmentsBucket(scope: Construct): s3.Bucket {
+  return new s3.Bucket(scope, 'AttachmentsBucket', {
+    encryption: s3.BucketEncryption.S3_MANAGED,
+    blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+    objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
+    enforceSSL: true,
+    versioned: false,
+    lifecycleRules: [
+      ...attachmentsBucket.lifecycle.map((rule) => ({
+        id: `expire-${rule.prefix.replace(/\/$/, '')}`,
+        prefix: rule.prefix,
+        expiration: Duration.days(rule.expirationDays),
+      })),
+      { id: 'abort-incomplete-uploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
+    ],
     removalPolicy: RemovalPolicy.RETAIN,
   });
 }

@@ -14,12 +14,19 @@ import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { runAsFunction } from '#core/aws-call-recording.ts';
 import type { LambdaHttpHandler } from '#http/request-scope.ts';
+import { attachmentsBucket } from '#platform/buckets.ts';
 import { type QueueName, queueDefinitions, queueUrlEnvName } from '#platform/queues.ts';
 import { consumers, scheduledFunctions, streamHandlers } from '#platform/routes.ts';
 import { sesConfigurationSetName } from '../send-pipeline.ts';
 import { DEFAULT_STACK_NAME } from '../stack-environment.ts';
 import { bundledHandlers } from './bundled-handlers.ts';
-import { type RunningEmulator, startDynamoDbLocal, startSesEmulator, startSqsEmulator } from './emulators.ts';
+import {
+  type RunningEmulator,
+  startDynamoDbLocal,
+  startS3Emulator,
+  startSesEmulator,
+  startSqsEmulator,
+} from './emulators.ts';
 import { startGateway } from './gateway/server.ts';
 import { createQueues, createTable, type ProvisionedQueue, tableStreamArn } from './provision.ts';
 import { type SesThrottle, startSesThrottle } from './ses-throttle.ts';
@@ -34,7 +41,9 @@ export interface LocalCloudOptions {
   sesPort: number;
   dynamodbPort: number;
   sqsPort: number;
-  /** Keep DynamoDB data in this directory instead of memory. */
+  /** The S3 emulator's port; 0 (the default) picks a free one. */
+  s3Port?: number;
+  /** Keep DynamoDB data (and S3 objects, in its `s3` folder) in this directory instead of memory. */
   dataDir?: string;
   /** Extra environment for the handlers (e.g. rate limits, DNS_SERVERS in tests). */
   env?: Record<string, string>;
@@ -80,6 +89,7 @@ export interface LocalCloud {
 }
 
 export const LOCAL_TABLE_NAME = 'postbox-local';
+export const LOCAL_ATTACHMENTS_BUCKET = 'postbox-local-attachments';
 const REGION = 'us-east-1';
 // DynamoDB Local only accepts alphanumeric access keys.
 const CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
@@ -118,6 +128,12 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     startDynamoDbLocal({ port: options.dynamodbPort, ...(options.dataDir ? { dataDir: options.dataDir } : {}) }),
     startSqsEmulator({ port: options.sqsPort }),
     startSesEmulator({ port: options.sesPort }),
+    startS3Emulator({
+      port: options.s3Port ?? 0,
+      buckets: [LOCAL_ATTACHMENTS_BUCKET],
+      credentials: CREDENTIALS,
+      ...(options.dataDir ? { dataDir: join(options.dataDir, 's3') } : {}),
+    }),
   ]);
   for (const result of started) if (result.status === 'fulfilled') emulators.push(result.value);
   const failure = started.find((result) => result.status === 'rejected');
@@ -125,7 +141,12 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     await stopAll(emulators);
     throw failure.reason;
   }
-  const [dynamodb, sqs, sesEmulator] = emulators as [RunningEmulator, RunningEmulator, RunningEmulator];
+  const [dynamodb, sqs, sesEmulator, s3] = emulators as [
+    RunningEmulator,
+    RunningEmulator,
+    RunningEmulator,
+    RunningEmulator,
+  ];
   try {
     const sesThrottle = options.sesThrottlePerSecond
       ? await startSesThrottle({ target: sesEmulator.endpoint, maxPerSecond: options.sesThrottlePerSecond })
@@ -146,6 +167,8 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       DYNAMODB_ENDPOINT: dynamodb.endpoint,
       SQS_ENDPOINT: sqs.endpoint,
       SES_ENDPOINT: ses.endpoint,
+      S3_ENDPOINT: s3.endpoint,
+      [attachmentsBucket.envName]: LOCAL_ATTACHMENTS_BUCKET,
       // No identity or KMS emulator exists: the local adapters stand in (shared/adapters/*).
       IDENTITY_PROVIDER: 'local',
       // Test-key emails skip SES in AWS; locally they go to the emulator so its inbox shows them.

@@ -1,13 +1,15 @@
 /**
- * The three AWS-protocol emulators of the local cloud:
+ * The four AWS-protocol emulators of the local cloud:
  *  - DynamoDB Local 1.25 (the jar shipped inside amplify-dynamodb-simulator), run by java;
  *  - fauxqs (SQS), in-process;
- *  - aws-ses-v2-local (SES v2 SendEmail + a web inbox), in-process.
+ *  - aws-ses-v2-local (SES v2 SendEmail + a web inbox), in-process;
+ *  - @20minutes/s3rver 4 (S3: objects on disk, SigV4 checked, presigned URLs), in-process.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
 const require = createRequire(import.meta.url);
@@ -120,5 +122,43 @@ export async function startSesEmulator(options: { port: number }): Promise<Runni
         server.closeAllConnections();
         server.close(() => resolve());
       }),
+  };
+}
+
+/**
+ * S3 with the given buckets, keeping objects in `dataDir` (kept) or in a fresh temporary directory
+ * (removed at stop). Requests signed with `credentials` are checked like S3 checks them (SigV4, a
+ * presigned URL's expiry and signed headers); unsigned ones are let through, as s3rver does.
+ * s3rver has no lifecycle rules: objects do not expire locally (uploads' usability is enforced by
+ * their items, the same in AWS).
+ */
+export async function startS3Emulator(options: {
+  port: number;
+  buckets: readonly string[];
+  credentials: { accessKeyId: string; secretAccessKey: string };
+  dataDir?: string;
+}): Promise<RunningEmulator> {
+  const { default: S3rver } = await import('@20minutes/s3rver');
+  // s3rver knows one key pair (S3RVER); the handlers sign with the local cloud's.
+  const { DUMMY_ACCOUNT } = require('@20minutes/s3rver/lib/models/account.js') as {
+    DUMMY_ACCOUNT: { createKeyPair(accessKeyId: string, secretAccessKey: string): void };
+  };
+  DUMMY_ACCOUNT.createKeyPair(options.credentials.accessKeyId, options.credentials.secretAccessKey);
+  const directory = options.dataDir ?? mkdtempSync(join(tmpdir(), 'postbox-s3-'));
+  mkdirSync(directory, { recursive: true });
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: options.port,
+    directory,
+    silent: true,
+    configureBuckets: options.buckets.map((name) => ({ name, configs: [] })),
+  });
+  const address = (await server.run()) as { port: number };
+  return {
+    endpoint: `http://127.0.0.1:${address.port}`,
+    stop: async () => {
+      await server.close();
+      if (!options.dataDir) rmSync(directory, { recursive: true, force: true });
+    },
   };
 }

@@ -149,6 +149,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/attachments': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Upload a large attachment
+     * @description Declares a file (up to 25 MB) and answers a presigned `PUT` for exactly `size` bytes, valid 1 hour. Once uploaded, sends name it by `attachment_id` for 7 days; a send naming an unknown, another organization’s, expired or not yet uploaded file is refused with `400` naming `attachments[i].attachment_id`.
+     */
+    post: operations['createAttachment'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/emails': {
     parameters: {
       query?: never;
@@ -812,6 +832,36 @@ export interface components {
       /** @enum {string} */
       reason: 'hard_bounce' | 'soft_bounce' | 'complaint' | 'unsubscribe' | 'manual';
     };
+    AttachmentUpload: {
+      /**
+       * @description Name it in sends as `attachment_id`
+       * @example att_5Yq8KfL2nW7xR3tV9mB1
+       */
+      id: string;
+      filename: string;
+      content_type: string;
+      size: number;
+      /** @description A presigned S3 URL: PUT the file there with `upload_headers` */
+      upload_url: string;
+      /** @constant */
+      upload_method: 'PUT';
+      /** @description Send exactly these headers with the PUT (`Content-Type`, `Content-Length`) */
+      upload_headers: {
+        [key: string]: string;
+      };
+      /**
+       * Format: date-time
+       * @description The upload URL works until then (1 hour)
+       * @example 2026-11-24T10:15:30.123Z
+       */
+      expires_at: string;
+      /**
+       * Format: date-time
+       * @description Sends may name the file until then (7 days)
+       * @example 2026-11-24T10:15:30.123Z
+       */
+      usable_until: string;
+    };
     AutoValidationSetting: {
       /**
        * @description `off` (default); `managed` (recommended, today `medium`); `medium` refuses `undeliverable` recipients; `high` refuses anything not `deliverable`
@@ -852,6 +902,31 @@ export interface components {
        * @enum {string}
        */
       priority?: 'high' | 'normal' | 'low';
+      /** @description Carried by every email of the batch, stored once (the rules of a single send’s) */
+      attachments?: {
+        filename: string;
+        /** @description The file, base64 (standard alphabet, padded) */
+        content?: string;
+        /** @description A file uploaded beforehand (POST /attachments) */
+        attachment_id?: string;
+        /** @description Default: from the filename’s extension */
+        content_type?: string;
+        /** @description Makes the part inline, referenced as `cid:<id>` in the html */
+        content_id?: string;
+        /** @enum {string} */
+        disposition?: 'attachment' | 'inline';
+      }[];
+    };
+    CreateAttachmentRequest: {
+      /** @example invoice-2026-11.pdf */
+      filename: string;
+      /** @description Default: from the filename’s extension */
+      content_type?: string;
+      /**
+       * @description Exact bytes of the file: the upload URL accepts this size only
+       * @example 8388608
+       */
+      size: number;
     };
     CreateTemplateRequest: {
       name: string;
@@ -983,8 +1058,22 @@ export interface components {
       html: string | null;
       text: string | null;
       scheduled_at: string | null;
+      /** @description What the email carries (never the content); empty when nothing */
+      attachments: components['schemas']['EmailAttachment'][];
       /** @description Oldest first */
       events: components['schemas']['EmailEvent'][];
+    };
+    EmailAttachment: {
+      filename: string;
+      content_type: string;
+      /** @description Decoded bytes */
+      size: number;
+      /** @description Set for an inline part (`cid:` in the html) */
+      content_id: string | null;
+      /** @enum {string} */
+      disposition: 'attachment' | 'inline';
+      /** @description SHA-256 of the bytes, hex */
+      sha256: string;
     };
     EmailEvent: {
       id: string;
@@ -1146,6 +1235,20 @@ export interface components {
       tags?: {
         [key: string]: string;
       };
+      /** @description At most 20 files, 25 MB decoded in all: each `{filename, content | attachment_id, content_type?, content_id?, disposition?}` */
+      attachments?: {
+        filename: string;
+        /** @description The file, base64 (standard alphabet, padded) */
+        content?: string;
+        /** @description A file uploaded beforehand (POST /attachments) */
+        attachment_id?: string;
+        /** @description Default: from the filename’s extension */
+        content_type?: string;
+        /** @description Makes the part inline, referenced as `cid:<id>` in the html */
+        content_id?: string;
+        /** @enum {string} */
+        disposition?: 'attachment' | 'inline';
+      }[];
     };
     Suppression: {
       /** @example sup_8Hq2nV5kT1xW3zL7 */
@@ -3088,6 +3191,167 @@ export interface operations {
       };
     };
   };
+  createAttachment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "filename": "invoice-2026-11.pdf",
+         *       "size": 8388608
+         *     }
+         */
+        'application/json': components['schemas']['CreateAttachmentRequest'];
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['AttachmentUpload'];
+          };
+        };
+      };
+      /** @description The request is invalid: `VALIDATION_ERROR` */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'VALIDATION_ERROR';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description No API key, or a wrong one: `AUTH_MISSING`, `AUTH_INVALID` */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'AUTH_MISSING' | 'AUTH_INVALID';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description Payload too large: `PAYLOAD_TOO_LARGE` */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                error: {
+                  /** @enum {string} */
+                  code: 'PAYLOAD_TOO_LARGE';
+                  message: string;
+                  details?: components['schemas']['ErrorDetail'][];
+                };
+              }
+            | components['schemas']['GatewayError'];
+        };
+      };
+      /** @description Unsupported media type: `UNSUPPORTED_MEDIA_TYPE` */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'UNSUPPORTED_MEDIA_TYPE';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description Too many requests: `RATE_LIMITED` */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'RATE_LIMITED';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description Internal error (the message quotes the request id): `INTERNAL_ERROR` */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                error: {
+                  /** @enum {string} */
+                  code: 'INTERNAL_ERROR';
+                  message: string;
+                  details?: components['schemas']['ErrorDetail'][];
+                };
+              }
+            | components['schemas']['GatewayError'];
+        };
+      };
+    };
+  };
   listEmails: {
     parameters: {
       query?: {
@@ -3262,6 +3526,16 @@ export interface operations {
            *         "html": "<p>Hi Jane, your order is on its way.</p>",
            *         "text": "Hi Jane, your order is on its way.",
            *         "scheduled_at": null,
+           *         "attachments": [
+           *           {
+           *             "filename": "invoice-1042.pdf",
+           *             "content_type": "application/pdf",
+           *             "size": 48213,
+           *             "content_id": null,
+           *             "disposition": "attachment",
+           *             "sha256": "9f2c4b1e7d3a5f6c8b0e2d4a6c8e0f1a3b5d7f9e1c3a5b7d9f1e3c5a7b9d1f3e"
+           *           }
+           *         ],
            *         "events": [
            *           {
            *             "id": "evt_sent_019ab2c4",

@@ -1,5 +1,6 @@
 /**
- * Hands one email to SES v2 (SendEmail with Simple content: SES builds the MIME message).
+ * Hands one email to SES v2 (SendEmail with Simple content: SES builds the MIME message, attachments
+ * included).
  * The client is created on first use, once per module, and talks to SES_ENDPOINT when set
  * (the local SES emulator). Errors are not handled here: classifySesError tells the caller
  * whether trying again later can help.
@@ -26,6 +27,16 @@ export interface SesSendInput {
   tags: Record<string, string>;
   /** Overrides SES_CONFIGURATION_SET. */
   configurationSetName?: string;
+  /** Files SES adds as MIME parts (inline ones with their Content-ID, for `cid:` in the html). */
+  attachments?: SesAttachment[];
+}
+
+export interface SesAttachment {
+  filename: string;
+  contentType: string;
+  contentId: string | null;
+  disposition: 'attachment' | 'inline';
+  bytes: Uint8Array;
 }
 
 // Bounded so that a hung connection surfaces as a TimeoutError (classified 'retry') well within
@@ -77,6 +88,20 @@ export async function sendWithSes(input: SesSendInput): Promise<{ messageId: str
           ...(input.text !== null ? { Text: { Data: input.text, Charset: 'UTF-8' } } : {}),
         },
         ...(headers.length > 0 ? { Headers: headers } : {}),
+        ...(input.attachments?.length
+          ? {
+              // SES composes the MIME message and encodes each part in base64: bytes reach the
+              // recipient as given.
+              Attachments: input.attachments.map((attachment) => ({
+                FileName: attachment.filename,
+                RawContent: attachment.bytes,
+                ContentType: attachment.contentType,
+                ContentDisposition: attachment.disposition === 'inline' ? ('INLINE' as const) : ('ATTACHMENT' as const),
+                ContentTransferEncoding: 'BASE64' as const,
+                ...(attachment.contentId ? { ContentId: attachment.contentId } : {}),
+              })),
+            }
+          : {}),
       },
     },
     ...(tags.length > 0 ? { EmailTags: tags } : {}),

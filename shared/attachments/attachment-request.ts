@@ -1,8 +1,8 @@
 /**
  * The `attachments` of a send or batch request (api-decisions, "Attachments"): validated field by
  * field, each problem a 400 naming `attachments[i].<field>`, and normalised (content type from the
- * extension, disposition from `content_id`, content decoded once). Not yet part of the send schemas:
- * the delivery of attachments (storage, MIME) is the rest of issue 17.
+ * extension, disposition from `content_id`, content decoded once). Part of the send and batch
+ * schemas; the uploads named and the bytes stored are checked by attachments.service.ts.
  */
 import * as z from 'zod';
 import {
@@ -10,6 +10,7 @@ import {
   type AttachmentDisposition,
   contentIdProblem,
   contentTypeFor,
+  contentTypeProblem,
   decodeBase64Exactly,
   filenameProblem,
   MAX_ATTACHMENT_BYTES,
@@ -19,13 +20,13 @@ import {
 /** An attachment as the request validated it: its bytes decoded (inline) or an upload named. */
 export interface RequestedAttachment {
   filename: string;
+  /** As given; else from the filename's extension (an upload's declared type wins over that: attachments.service.ts). */
   content_type: string;
+  content_type_given: boolean;
   content_id: string | null;
   disposition: AttachmentDisposition;
   source: { kind: 'content'; bytes: Buffer } | { kind: 'upload'; attachment_id: string };
 }
-
-const CONTENT_TYPE = /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+$/i;
 
 const attachmentInput = z.strictObject({
   filename: z.string(),
@@ -54,9 +55,9 @@ export const attachmentsField = z
         const contentIdIssue = contentIdProblem(attachment.content_id);
         if (contentIdIssue) problem('content_id', contentIdIssue);
       }
-      if (attachment.content_type !== undefined && !CONTENT_TYPE.test(attachment.content_type)) {
-        problem('content_type', 'Must be a media type such as application/pdf');
-      }
+      const contentTypeIssue =
+        attachment.content_type === undefined ? undefined : contentTypeProblem(attachment.content_type);
+      if (contentTypeIssue) problem('content_type', contentTypeIssue);
       const hasContent = attachment.content !== undefined;
       const hasUpload = attachment.attachment_id !== undefined;
       if (hasContent === hasUpload) {
@@ -79,6 +80,7 @@ export const attachmentsField = z
       out.push({
         filename: attachment.filename,
         content_type: attachment.content_type?.toLowerCase() ?? contentTypeFor(attachment.filename),
+        content_type_given: attachment.content_type !== undefined,
         content_id: contentId,
         disposition: attachment.disposition ?? (contentId ? 'inline' : 'attachment'),
         source,

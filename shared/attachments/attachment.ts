@@ -6,7 +6,7 @@
  * `x.EXE.pdf`); `content_id` (≤ 78 characters, no `<>`) makes the part inline; `content_type`
  * defaults from the extension.
  */
-import { lookup as mimeTypeOf } from 'mime-types';
+import mime from 'mime';
 
 /** Parts per email. */
 export const MAX_ATTACHMENTS = 20;
@@ -115,7 +115,54 @@ export function decodeBase64Exactly(value: string): Buffer | undefined {
   return bytes.toString('base64') === compact ? bytes : undefined;
 }
 
+const CONTENT_TYPE = /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+$/i;
+
+/** Why a value cannot be a content type, or undefined. */
+export function contentTypeProblem(contentType: string): string | undefined {
+  return CONTENT_TYPE.test(contentType) ? undefined : 'Must be a media type such as application/pdf';
+}
+
 /** The content type a filename implies (`application/octet-stream` when its extension says nothing). */
 export function contentTypeFor(filename: string): string {
-  return mimeTypeOf(filename) || 'application/octet-stream';
+  return mime.getType(filename) ?? 'application/octet-stream';
+}
+
+/**
+ * An attachment as an email carries it once accepted: what GET /emails/:id lists, and where its bytes
+ * are (the organization's blob of `sha256`: shared/platform/buckets.ts objectKeys.blob).
+ */
+export interface StoredAttachment {
+  filename: string;
+  content_type: string;
+  /** Decoded bytes. */
+  size: number;
+  /** Set for an inline part (`cid:` in the html). */
+  content_id: string | null;
+  disposition: AttachmentDisposition;
+  /** SHA-256 of the bytes, hex. */
+  sha256: string;
+}
+
+/** How an upload's id looks: `att_` and base62. */
+export const UPLOAD_ID_PREFIX = 'att';
+/** The presigned PUT of an upload works this long. */
+export const UPLOAD_URL_SECONDS = 3600;
+/** A dashboard download link works this long. */
+export const DOWNLOAD_URL_SECONDS = 300;
+
+/** A file uploaded for attachments (POST /attachments), as its item stores it. */
+export interface AttachmentUpload {
+  id: string;
+  organization_id: string;
+  filename: string;
+  content_type: string;
+  /** The exact bytes the presigned PUT accepts. */
+  size: number;
+  created_at: string;
+  /** The end of the presigned PUT's hour. */
+  upload_expires_at: string;
+  /** Sends may name it until then (UPLOAD_USABLE_DAYS). */
+  usable_until: string;
+  /** Known once a send has read the uploaded bytes. */
+  sha256?: string;
 }

@@ -261,6 +261,15 @@ export const keys = {
     PK: `TMPLUSE#${organizationId}#${templateId}`,
   }),
 
+  /**
+   * A file uploaded for attachments (POST /attachments): in a partition of its own (uploads are
+   * read by id only, and an organization's burst of uploads spreads over partitions). Expires by TTL.
+   */
+  attachmentUpload: (organizationId: string, attachmentId: string): PrimaryKey => ({
+    PK: `UPLOAD#${organizationId}#${attachmentId}`,
+    SK: 'UPLOAD',
+  }),
+
   /** A webhook endpoint of an organization (at most 20: listed with one Query of the prefix). */
   webhook: (organizationId: string, webhookId: string): PrimaryKey => ({
     PK: `ORG#${organizationId}`,

@@ -7,9 +7,11 @@
  *     than 1,000 entries;
  *   - one entry (a rejected entry, the rest is sent): not `{to: {email, name?}, data?}`, an invalid
  *     address or name, data that is not an object or nests too deeply — see parseBatchEntry.
- * Besides the spec's fields a batch takes `reply_to`, `tags` and `priority`, applied to every email.
+ * Besides the spec's fields a batch takes `reply_to`, `tags`, `priority` and `attachments`, applied to
+ * every email (the attachments stored once for all of them).
  */
 import * as z from 'zod';
+import { attachmentsField } from '#attachments/attachment-request.ts';
 import { emailAddress } from '#core/email-address.ts';
 import {
   mailbox,
@@ -47,6 +49,9 @@ export const batchSendBody = z
     reply_to: z.array(emailAddress).max(10).optional(),
     tags: tagsSchema.optional(),
     priority: z.enum(PRIORITIES).default('normal'),
+    attachments: attachmentsField
+      .optional()
+      .meta({ description: 'Carried by every email of the batch, stored once (the rules of a single send’s)' }),
   })
   .meta({ id: 'BatchSendRequest' });
 

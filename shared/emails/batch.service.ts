@@ -18,6 +18,7 @@ import { createHash } from 'node:crypto';
 import type { Caller } from '#accounts/caller.ts';
 import { type OrganizationItem, organizationFromItem } from '#accounts/organization.store.ts';
 import { enqueueEmailBatches } from '#adapters/send-queue.ts';
+import { storeAttachments } from '#attachments/attachments.service.ts';
 import { normalizeEmailAddress } from '#core/email-address.ts';
 import { ApiError, notFound } from '#core/errors.ts';
 import { isResourceId, nowIso } from '#core/ids.ts';
@@ -146,8 +147,9 @@ export async function acceptBatch(
   // The organization, the template (description and bodies) and the sender's domain claims: one
   // BatchGetItem, alongside the suppressions and the usage.
   const claimNames = senderClaimNames(request.from.email);
-  const [, context, suppressed, usage] = await Promise.all([
-    options.admission,
+  // The shared attachments, checked and stored once for every email (after the rate limit admits the request).
+  const [attachments, context, suppressed, usage] = await Promise.all([
+    (options.admission ?? Promise.resolve()).then(() => storeAttachments(organizationId, request.attachments ?? [])),
     batchGetAll(
       [
         keys.organization(organizationId),
@@ -237,6 +239,7 @@ export async function acceptBatch(
       headers: {},
       tags: request.tags ?? {},
       template_id: template.id,
+      ...(attachments.length > 0 ? { attachments } : {}),
       batch_id: batchId,
       scheduled_at: null,
       created_at: now,

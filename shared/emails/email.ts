@@ -6,6 +6,7 @@
  * (handOverEvents), which recordSent writes in one UpdateItem.
  */
 import { uuidv7 } from 'uuidv7';
+import type { StoredAttachment } from '#attachments/attachment.ts';
 import type { Environment } from '#core/environment.ts';
 import { deterministicId, nowIso } from '#core/ids.ts';
 import type { EMAIL_LIST_ATTRIBUTES } from '#platform/table.ts';
@@ -48,6 +49,8 @@ export interface EmailRecord {
   headers: Record<string, string>;
   tags: Record<string, string>;
   template_id: string | null;
+  /** What the email carries besides its bodies (references to stored bytes only); absent: none. */
+  attachments?: StoredAttachment[];
   /** The batch send that made this email, if any. */
   batch_id?: string;
   scheduled_at: string | null;

@@ -4,6 +4,7 @@
  * handlers return and are what the OpenAPI document shows.
  */
 import * as z from 'zod';
+import { emailAttachment } from '#attachments/attachments.contract.ts';
 import { ENVIRONMENTS } from '#core/environment.ts';
 import { batchSendBody } from '#emails/batch-request.ts';
 import { EMAIL_STATUSES, EVENT_TYPES } from '#emails/email.ts';
@@ -76,9 +77,20 @@ export const emailDetail = emailListItem
     html: z.string().nullable(),
     text: z.string().nullable(),
     scheduled_at: timestamp.nullable(),
+    attachments: z
+      .array(emailAttachment)
+      .meta({ description: 'What the email carries (never the content); empty when nothing' }),
     events: z.array(emailEvent).meta({ description: 'Oldest first' }),
   })
   .meta({ id: 'Email' });
+
+/** The largest batch body: 1,000 entries with their data (and attachments given inline). */
+export const MAX_BATCH_BODY_BYTES = 5 * 1024 * 1024;
+/**
+ * The largest single-send body: room for attachments given inline (about 3.7 MB of files in base64),
+ * under Lambda's 6 MB invocation payload so Postbox answers 413 itself. Larger files: POST /attachments.
+ */
+export const MAX_SEND_BODY_BYTES = 5 * 1024 * 1024;
 
 const sendExample = {
   from: { email: 'orders@acme.example', name: 'Acme' },
@@ -100,6 +112,7 @@ export const sendEmail = defineOperation({
   response: sendAccepted,
   errors: ['NOT_FOUND', 'DOMAIN_NOT_VERIFIED', 'RECIPIENTS_SUPPRESSED', 'RECIPIENTS_INVALID', 'LIMIT_EXCEEDED'],
   idempotent: true,
+  maxBodyBytes: MAX_SEND_BODY_BYTES,
   examples: {
     request: sendExample,
     response: {
@@ -109,9 +122,6 @@ export const sendEmail = defineOperation({
     },
   },
 });
-
-/** The largest batch body: 1,000 entries with their data. */
-export const MAX_BATCH_BODY_BYTES = 5 * 1024 * 1024;
 
 export const sendBatch = defineOperation({
   operationId: 'sendBatch',
@@ -170,6 +180,16 @@ const emailExample = {
   html: '<p>Hi Jane, your order is on its way.</p>',
   text: 'Hi Jane, your order is on its way.',
   scheduled_at: null,
+  attachments: [
+    {
+      filename: 'invoice-1042.pdf',
+      content_type: 'application/pdf',
+      size: 48213,
+      content_id: null,
+      disposition: 'attachment',
+      sha256: '9f2c4b1e7d3a5f6c8b0e2d4a6c8e0f1a3b5d7f9e1c3a5b7d9f1e3c5a7b9d1f3e',
+    },
+  ],
   events: [
     {
       id: 'evt_sent_019ab2c4',

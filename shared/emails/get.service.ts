@@ -19,6 +19,7 @@ export async function getEmail(organizationId: string, emailId: string) {
     html: email.html,
     text: email.text,
     scheduled_at: email.scheduled_at,
+    attachments: email.attachments ?? [],
     events: events.map((event: EmailEvent) => ({
       id: event.id,
       type: event.type,

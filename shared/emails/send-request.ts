@@ -33,6 +33,7 @@
  * - `null` is not accepted for optional fields: leave the field out.
  */
 import * as z from 'zod';
+import { attachmentsField } from '#attachments/attachment-request.ts';
 import { isIsoDateTimeWithZone } from '#core/dates.ts';
 import { emailAddress, normalizeEmailAddress } from '#core/email-address.ts';
 import { displayNameProblem, LINE_BREAK, subjectProblems } from '#emails/message-text.ts';
@@ -357,6 +358,10 @@ export function buildSendEmailBody(now: () => Date) {
         format: 'date-time',
       }),
       tags: tags.optional().meta({ description: `At most ${MAX_TAGS}; names and values of A–Z a–z 0–9 _ -` }),
+      attachments: attachmentsField.optional().meta({
+        description:
+          'At most 20 files, 25 MB decoded in all: each `{filename, content | attachment_id, content_type?, content_id?, disposition?}`',
+      }),
     })
     .superRefine((value, context) => crossFieldRules(value as Record<string, unknown>, context), {
       when: (payload) => isRecord(payload.value),

@@ -2,6 +2,7 @@ import type { Caller } from '#accounts/caller.ts';
 import { getOrganization } from '#accounts/organization.store.ts';
 import type { AutoValidationThreshold } from '#accounts/organization.ts';
 import { enqueueEmail } from '#adapters/send-queue.ts';
+import { storeAttachments } from '#attachments/attachments.service.ts';
 import { ApiError } from '#core/errors.ts';
 import { nowIso } from '#core/ids.ts';
 import { logger } from '#core/logger.ts';
@@ -71,8 +72,11 @@ export async function acceptEmail(
   const countedAt = Date.now();
   // The deferred rate-limit count (see api-handler `deferRateLimit`) runs alongside these reads:
   // nothing is written before it allows the request.
-  const [, template, senderAllowed, suppressed, organization, usage] = await Promise.all([
-    options.admission,
+  // The attachments are checked and stored alongside the reads: before the email is written, so a
+  // queued email never names bytes that are not there (a refused send leaves only blobs that expire).
+  const [attachments, template, senderAllowed, suppressed, organization, usage] = await Promise.all([
+    // Written once the rate limit admits the request, like everything else.
+    (options.admission ?? Promise.resolve()).then(() => storeAttachments(organizationId, request.attachments ?? [])),
     request.template_id ? sendableTemplate(organizationId, request.template_id) : undefined,
     canSendFrom(organizationId, request.from.email),
     findSuppressedAddresses(
@@ -117,6 +121,7 @@ export async function acceptEmail(
     headers: request.headers ?? {},
     tags: request.tags ?? {},
     template_id: template?.id ?? null,
+    ...(attachments.length > 0 ? { attachments } : {}),
     scheduled_at: request.scheduled_at ?? null,
     created_at: now,
     updated_at: now,

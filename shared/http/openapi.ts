@@ -44,6 +44,7 @@ const TAG_DESCRIPTIONS: Record<ApiTag, string> = {
   Domains: 'Sending domains: the DNS records to publish (DKIM, SPF, DMARC) and their verification.',
   Suppressions: 'Addresses that must not receive email (bounces, complaints, unsubscribes, manual).',
   Templates: 'Stored templates with `{{variables}}`, an optional variable schema, and previews.',
+  Attachments: 'Files too large to send inline: uploaded once, then named in sends by `attachment_id`.',
   Webhooks: 'Endpoints that receive the events of your emails, signed per Standard Webhooks.',
   Settings: 'The organization’s settings.',
   Reference: 'This document.',

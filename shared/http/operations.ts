@@ -6,6 +6,7 @@
  * its own route's schemas); this map is for the document alone.
  */
 import * as settings from '#accounts/settings.contract.ts';
+import * as attachments from '#attachments/attachments.contract.ts';
 import * as domains from '#domains/domains.contract.ts';
 import * as emails from '#emails/emails.contract.ts';
 import type { ApiOperation } from '#platform/api-operation.ts';
@@ -25,6 +26,7 @@ export const operationsByRoute: Readonly<Record<string, ApiOperation>> = {
   'POST /emails/validate': validation.validateAddress,
   'POST /emails/validate/batch': validation.validateAddresses,
   'POST /emails/batch': emails.sendBatch,
+  'POST /attachments': attachments.createAttachment,
   'GET /emails': emails.listEmails,
   'GET /emails/{id}': emails.getEmail,
   'POST /emails/{id}/cancel': emails.cancelEmail,

@@ -14,6 +14,7 @@ import type { ErrorCode } from '#core/errors.ts';
 /** The reference's sections, in the order it shows them. */
 export const API_TAGS = [
   'Emails',
+  'Attachments',
   'Validation',
   'Domains',
   'Suppressions',

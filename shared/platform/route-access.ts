@@ -67,6 +67,26 @@ export const sesActions: Record<SesAccess, readonly string[]> = {
   send: ['ses:SendEmail'],
 };
 
+/**
+ * The attachments bucket (shared/platform/buckets.ts): `upload` = presign customers' PUTs of
+ * uploads; `store` = hash and copy uploads, write blobs (a send); `read` = read blobs and presign
+ * their download (the consumer, the dashboard).
+ */
+export type AttachmentAccess = 'upload' | 'store' | 'read';
+
+/** Each level's actions, on the object key prefix it may touch. */
+export const attachmentGrants: Record<
+  AttachmentAccess,
+  ReadonlyArray<{ actions: readonly string[]; prefix: string }>
+> = {
+  upload: [{ actions: ['s3:PutObject'], prefix: 'uploads/' }],
+  store: [
+    { actions: ['s3:GetObject'], prefix: 'uploads/' },
+    { actions: ['s3:PutObject'], prefix: 'blobs/' },
+  ],
+  read: [{ actions: ['s3:GetObject'], prefix: 'blobs/' }],
+};
+
 /** Reading the table's change stream (what Lambda's event source mapping does with the function's role). */
 export const tableStreamActions: readonly string[] = [
   'dynamodb:DescribeStream',
@@ -90,4 +110,5 @@ export interface ResourceAccess {
   changeVisibility?: readonly QueueName[];
   kms?: readonly KeyAccess[];
   ses?: readonly SesAccess[];
+  attachments?: readonly AttachmentAccess[];
 }

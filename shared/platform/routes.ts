@@ -63,10 +63,19 @@ export const apiRoutes: readonly RouteDefinition[] = [
     kms: ['decrypt'],
     ses: ['identities'],
   }),
-  api('POST', '/emails/send', 'emails/send.ts', { table: ['read', 'write'], sendTo: ['send'] }),
+  api('POST', '/emails/send', 'emails/send.ts', {
+    table: ['read', 'write'],
+    sendTo: ['send'],
+    attachments: ['store'],
+  }),
   api('POST', '/emails/validate', 'emails/validate.ts', { table: ['read'] }),
   api('POST', '/emails/validate/batch', 'emails/validate-batch.ts', { table: ['read'] }),
-  api('POST', '/emails/batch', 'emails/batch.ts', { table: ['read', 'write'], sendTo: ['send'] }),
+  api('POST', '/emails/batch', 'emails/batch.ts', {
+    table: ['read', 'write'],
+    sendTo: ['send'],
+    attachments: ['store'],
+  }),
+  api('POST', '/attachments', 'attachments/create.ts', { table: ['write'], attachments: ['upload'] }),
   api('GET', '/emails', 'emails/list.ts', { table: ['read'] }),
   api('GET', '/emails/{id}', 'emails/get.ts', { table: ['read'] }),
   api('POST', '/emails/{id}/cancel', 'emails/cancel.ts', { table: ['read', 'write'] }),
@@ -186,6 +195,7 @@ export function unionOfAccess(entries: ReadonlyArray<Pick<RouteDefinition, 'acce
     changeVisibility: union((a) => a.changeVisibility),
     kms: union((a) => a.kms),
     ses: union((a) => a.ses),
+    attachments: union((a) => a.attachments),
   };
   return Object.fromEntries(Object.entries(access).filter(([, levels]) => levels.length > 0)) as ResourceAccess;
 }
@@ -241,7 +251,13 @@ export const consumers: readonly ConsumerDefinition[] = [
     queue: 'send',
     handler: 'functions/consumers/send-email.ts',
     // sendTo: a message deferred by SES pacing is queued afresh (send-consumer.service.ts).
-    access: { table: ['read', 'write'], ses: ['send'], changeVisibility: ['send'], sendTo: ['send'] },
+    access: {
+      table: ['read', 'write'],
+      ses: ['send'],
+      changeVisibility: ['send'],
+      sendTo: ['send'],
+      attachments: ['read'],
+    },
     batchSize: 10,
     // Caps concurrent SES calls (~10 × 5 in flight) well under SES's default send rate.
     maxConcurrency: 5,

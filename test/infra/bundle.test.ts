@@ -29,12 +29,15 @@ const handlers = [...new Set(entries.map((entry) => entry.handler))];
 /** The environment CDK gives a function: the table, plus a URL per queue it sends to or changes visibility on. */
 function environmentFor(handler: string): Record<string, string> {
   const access: ResourceAccess = entries.find((entry) => entry.handler === handler)?.access ?? {};
-  return Object.fromEntries(
-    [...(access.sendTo ?? []), ...(access.changeVisibility ?? [])].map((queue) => [
-      queueUrlEnvName(queue),
-      'https://sqs.invalid/0/q',
-    ]),
-  );
+  return {
+    ...Object.fromEntries(
+      [...(access.sendTo ?? []), ...(access.changeVisibility ?? [])].map((queue) => [
+        queueUrlEnvName(queue),
+        'https://sqs.invalid/0/q',
+      ]),
+    ),
+    ...((access.attachments ?? []).length > 0 ? { ATTACHMENTS_BUCKET: 'bundle-test-attachments' } : {}),
+  };
 }
 
 describe('Lambda bundles', () => {

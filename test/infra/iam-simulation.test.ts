@@ -22,6 +22,7 @@ const deployed: DeployedPolicies = deployedPolicies({
     },
   },
   configurationSetName: 'postbox',
+  attachmentsBucketName: 'postbox-local-attachments',
 });
 
 const call = (handler: string, client: string, command: string, input: unknown): IamRequest[] =>

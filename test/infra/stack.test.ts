@@ -156,6 +156,8 @@ interface Synthesized {
   functionLogGroupId: string;
   /** The SNS topic of SES events. */
   sesEventsTopicId: string;
+  /** The attachments bucket (the stack's only bucket). */
+  bucketId: string;
 }
 
 const queueNames = Object.keys(queueDefinitions) as QueueName[];
@@ -177,6 +179,8 @@ function synthesize(stack: PostboxStack): Synthesized {
   expect(tableIds).toHaveLength(1);
   const keyIds = idsOfType(json.Resources, 'AWS::KMS::Key');
   expect(keyIds).toHaveLength(1);
+  const bucketIds = idsOfType(json.Resources, 'AWS::S3::Bucket');
+  expect(bucketIds).toHaveLength(1);
   const configurationSetIds = idsOfType(json.Resources, 'AWS::SES::ConfigurationSet');
   expect(configurationSetIds).toHaveLength(1);
   // Two topics: SES events and alarms.
@@ -192,6 +196,7 @@ function synthesize(stack: PostboxStack): Synthesized {
     keyId: keyIds[0] as string,
     queueIds,
     configurationSetId: configurationSetIds[0] as string,
+    bucketId: bucketIds[0] as string,
     sesEventsTopicId: stack.getLogicalId(stack.sesEventsTopic.node.defaultChild as CfnTopic),
     functionLogGroupId: stack.getLogicalId(stack.defaultRouteFunction.logGroup.node.defaultChild as CfnLogGroup),
   };
@@ -229,6 +234,7 @@ function dashboardAccess(table: RouteTable): ResourceAccess {
     kms: levels((a) => a.kms),
     ses: levels((a) => a.ses),
     sendTo: levels((a) => a.sendTo),
+    attachments: levels((a) => a.attachments),
   } as ResourceAccess;
 }
 
@@ -503,6 +509,20 @@ function expectedGrants(s: Synthesized, fn: ExpectedFunction): Grants {
   }
   if (fn.streamed) addGrant(grants, SQS_SEND_ACTIONS, [getAtt(fn.streamed.deadLetterQueueId)]);
   for (const level of fn.access.ses ?? []) addGrant(grants, sesActions[level], sesResources(s)[level]);
+  // Written out here, not read from route-access.ts: uploads are presigned PUTs; a send reads uploads and
+  // writes blobs; reading is blobs only.
+  const objects = (prefix: string) => ({ 'Fn::Join': ['', [getAtt(s.bucketId), `/${prefix}/*`]] });
+  const attachmentActions = {
+    upload: [['s3:PutObject', 'uploads']],
+    store: [
+      ['s3:GetObject', 'uploads'],
+      ['s3:PutObject', 'blobs'],
+    ],
+    read: [['s3:GetObject', 'blobs']],
+  } as const;
+  for (const level of fn.access.attachments ?? []) {
+    for (const [action, prefix] of attachmentActions[level]) addGrant(grants, [action], [objects(prefix)]);
+  }
   return sortedGrants(grants);
 }
 
@@ -582,6 +602,7 @@ function expectedEnvironment(s: Synthesized, fn: ExpectedFunction, sendingHost: 
     ...(fn.kind === 'http' ? { SPF_INCLUDE_HOST: sendingHost } : {}),
     ...((fn.access.kms ?? []).length > 0 ? { KMS_KEY_ID: getAtt(s.keyId) } : {}),
     ...((fn.access.ses ?? []).length > 0 ? { IDENTITY_PROVIDER: 'ses' } : {}),
+    ...((fn.access.attachments ?? []).length > 0 ? { ATTACHMENTS_BUCKET: { Ref: s.bucketId } } : {}),
     ...((fn.access.ses ?? []).includes('send')
       ? { SES_CONFIGURATION_SET: { Ref: s.configurationSetId }, SES_MAX_SEND_RATE: { Ref: 'SesMaxSendRate' } }
       : {}),

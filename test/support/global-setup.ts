@@ -82,6 +82,7 @@ export async function teardown(): Promise<void> {
       ]),
     ) as IamCheckLocalNames['queues'],
     configurationSetName: cloud.env.SES_CONFIGURATION_SET ?? '',
+    attachmentsBucketName: cloud.env.ATTACHMENTS_BUCKET ?? '',
   };
   await cloud?.stop();
   await dns?.close();

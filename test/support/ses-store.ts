@@ -8,11 +8,26 @@ export interface StoredMessage {
   subject: string;
   body: { html?: string; text?: string };
   headers?: { name: string; value: string }[];
+  /** As SendEmail gave them: `content` in base64. */
+  attachments?: {
+    filename: string;
+    contentType: string;
+    contentId?: string;
+    contentDisposition?: string;
+    content: string;
+    size: number;
+  }[];
 }
 
-/** The messages the SES emulator holds with this subject. */
+/**
+ * When this file's tests began (less a margin for clock rounding): the store is read from then on,
+ * so a file never downloads what other files sent before it (attachments make that megabytes).
+ */
+const fileStartedAt = Math.floor(Date.now() / 1000) - 5;
+
+/** The messages the SES emulator holds with this subject (sent since this test file began). */
 export async function sesMessages(subject: string): Promise<StoredMessage[]> {
-  const response = await fetch(`${inject('localCloud').sesUrl}/store`);
+  const response = await fetch(`${inject('localCloud').sesUrl}/store?since=${fileStartedAt}`);
   const store = (await response.json()) as { emails: StoredMessage[] };
   return store.emails.filter((email) => email.subject === subject);
 }

@@ -164,6 +164,7 @@ const view = (fields: Partial<EmailView> = {}): EmailView => ({
   scheduled_at: '2026-12-01T10:00:00.000Z',
   created_at: '2026-11-22T10:00:00.000Z',
   updated_at: '2026-11-22T10:00:00.000Z',
+  attachments: [],
   events: [],
   ...fields,
 });

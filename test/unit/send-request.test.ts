@@ -220,7 +220,7 @@ describe('send request: unknown fields', () => {
     expect(
       details(
         valid({
-          attachments: [],
+          inline_images: [],
           from: { email: 'sender@acme.test', display: 'x' },
           to: [{ email: 'rcpt@example.com', type: 'to' }],
           cc: [{ email: 'cc@example.com', nick: 'c' }],
@@ -232,7 +232,7 @@ describe('send request: unknown fields', () => {
       { field: 'to[0].type', message: 'Unknown field' },
       { field: 'cc[0].nick', message: 'Unknown field' },
       { field: 'bcc[0].extra', message: 'Unknown field' },
-      { field: 'attachments', message: 'Unknown field' },
+      { field: 'inline_images', message: 'Unknown field' },
     ]);
   });
 

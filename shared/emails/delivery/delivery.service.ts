@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
  */
 
 import { classifySesError, sendWithSes, sesOutcomeUnknown } from '#adapters/ses-sender.ts';
+import { readAttachmentBytes } from '#attachments/attachments.service.ts';
 import { nowIso } from '#core/ids.ts';
 import { errorLogFields } from '#core/log-fields.ts';
 import { logger } from '#core/logger.ts';
@@ -179,6 +180,18 @@ export async function deliverEmail(
     ]);
   }
 
+  // The attachments' bytes, from their blobs (kept STORED_ATTACHMENT_DAYS after the send that wrote
+  // them, longer than any email waits): one that is gone fails the email rather than send it without.
+  // (Emails that do not reach SES — test keys in AWS — need none.)
+  const attachments = reachesSes(email) ? await readAttachmentBytes(organizationId, email.attachments ?? []) : [];
+  if (!attachments) {
+    logger.error('an attachment of the email is no longer stored', ids);
+    return fail(organizationId, emailId, [
+      ...suppressedEvents,
+      newEvent('failed', { detail: 'An attachment of the email is no longer stored' }),
+    ]);
+  }
+
   await hooks.beforeSend?.(email);
   let sesMessageId: string;
   try {
@@ -192,6 +205,13 @@ export async function deliverEmail(
       html: email.html,
       text: email.text,
       headers: email.headers,
+      attachments: (email.attachments ?? []).map((attachment, index) => ({
+        filename: attachment.filename,
+        contentType: attachment.content_type,
+        contentId: attachment.content_id,
+        disposition: attachment.disposition,
+        bytes: attachments[index] ?? new Uint8Array(),
+      })),
       // Postbox's own tags last: the SES event handler trusts them to find the email.
       tags: { ...email.tags, organization_id: organizationId, email_id: emailId },
     }));

@@ -9,7 +9,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import type { QueueName } from '#platform/queues.ts';
 import { dashboardFunction, defaultRoute } from '#platform/routes.ts';
 import { PostboxStack } from '../../../infra/stack.ts';
-import { ACCOUNT, DKIM_KEY_ARN, PARTITION, queueArn, REGION, tableArn } from './requests.ts';
+import { ACCOUNT, bucketArn, DKIM_KEY_ARN, PARTITION, queueArn, REGION, tableArn } from './requests.ts';
 
 export interface PolicyDocument {
   Version?: string;
@@ -37,6 +37,8 @@ export interface LocalNames {
   /** The local queues' URLs (their last segment is the queue's name). */
   queues: Record<QueueName, { url: string; deadLetterUrl: string }>;
   configurationSetName: string;
+  /** The attachments bucket's name (ATTACHMENTS_BUCKET). */
+  attachmentsBucketName: string;
 }
 
 interface CfnResource {
@@ -75,6 +77,8 @@ export function deployedPolicies(local: LocalNames, stack?: PostboxStack): Deplo
   }
   refs.set(idOf(built.sesConfigurationSet), local.configurationSetName);
   arns.set(idOf(built.dkimKey), DKIM_KEY_ARN);
+  refs.set(idOf(built.attachmentsBucket), local.attachmentsBucketName);
+  arns.set(idOf(built.attachmentsBucket), bucketArn(local.attachmentsBucketName));
 
   const resolve = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(resolve);

@@ -2,7 +2,7 @@
  * From an AWS SDK call to the IAM requests AWS authorises for it: the action, the resource ARN and
  * the condition keys IAM evaluates (DynamoDB's fine-grained keys: LeadingKeys, Attributes,
  * ReturnValues, Select; SQS's queue; SES's identity and configuration set; KMS's key and encryption
- * context). A transaction is authorised item by item, as the item's own action; a batch as the
+ * context; S3's object). A transaction is authorised item by item, as the item's own action; a batch as the
  * batch action, with every item's partition key. Names are turned into ARNs of a fixed account and
  * region (the synthesized policies are resolved with the same values: policies.ts).
  */
@@ -27,6 +27,7 @@ export interface IamRequest {
 export const tableArn = (name: string): string => `arn:${PARTITION}:dynamodb:${REGION}:${ACCOUNT}:table/${name}`;
 export const queueArn = (name: string): string => `arn:${PARTITION}:sqs:${REGION}:${ACCOUNT}:${name}`;
 export const sesArn = (resource: string): string => `arn:${PARTITION}:ses:${REGION}:${ACCOUNT}:${resource}`;
+export const bucketArn = (name: string): string => `arn:${PARTITION}:s3:::${name}`;
 /** The DKIM key, as KMS_KEY_ID names it in AWS. */
 export const DKIM_KEY_ARN = `arn:${PARTITION}:kms:${REGION}:${ACCOUNT}:key/00000000-0000-0000-0000-000000000000`;
 
@@ -226,6 +227,23 @@ function kmsRequests(command: string, input: Record<string, unknown>): Omit<IamR
   return [{ action: `kms:${command.replace(/Command$/, '')}`, resource, context }];
 }
 
+/**
+ * S3 object calls (presigned ones too: recorded when signed) on `bucket/key`. A copy is authorised as
+ * a read of its source and a write of its target.
+ */
+function s3Requests(command: string, input: Record<string, unknown>): Omit<IamRequest, 'handler' | 'call'>[] {
+  const operation = command.replace(/Command$/, '');
+  const object = (bucketAndKey: string) => `${bucketArn('')}${bucketAndKey}`;
+  const target = object(`${String(input.Bucket ?? '?')}/${String(input.Key ?? '?')}`);
+  if (operation === 'CopyObject') {
+    return [
+      { action: 's3:GetObject', resource: object(decodeURIComponent(String(input.CopySource ?? '?'))), context: {} },
+      { action: 's3:PutObject', resource: target, context: {} },
+    ];
+  }
+  return [{ action: `s3:${operation}`, resource: target, context: {} }];
+}
+
 /** The IAM requests one SDK call is authorised as. */
 export function iamRequestsOf(call: AwsCall): IamRequest[] {
   const input = (call.input ?? {}) as Record<string, unknown>;
@@ -234,6 +252,7 @@ export function iamRequestsOf(call: AwsCall): IamRequest[] {
     SQSClient: sqsRequests,
     SESv2Client: sesRequests,
     KMSClient: kmsRequests,
+    S3Client: s3Requests,
   };
   const requests = translate[call.client]?.(call.command, input) ?? [
     { action: `?${call.client}:${call.command}`, resource: '*', context: {} },

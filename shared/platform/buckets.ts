@@ -1,0 +1,40 @@
+/**
+ * The S3 bucket of attachments, shared by the CDK stack (infra/storage.ts) and the local cloud (the
+ * S3 emulator creates the same bucket): its object prefixes and how long each kind of object lives.
+ *
+ * - `uploads/<organization>/<attachment id>`: a file a customer PUT through a presigned URL
+ *   (POST /attachments). Usable in sends for UPLOAD_USABLE_DAYS (the upload's item says so); the
+ *   object expires a day after that.
+ * - `blobs/<organization>/<sha256>`: the bytes of every attachment an email carries, once per
+ *   organization and content. Every send that carries a blob writes it again (a PUT, or a server-side
+ *   copy of the upload), which restarts its lifecycle clock: it outlives the newest email that names
+ *   it by STORED_ATTACHMENT_DAYS — the 30 days an email may be scheduled ahead, then 30 days in which
+ *   its attachments can still be downloaded from the dashboard. Emails themselves are kept longer:
+ *   their attachment list (names, sizes, sha256) stays; the bytes do not.
+ */
+export const UPLOAD_USABLE_DAYS = 7;
+export const STORED_ATTACHMENT_DAYS = 60;
+
+export interface BucketDefinition {
+  /** The environment variable that names the bucket to the functions that use it. */
+  envName: string;
+  /** Object key prefixes, each with the days after its last write an object expires. */
+  lifecycle: ReadonlyArray<{ prefix: string; expirationDays: number }>;
+}
+
+export const attachmentsBucket = {
+  envName: 'ATTACHMENTS_BUCKET',
+  prefixes: { uploads: 'uploads/', blobs: 'blobs/' },
+  lifecycle: [
+    { prefix: 'uploads/', expirationDays: UPLOAD_USABLE_DAYS + 1 },
+    { prefix: 'blobs/', expirationDays: STORED_ATTACHMENT_DAYS },
+  ],
+} as const satisfies BucketDefinition & { prefixes: Record<string, string> };
+
+/** Object keys of the attachments bucket: built here and nowhere else. */
+export const objectKeys = {
+  upload: (organizationId: string, attachmentId: string): string =>
+    `${attachmentsBucket.prefixes.uploads}${organizationId}/${attachmentId}`,
+  blob: (organizationId: string, sha256: string): string =>
+    `${attachmentsBucket.prefixes.blobs}${organizationId}/${sha256}`,
+};
