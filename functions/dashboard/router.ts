@@ -15,6 +15,7 @@ import { handler as asset } from './asset.ts';
 import { handler as domainsCreate } from './domains/create.ts';
 import { handler as domainsList } from './domains/list.ts';
 import { handler as domainsVerify } from './domains/verify.ts';
+import { handler as emailsAttachment } from './emails/attachment.ts';
 import { handler as emailsBody } from './emails/body.ts';
 import { handler as emailsDetail } from './emails/detail.ts';
 import { handler as emailsList } from './emails/list.ts';
@@ -51,6 +52,7 @@ export const pageHandlers: Readonly<Record<string, LambdaHttpHandler>> = {
   'functions/dashboard/domains/create.ts': domainsCreate,
   'functions/dashboard/domains/list.ts': domainsList,
   'functions/dashboard/domains/verify.ts': domainsVerify,
+  'functions/dashboard/emails/attachment.ts': emailsAttachment,
   'functions/dashboard/emails/body.ts': emailsBody,
   'functions/dashboard/emails/detail.ts': emailsDetail,
   'functions/dashboard/emails/list.ts': emailsList,

@@ -45,6 +45,7 @@ const cloud = await startLocalCloud({
   sesPort: Number(process.env.SES_PORT ?? 8005),
   dynamodbPort: process.env.DYNAMODB_PORT ? Number(process.env.DYNAMODB_PORT) : await getPort({ port: 8000 }),
   sqsPort: process.env.SQS_PORT ? Number(process.env.SQS_PORT) : await getPort({ port: 4566 }),
+  s3Port: process.env.S3_PORT ? Number(process.env.S3_PORT) : await getPort({ port: 4569 }),
   ...(dataDir ? { dataDir } : {}),
   ...(encryptionKey ? { localEncryptionKey: encryptionKey } : {}),
   ...(schedulerIntervalSeconds === undefined ? {} : { scheduleIntervalMs: schedulerIntervalSeconds * 1000 }),

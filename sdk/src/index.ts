@@ -51,6 +51,9 @@ export interface WebhookEvent {
   timestamp: string;
   data: Record<string, unknown>;
 }
+export type CreateAttachmentRequest = Schemas['CreateAttachmentRequest'];
+export type AttachmentUpload = Schemas['AttachmentUpload'];
+export type EmailAttachment = Schemas['EmailAttachment'];
 export type Pagination = Schemas['Pagination'];
 export type ErrorDetail = Schemas['ErrorDetail'];
 /** Every error code the API answers (the document's `Error` envelope). */
@@ -356,6 +359,44 @@ export class Transport {
     return (await this.request<{ data: T }>(call)).data;
   }
 
+  /**
+   * PUTs `body` to a presigned URL (an upload's): S3's, so no API key is sent. `Content-Length` is
+   * left to fetch (browsers refuse to set it); the URL accepts the declared size only.
+   */
+  async putPresigned(
+    url: string,
+    headers: Record<string, string>,
+    body: Uint8Array | Blob,
+    options: RequestOptions = {},
+  ): Promise<void> {
+    const sent = Object.fromEntries(
+      Object.entries(headers).filter(([name]) => name.toLowerCase() !== 'content-length'),
+    );
+    let response: Response;
+    try {
+      response = await this.#fetch(url, {
+        method: 'PUT',
+        headers: sent,
+        body: body as NonNullable<RequestInit['body']>,
+        signal: AbortSignal.any([
+          AbortSignal.timeout(options.timeoutMs ?? this.#timeoutMs),
+          ...(options.signal ? [options.signal] : []),
+        ]),
+      });
+    } catch (cause) {
+      if (options.signal?.aborted) throw options.signal.reason;
+      throw new PostboxError({ status: 0, code: 'NETWORK_ERROR', message: `upload failed: ${describe(cause)}`, cause });
+    }
+    const text = await response.text();
+    if (!response.ok) {
+      throw new PostboxError({
+        status: response.status,
+        code: 'HTTP_ERROR',
+        message: `the upload URL answered ${response.status}: ${text.slice(0, 200)}`,
+      });
+    }
+  }
+
   /** How long to wait before retrying after `error`, or undefined when it must not be retried. */
   #retryDelay(error: PostboxError, attempt: number, repeatable: boolean): number | undefined {
     // A rate-limited request did nothing: always safe to repeat, after Retry-After (+ up to 20% jitter,
@@ -524,6 +565,33 @@ export class Emails {
       body,
       options,
     });
+  }
+}
+
+export class Attachments {
+  readonly #http: Transport;
+  constructor(http: Transport) {
+    this.#http = http;
+  }
+
+  /** `POST /attachments`: declares a file (≤ 25 MB) and answers its presigned PUT (1 hour). */
+  create(request: CreateAttachmentRequest, options?: RequestOptions): Promise<ResponseData<'createAttachment'>> {
+    return this.#http.data({ method: 'POST', path: '/attachments', body: request, options });
+  }
+
+  /**
+   * Declares and uploads a file in one call; name its `id` in sends as `attachment_id` (for 7 days):
+   * `emails.send({…, attachments: [{ filename, attachment_id: upload.id }]})`.
+   */
+  async upload(
+    file: Uint8Array | Blob,
+    meta: { filename: string; content_type?: string },
+    options?: RequestOptions,
+  ): Promise<ResponseData<'createAttachment'>> {
+    const size = file instanceof Uint8Array ? file.byteLength : file.size;
+    const upload = await this.create({ ...meta, size }, options);
+    await this.#http.putPresigned(upload.upload_url, upload.upload_headers, file, options);
+    return upload;
   }
 }
 
@@ -859,6 +927,7 @@ export class Settings {
  */
 export class Postbox {
   readonly emails: Emails;
+  readonly attachments: Attachments;
   readonly domains: Domains;
   readonly suppressions: Suppressions;
   readonly templates: Templates;
@@ -868,6 +937,7 @@ export class Postbox {
   constructor(options: PostboxOptions) {
     const http = new Transport(options);
     this.emails = new Emails(http);
+    this.attachments = new Attachments(http);
     this.domains = new Domains(http);
     this.suppressions = new Suppressions(http);
     this.templates = new Templates(http);

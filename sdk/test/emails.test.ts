@@ -197,3 +197,53 @@ describe('errors', () => {
     expect(await thrown(postbox.settings.getAutoValidation())).toMatchObject({ status: 401, code: 'AUTH_INVALID' });
   });
 });
+
+describe('postbox.attachments', () => {
+  it('uploads a file once and sends it by attachment_id, and sends one inline', async () => {
+    const { postbox, from } = await sdkSender();
+    const file = new Uint8Array(300_000).map((_, index) => (index * 7) % 256);
+    const upload = await postbox.attachments.upload(file, { filename: 'statement.pdf' });
+    expect(upload).toMatchObject({ filename: 'statement.pdf', content_type: 'application/pdf', size: 300_000 });
+    const accepted = await postbox.emails.send({
+      from: { email: from },
+      to: [{ email: 'jane@example.com' }],
+      subject: uniqueSubject('SDK attachments'),
+      html: '<img src="cid:dot">',
+      attachments: [
+        { filename: 'statement.pdf', attachment_id: upload.id },
+        { filename: 'dot.gif', content: 'R0lGODlhAQABAAAAACw=', content_id: 'dot' },
+      ],
+    });
+    const email = await postbox.emails.get(accepted.message_id);
+    const { createHash } = await import('node:crypto');
+    expect(email.attachments).toEqual([
+      {
+        filename: 'statement.pdf',
+        content_type: 'application/pdf',
+        size: 300_000,
+        content_id: null,
+        disposition: 'attachment',
+        sha256: createHash('sha256').update(file).digest('hex'),
+      },
+      {
+        filename: 'dot.gif',
+        content_type: 'image/gif',
+        size: 14,
+        content_id: 'dot',
+        disposition: 'inline',
+        sha256: createHash('sha256').update(Buffer.from('R0lGODlhAQABAAAAACw=', 'base64')).digest('hex'),
+      },
+    ]);
+    const refused = await thrown(
+      postbox.emails.send({
+        from: { email: from },
+        to: [{ email: 'jane@example.com' }],
+        subject: 'x',
+        text: 'x',
+        attachments: [{ filename: 'x.exe', content: 'QUJD' }],
+      }),
+    );
+    expect(refused).toMatchObject({ status: 400, code: 'VALIDATION_ERROR' });
+    expect(refused.details.map((detail) => detail.field)).toEqual(['attachments[0].filename']);
+  });
+});

@@ -14,7 +14,7 @@
  * attached, answers first, then pageContext's `onError` stamps the request id on that answer and
  * logs it (as the API's errorEnvelope and requestContext do). Security headers come with every
  * answer (page-result.ts).
- * A page returns `{status?, body}` (HTML) or `{redirect}` (303 See Other). A middleware that answers
+ * A page returns `{status?, body}` (HTML) or `{redirect, status?}` (303 See Other, or 302). A middleware that answers
  * early (the sign-in redirect, the CSRF refusal) throws an `EarlyPage`, so the answer still goes
  * through pageContext (request id, log line): Middy skips every `after` of an early return.
  */

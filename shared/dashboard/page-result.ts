@@ -1,7 +1,8 @@
 /**
- * What a dashboard page answers: `{status?, body}` (HTML) or `{redirect}` (303 See Other), turned
- * into a Lambda result with the headers every page carries. A middleware that answers early throws
- * an `EarlyPage` instead (see page-handler.ts).
+ * What a dashboard page answers: `{status?, body}` (HTML) or `{redirect, status?}` (303 See Other, or
+ * 302 Found for a download handed to another origin), turned into a Lambda result with the headers
+ * every page carries. A middleware that answers early throws an `EarlyPage` instead (see
+ * page-handler.ts).
  */
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { SafeHtml } from '#dashboard/html.ts';
@@ -26,12 +27,17 @@ export type PageResult =
       headers?: Record<string, string>;
       cookies?: string[];
     }
-  | { redirect: string; cookies?: string[] };
+  | {
+      redirect: string;
+      /** 303 (the default: after a form, to a page) or 302 (a GET sent on elsewhere, e.g. a presigned download). */
+      status?: 302 | 303;
+      cookies?: string[];
+    };
 
 export function toLambdaResult(result: PageResult): APIGatewayProxyStructuredResultV2 {
   if ('redirect' in result) {
     return {
-      statusCode: 303,
+      statusCode: result.status ?? 303,
       headers: { Location: result.redirect, ...PAGE_SECURITY_HEADERS },
       ...(result.cookies ? { cookies: result.cookies } : {}),
       body: '',

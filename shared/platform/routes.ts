@@ -148,6 +148,8 @@ function dashboardRoutes(): RouteDefinition[] {
     page('GET', '/emails', 'emails/list.ts'),
     page('GET', '/emails/{id}', 'emails/detail.ts'),
     page('GET', '/emails/{id}/body', 'emails/body.ts'),
+    // attachments: a 302 to a presigned GET of the attachment's blob (signed with the function's own grant).
+    page('GET', '/emails/{id}/attachments/{index}', 'emails/attachment.ts', { table: ['read'], attachments: ['read'] }),
     page('GET', '/domains', 'domains/list.ts'),
     page('POST', '/domains', 'domains/create.ts', { table: ['read', 'write'], kms: ['encrypt'] }),
     page('POST', '/domains/{id}/verify', 'domains/verify.ts', {

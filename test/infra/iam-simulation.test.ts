@@ -95,6 +95,42 @@ describe('the IAM check', () => {
     expect(listEnqueue?.result).toBe('ImplicitlyDenied');
   });
 
+  it('holds each function to its attachment prefixes and actions', async () => {
+    const bucket = 'postbox-local-attachments';
+    const object = (key: string) => ({ Bucket: bucket, Key: key });
+    const copy = { Bucket: bucket, Key: 'blobs/org_1/abc', CopySource: `${bucket}/uploads/org_1/att_1` };
+    const allowed: Array<[string, string, unknown]> = [
+      ['functions/emails/send.ts', 'PutObjectCommand', object('blobs/org_1/abc')],
+      ['functions/emails/send.ts', 'GetObjectCommand', object('uploads/org_1/att_1')],
+      ['functions/emails/batch.ts', 'CopyObjectCommand', copy],
+      ['functions/attachments/create.ts', 'PutObjectCommand', object('uploads/org_1/att_1')],
+      ['functions/consumers/send-email.ts', 'GetObjectCommand', object('blobs/org_1/abc')],
+    ];
+    for (const [handler, command, input] of allowed) {
+      expect(await decisions(call(handler, 'S3Client', command, input)), `${handler} ${command}`).not.toContainEqual(
+        expect.objectContaining({ result: expect.any(String) }),
+      );
+    }
+    const denied: Array<[string, string, unknown]> = [
+      // A send writes blobs, never uploads; the upload route writes uploads, never blobs.
+      ['functions/emails/send.ts', 'PutObjectCommand', object('uploads/org_1/att_1')],
+      ['functions/attachments/create.ts', 'PutObjectCommand', object('blobs/org_1/abc')],
+      ['functions/attachments/create.ts', 'GetObjectCommand', object('uploads/org_1/att_1')],
+      // The consumer reads blobs only; a route without attachment access reads nothing.
+      ['functions/consumers/send-email.ts', 'GetObjectCommand', object('uploads/org_1/att_1')],
+      ['functions/consumers/send-email.ts', 'PutObjectCommand', object('blobs/org_1/abc')],
+      ['functions/emails/get.ts', 'GetObjectCommand', object('blobs/org_1/abc')],
+      ['functions/emails/send.ts', 'DeleteObjectCommand', object('blobs/org_1/abc')],
+    ];
+    for (const [handler, command, input] of denied) {
+      const results = await decisions(call(handler, 'S3Client', command, input));
+      expect(
+        results.map((denial) => denial?.result),
+        `${handler} ${command}`,
+      ).toContain('ImplicitlyDenied');
+    }
+  });
+
   it('lets the DKIM key be used only with a DKIM key’s encryption context', async () => {
     const decrypt = (context?: Record<string, string>) =>
       call('functions/domains/verify.ts', 'KMSClient', 'DecryptCommand', {

@@ -1,8 +1,11 @@
 /**
- * The dashboard's view of one email (GET /dashboard/emails/{id}: facts, events, bodies) and its
- * HTML body on its own (GET /dashboard/emails/{id}/body, shown in a sandboxed frame of the detail
- * page). The list is emails.ts.
+ * The dashboard's view of one email (GET /dashboard/emails/{id}: facts, attachments, events, bodies)
+ * and its HTML body on its own (GET /dashboard/emails/{id}/body, shown in a sandboxed frame of the
+ * detail page). Each attachment links to GET /dashboard/emails/{id}/attachments/{index}, which
+ * redirects to a short-lived download of its bytes (functions/dashboard/emails/attachment.ts).
+ * The list is emails.ts.
  */
+import { DOWNLOAD_URL_SECONDS, type StoredAttachment } from '#attachments/attachment.ts';
 import { html, SafeHtml } from '#dashboard/html.ts';
 import {
   type BadgeTone,
@@ -68,6 +71,48 @@ function facts(email: EmailView): SafeHtml {
 </dl>`;
 }
 
+/** Where the detail page's Download link of the attachment at `index` (0-based, as the API lists them) goes. */
+export const attachmentDownloadPath = (emailId: string, index: number) =>
+  `/dashboard/emails/${emailId}/attachments/${index}`;
+
+/** The attachment a download path's `{index}` names: a whole number without leading zeros, in range. */
+export function attachmentAt(attachments: readonly StoredAttachment[], index: string): StoredAttachment | undefined {
+  return /^(0|[1-9][0-9]{0,2})$/.test(index) ? attachments[Number(index)] : undefined;
+}
+
+const KIB = 1024;
+const MIB = 1024 * KIB;
+const decimal = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: 1 });
+
+/** A size as people read it: `256 bytes`, `1.5 KB`, `8 MB` (binary multiples, as the API's limits are). */
+export function byteSize(bytes: number): string {
+  if (bytes < KIB) return `${bytes} byte${bytes === 1 ? '' : 's'}`;
+  if (bytes < MIB) return `${decimal(bytes / KIB)} KB`;
+  return `${decimal(bytes / MIB)} MB`;
+}
+
+/** The first characters of a SHA-256 (hex), the whole value in its title. */
+const SHORT_HASH = 12;
+
+function attachmentsTable(email: EmailView): SafeHtml {
+  const { attachments } = email;
+  if (attachments.length === 0) return html`<p class="muted">This email has no attachments.</p>`;
+  const row = (attachment: StoredAttachment, index: number) => html`<tr>
+<td>${attachment.filename}</td>
+<td><code>${attachment.content_type}</code></td>
+<td class="num">${byteSize(attachment.size)}</td>
+<td>${attachment.disposition === 'inline' ? 'Yes' : 'No'}${attachment.content_id === null ? '' : html` (<code>cid:${attachment.content_id}</code>)`}</td>
+<td><code title="${attachment.sha256}">${attachment.sha256.slice(0, SHORT_HASH)}…</code></td>
+<td><a href="${attachmentDownloadPath(email.id, index)}">Download<span class="visually-hidden"> ${attachment.filename}</span></a></td>
+</tr>`;
+  return html`<p class="muted">A download is a link to the file that works for ${DOWNLOAD_URL_SECONDS / 60} minutes.</p>
+<table>
+<caption class="visually-hidden">Attachments of this email, in the order sent</caption>
+<thead><tr><th scope="col">File</th><th scope="col">Content type</th><th scope="col" class="num">Size</th><th scope="col">Inline</th><th scope="col">SHA-256</th><th scope="col">Download</th></tr></thead>
+<tbody>${attachments.map(row)}</tbody>
+</table>`;
+}
+
 function timeline(events: EmailView['events']): SafeHtml {
   if (events.length === 0) {
     return html`<p class="muted">No events yet: the email has not been handed to SES.</p>`;
@@ -100,6 +145,10 @@ export function emailDetailPage(member: PageMember, email: EmailView): PageResul
 <section class="card" aria-labelledby="facts-heading">
 <h2 id="facts-heading">Details</h2>
 ${facts(email)}
+</section>
+<section aria-labelledby="attachments-heading">
+<h2 id="attachments-heading">Attachments</h2>
+${attachmentsTable(email)}
 </section>
 <section aria-labelledby="events-heading">
 <h2 id="events-heading">Events</h2>
