@@ -5,7 +5,7 @@
  * field — the other organization's upload included, whose bytes are never sent.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, inject, it } from 'vitest';
 import { db, tableName } from '#dynamo/client.ts';
 import { keys } from '#dynamo/keys.ts';
@@ -159,6 +159,10 @@ describe('attachments on POST /emails/send', () => {
     ]);
     const email = (await org.api.get(`/api/v1/emails/${id}`)).body.data;
     expect(email.attachments).toMatchObject([{ filename: 'scan.tiff', size: 8 * MB, sha256: sha256(file) }]);
+    // The email item carries a reference, never the bytes.
+    const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.email(org.organization.id, id) }));
+    expect(Item?.attachments).toEqual(email.attachments);
+    expect(JSON.stringify(Item).length).toBeLessThan(4_000);
     // The same upload again: its hash was kept, so the send reads nothing from S3 and lists the same bytes.
     const again = acceptedId(await org.send({ attachments: [{ filename: 'copy.tiff', attachment_id: uploaded.id }] }));
     const copy = (await org.api.get(`/api/v1/emails/${again}`)).body.data;
@@ -243,12 +247,17 @@ describe('attachments on POST /emails/send', () => {
     expect(problemsOf(over)).toEqual(['attachments']);
   });
 
-  it('answers 413 in the envelope for a body over 5 MB', async () => {
+  it('answers 413 for a body over 5 MB: in the envelope up to the platform’s limit, the platform’s beyond', async () => {
     const org = await createSender();
     const response = await org.send({
       attachments: [{ filename: 'big.bin', content: randomBytes(4 * MB).toString('base64') }],
     });
     expectError(response, 413, 'PAYLOAD_TOO_LARGE');
+    // Beyond Lambda's 6 MB invocation payload the platform answers 413 itself (never a 500).
+    const beyond = await org.send({
+      attachments: [{ filename: 'bigger.bin', content: randomBytes(5 * MB).toString('base64') }],
+    });
+    expect(beyond.status).toBe(413);
   });
 
   it('covers the attachments with the Idempotency-Key', async () => {

@@ -282,3 +282,47 @@ describe('selection from the environment', () => {
     expect(() => mod.emailIdentitiesFromEnv()).toThrow('IDENTITY_PROVIDER must be "ses" or "local", got "sendgrid"');
   });
 });
+
+describe('sendWithSes with attachments', () => {
+  it('hands SES each part as given: bytes, type, disposition and the Content-ID of an inline one', async () => {
+    const { SendEmailCommand } = await import('@aws-sdk/client-sesv2');
+    const { sendWithSes } = await import('#adapters/ses-sender.ts');
+    sesMock.on(SendEmailCommand).resolves({ MessageId: 'ses-1' });
+    const pdf = randomBytes(64);
+    const png = randomBytes(32);
+    await sendWithSes({
+      from: { email: 'a@acme.test' },
+      to: [{ email: 'b@example.com' }],
+      cc: [],
+      bcc: [],
+      replyTo: [],
+      subject: 's',
+      html: '<img src="cid:logo">',
+      text: null,
+      headers: {},
+      tags: {},
+      attachments: [
+        { filename: 'a.pdf', contentType: 'application/pdf', contentId: null, disposition: 'attachment', bytes: pdf },
+        { filename: 'logo.png', contentType: 'image/png', contentId: 'logo', disposition: 'inline', bytes: png },
+      ],
+    });
+    const input = sesMock.commandCalls(SendEmailCommand)[0]?.args[0].input;
+    expect(input?.Content?.Simple?.Attachments).toEqual([
+      {
+        FileName: 'a.pdf',
+        RawContent: pdf,
+        ContentType: 'application/pdf',
+        ContentDisposition: 'ATTACHMENT',
+        ContentTransferEncoding: 'BASE64',
+      },
+      {
+        FileName: 'logo.png',
+        RawContent: png,
+        ContentType: 'image/png',
+        ContentDisposition: 'INLINE',
+        ContentTransferEncoding: 'BASE64',
+        ContentId: 'logo',
+      },
+    ]);
+  });
+});
