@@ -11,9 +11,18 @@
  * function, instead of one per route path) — five; a role and its policy more when its access is
  * new. A dashboard page costs none.
  */
-import { Stack } from 'aws-cdk-lib';
-import { HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
-import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { Lazy, Stack } from 'aws-cdk-lib';
+import {
+  HttpApi,
+  HttpIntegrationType,
+  HttpMethod,
+  HttpRouteIntegration,
+  type HttpRouteIntegrationConfig,
+  IntegrationCredentials,
+  PayloadFormatVersion,
+} from 'aws-cdk-lib/aws-apigatewayv2';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
 import { routeId } from '#platform/route-matching.ts';
 import {
@@ -37,6 +46,30 @@ export interface BuiltHttpApi {
   dashboardFunction: ApiFunction;
 }
 
+/**
+ * A Lambda proxy integration (payload 2.0) that API Gateway invokes as `role`, instead of a resource
+ * policy on each function: one role for every route costs 2 CloudFormation resources, where a
+ * permission per function costs one each (40 today) — the stack's resource budget (docs/deploy.md).
+ */
+class RoleInvokedLambdaIntegration extends HttpRouteIntegration {
+  constructor(
+    id: string,
+    private readonly handler: lambda.IFunction,
+    private readonly role: iam.IRole,
+  ) {
+    super(id);
+  }
+
+  bind(): HttpRouteIntegrationConfig {
+    return {
+      type: HttpIntegrationType.AWS_PROXY,
+      uri: this.handler.functionArn,
+      payloadFormatVersion: PayloadFormatVersion.VERSION_2_0,
+      credentials: IntegrationCredentials.fromRole(this.role),
+    };
+  }
+}
+
 export function createHttpApi(
   scope: Construct,
   routes: readonly RouteDefinition[],
@@ -44,8 +77,20 @@ export function createHttpApi(
   defaultRoute: Pick<RouteDefinition, 'handler' | 'access'>,
   functionFor: FunctionFactory,
 ): BuiltHttpApi {
-  const integrationOf = (id: string, fn: ApiFunction) =>
-    new HttpLambdaIntegration(id, fn.function, { scopePermissionToRoute: false });
+  // API Gateway invokes every function of the API as this role, allowed exactly these functions.
+  const invokeRole = new iam.Role(scope, 'ApiInvokeRole', {
+    assumedBy: new iam.ServicePrincipal('apigateway.amazonaws.com'),
+    description: 'API Gateway invokes the API’s functions as this role',
+  });
+  const invokable: string[] = [];
+  invokeRole.addToPrincipalPolicy(
+    new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: Lazy.list({ produce: () => invokable }) }),
+  );
+  const integrationOf = (id: string, fn: ApiFunction) => {
+    // The function itself, unqualified (what the integration's URI names): no version or alias.
+    invokable.push(fn.function.functionArn);
+    return new RoleInvokedLambdaIntegration(id, fn.function, invokeRole);
+  };
   // `$default` catches every request no route matches and answers 404 or 405.
   const defaultRouteFunction = functionFor(
     'UnmatchedRoute',

@@ -11,6 +11,7 @@ import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { correctS3rverQuerySigning } from './s3rver-query-signing.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -138,6 +139,8 @@ export async function startS3Emulator(options: {
   credentials: { accessKeyId: string; secretAccessKey: string };
   dataDir?: string;
 }): Promise<RunningEmulator> {
+  // SigV4's query encoding as S3 has it, so presigned downloads (filename*=UTF-8''…) verify.
+  correctS3rverQuerySigning();
   const { default: S3rver } = await import('@20minutes/s3rver');
   // s3rver knows one key pair (S3RVER); the handlers sign with the local cloud's.
   const { DUMMY_ACCOUNT } = require('@20minutes/s3rver/lib/models/account.js') as {

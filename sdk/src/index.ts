@@ -54,6 +54,9 @@ export interface WebhookEvent {
 export type CreateAttachmentRequest = Schemas['CreateAttachmentRequest'];
 export type AttachmentUpload = Schemas['AttachmentUpload'];
 export type EmailAttachment = Schemas['EmailAttachment'];
+export type Metrics = Schemas['Metrics'];
+export type MetricCounts = Schemas['MetricCounts'];
+export type MetricsQuery = QueryOf<'getMetrics'>;
 export type Pagination = Schemas['Pagination'];
 export type ErrorDetail = Schemas['ErrorDetail'];
 /** Every error code the API answers (the document's `Error` envelope). */
@@ -595,6 +598,21 @@ export class Attachments {
   }
 }
 
+export class MetricsResource {
+  readonly #http: Transport;
+  constructor(http: Transport) {
+    this.#http = http;
+  }
+
+  /**
+   * `GET /metrics`: counts per recipient and bounce/complaint rates over a range, by day (≤ 90) or hour
+   * (≤ 168 buckets); default the last 30 days by day, in the key's environment.
+   */
+  get(query: MetricsQuery = {}, options?: RequestOptions): Promise<ResponseData<'getMetrics'>> {
+    return this.#http.data({ method: 'GET', path: '/metrics', query, options });
+  }
+}
+
 export class Domains {
   readonly #http: Transport;
   constructor(http: Transport) {
@@ -932,6 +950,7 @@ export class Postbox {
   readonly suppressions: Suppressions;
   readonly templates: Templates;
   readonly webhooks: Webhooks;
+  readonly metrics: MetricsResource;
   readonly settings: Settings;
 
   constructor(options: PostboxOptions) {
@@ -942,6 +961,7 @@ export class Postbox {
     this.suppressions = new Suppressions(http);
     this.templates = new Templates(http);
     this.webhooks = new Webhooks(http);
+    this.metrics = new MetricsResource(http);
     this.settings = new Settings(http);
   }
 }

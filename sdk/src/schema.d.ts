@@ -345,6 +345,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/metrics': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Deliverability metrics
+     * @description Counts per recipient of `sent`, `delivered`, `bounced` (hard/soft), `complained`, `opened`, `clicked`, `failed`, `unsubscribed` over a range, with bounce and complaint rates over `sent`. Up to 90 days by day or 7 days by hour; default: the last 30 days by day (by hour: the last 24 hours). The cost of a call depends on the number of buckets, never on the number of emails.
+     */
+    get: operations['getMetrics'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/webhooks': {
     parameters: {
       query?: never;
@@ -1171,6 +1191,63 @@ export interface components {
       email: string;
       /** @description Display name: 1–256 characters, no line breaks */
       name?: string;
+    };
+    /** @description Per recipient; `bounced` = `bounced_hard` + `bounced_soft` */
+    MetricCounts: {
+      sent: number;
+      delivered: number;
+      bounced: number;
+      bounced_hard: number;
+      bounced_soft: number;
+      complained: number;
+      opened: number;
+      clicked: number;
+      failed: number;
+      unsubscribed: number;
+    };
+    MetricRates: {
+      /** @description `bounced` / `sent` (0 when nothing was sent) */
+      bounce_rate: number;
+      /** @description `complained` / `sent` */
+      complaint_rate: number;
+    };
+    Metrics: {
+      /** @enum {string} */
+      environment: 'live' | 'test';
+      /** @enum {string} */
+      granularity: 'day' | 'hour';
+      /**
+       * Format: date-time
+       * @description Start of the first bucket
+       * @example 2026-11-24T10:15:30.123Z
+       */
+      from: string;
+      /**
+       * Format: date-time
+       * @description End of the last bucket (exclusive)
+       * @example 2026-11-24T10:15:30.123Z
+       */
+      to: string;
+      totals: components['schemas']['MetricCounts'];
+      rates: components['schemas']['MetricRates'];
+      /** @description Every bucket of the range, oldest first; empty ones with 0 */
+      series: {
+        sent: number;
+        delivered: number;
+        bounced: number;
+        bounced_hard: number;
+        bounced_soft: number;
+        complained: number;
+        opened: number;
+        clicked: number;
+        failed: number;
+        unsubscribed: number;
+        /**
+         * Format: date-time
+         * @example 2026-11-24T10:15:30.123Z
+         */
+        start: string;
+      }[];
     };
     PreviewTemplateRequest: {
       /** @default {} */
@@ -5004,6 +5081,124 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'UNSUPPORTED_MEDIA_TYPE';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description Too many requests: `RATE_LIMITED` */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'RATE_LIMITED';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description Internal error (the message quotes the request id): `INTERNAL_ERROR` */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                error: {
+                  /** @enum {string} */
+                  code: 'INTERNAL_ERROR';
+                  message: string;
+                  details?: components['schemas']['ErrorDetail'][];
+                };
+              }
+            | components['schemas']['GatewayError'];
+        };
+      };
+    };
+  };
+  getMetrics: {
+    parameters: {
+      query?: {
+        /** @description First bucket: the one holding this date or time (UTC) */
+        from_date?: string;
+        /** @description Last bucket: the one holding this date or time (UTC); default now */
+        to_date?: string;
+        /** @description Buckets of a UTC day (≤ 90) or hour (≤ 168) */
+        granularity?: 'day' | 'hour';
+        /** @description Defaults to the API key’s environment */
+        environment?: 'live' | 'test';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Metrics'];
+          };
+        };
+      };
+      /** @description The request is invalid: `VALIDATION_ERROR` */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'VALIDATION_ERROR';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description No API key, or a wrong one: `AUTH_MISSING`, `AUTH_INVALID` */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'AUTH_MISSING' | 'AUTH_INVALID';
               message: string;
               details?: components['schemas']['ErrorDetail'][];
             };

@@ -14,7 +14,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { recordAwsCalls, recordPresignedCall } from '#core/aws-call-recording.ts';
+import { recordAwsCalls } from '#core/aws-call-recording.ts';
 import { requiredEnv } from '#core/config.ts';
 import { attachmentsBucket } from '#platform/buckets.ts';
 
@@ -93,6 +93,9 @@ export async function copyObject(sourceKey: string, targetKey: string): Promise<
 }
 
 /**
+ * (The presigner runs the client's middleware, so the IAM check records a presigned request like a
+ * sent one: AWS authorises it as this function's call when it is used.)
+ *
  * A URL that PUTs exactly `size` bytes of `contentType` to `key` for `expiresInSeconds`: both headers
  * are signed, so S3 refuses any other length or type.
  */
@@ -107,7 +110,6 @@ export async function presignUpload(
     expiresIn: expiresInSeconds,
     signableHeaders: new Set(['content-length', 'content-type']),
   });
-  recordPresignedCall('S3Client', 'PutObjectCommand', input);
   return { url, headers: { 'Content-Type': contentType, 'Content-Length': String(size) } };
 }
 
@@ -121,10 +123,13 @@ export async function presignDownload(
     Bucket: bucket,
     Key: key,
     ResponseContentType: download.contentType,
-    // RFC 6266 with RFC 5987's UTF-8 form: any filename, quoted safely.
-    ResponseContentDisposition: `attachment; filename*=UTF-8''${encodeURIComponent(download.filename)}`,
+    // RFC 6266 with RFC 5987's UTF-8 form: any filename, quoted safely (RFC 5987 allows none of '()*!
+    // unencoded, which encodeURIComponent leaves).
+    ResponseContentDisposition: `attachment; filename*=UTF-8''${encodeURIComponent(download.filename).replace(
+      /['()*!]/g,
+      (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`,
+    )}`,
   };
   const url = await getSignedUrl(client, new GetObjectCommand(input), { expiresIn: expiresInSeconds });
-  recordPresignedCall('S3Client', 'GetObjectCommand', input);
   return url;
 }

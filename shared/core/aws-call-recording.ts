@@ -56,13 +56,3 @@ export function recordAwsCalls<C extends AnyClient>(client: C): C {
   );
   return client;
 }
-
-/**
- * Reports a request this function signs for someone else to make (a presigned S3 URL): AWS
- * authorises it as this function's own call when it is made, so the IAM check must see it.
- */
-export function recordPresignedCall(client: string, command: string, input: unknown): void {
-  const sink = (globalThis as { [SINK]?: AwsCallSink })[SINK];
-  const handler = sink ? scope.getStore() : undefined;
-  if (sink && handler) sink({ handler, client, command, input });
-}

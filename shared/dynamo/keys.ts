@@ -25,6 +25,8 @@ export const EMAIL_LIST_SHARDS = 4;
 /** Email counter items per organization and environment (each its own partition key). */
 export const EMAIL_COUNTER_SHARDS = 10;
 export const COUNTER_SHARDS = 10;
+/** Items per deliverability counter bucket (each batch of counts goes to one of them). */
+export const METRIC_SHARDS = 4;
 /** Delivery counter items per webhook endpoint. */
 export const WEBHOOK_DELIVERY_COUNTER_SHARDS = 4;
 
@@ -260,6 +262,17 @@ export const keys = {
   templateUsagePartition: (organizationId: string, templateId: string) => ({
     PK: `TMPLUSE#${organizationId}#${templateId}`,
   }),
+
+  /**
+   * A deliverability counter (shared/deliverability/): an organization's counts of one environment in
+   * one bucket (`D#<yyyy-mm-dd>` a day, `H#<yyyy-mm-ddThh>` an hour, UTC), one of METRIC_SHARDS items.
+   * A range of buckets is one Query of the partition (`SK BETWEEN`).
+   */
+  metricCounter: (organizationId: string, environment: string, bucket: string, shard: number): PrimaryKey => ({
+    PK: `METRICS#${organizationId}#${environment}`,
+    SK: `${bucket}#${shard}`,
+  }),
+  metricCounters: (organizationId: string, environment: string) => ({ PK: `METRICS#${organizationId}#${environment}` }),
 
   /**
    * A file uploaded for attachments (POST /attachments): in a partition of its own (uploads are

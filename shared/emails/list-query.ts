@@ -41,12 +41,26 @@ export function parseDateBound(input: string, bound: 'start' | 'end'): string | 
 
 const DATE_MESSAGE = 'must be an ISO 8601 date (2026-11-22) or date-time with a time zone (2026-11-22T10:00:00Z)';
 
-const dateBound = (field: string, bound: 'start' | 'end') =>
+/** A from_date / to_date query field: parsed to a UTC instant (parseDateBound), else one issue on it. */
+export const dateBound = (field: string, bound: 'start' | 'end') =>
   z.string().transform((value, context) => {
     const parsed = parseDateBound(value, bound);
     if (parsed === undefined) context.addIssue({ code: 'custom', message: `${field} ${DATE_MESSAGE}` });
     return parsed ?? '';
   });
+
+/** The `environment` query field: the API key's when left out. */
+export const environmentQuery = z
+  .enum(['live', 'test'], { message: 'environment must be live or test' })
+  .optional()
+  .meta({ description: 'Defaults to the API key’s environment' });
+
+/** `to_date` not before `from_date` (both parsed). */
+export function dateOrder(query: { from_date?: string; to_date?: string }, context: z.RefinementCtx): void {
+  if (query.from_date && query.to_date && query.from_date > query.to_date) {
+    context.addIssue({ code: 'custom', path: ['to_date'], message: 'to_date must not be before from_date' });
+  }
+}
 
 export const emailListQuery = pageQuery
   .extend({
@@ -85,15 +99,8 @@ export const emailListQuery = pageQuery
       })
       .optional()
       .meta({ description: 'Only emails with this tag, as `name:value`' }),
-    environment: z
-      .enum(['live', 'test'], { message: 'environment must be live or test' })
-      .optional()
-      .meta({ description: 'Defaults to the API key’s environment' }),
+    environment: environmentQuery,
   })
-  .superRefine((query, context) => {
-    if (query.from_date && query.to_date && query.from_date > query.to_date) {
-      context.addIssue({ code: 'custom', path: ['to_date'], message: 'to_date must not be before from_date' });
-    }
-  });
+  .superRefine(dateOrder);
 
 export type EmailListQuery = z.output<typeof emailListQuery>;

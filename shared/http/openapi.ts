@@ -46,6 +46,7 @@ const TAG_DESCRIPTIONS: Record<ApiTag, string> = {
   Templates: 'Stored templates with `{{variables}}`, an optional variable schema, and previews.',
   Attachments: 'Files too large to send inline: uploaded once, then named in sends by `attachment_id`.',
   Webhooks: 'Endpoints that receive the events of your emails, signed per Standard Webhooks.',
+  Metrics: 'Deliverability counts and rates over time, from counters written with the events.',
   Settings: 'The organization’s settings.',
   Reference: 'This document.',
 };

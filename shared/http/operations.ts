@@ -7,6 +7,7 @@
  */
 import * as settings from '#accounts/settings.contract.ts';
 import * as attachments from '#attachments/attachments.contract.ts';
+import * as metrics from '#deliverability/metrics.contract.ts';
 import * as domains from '#domains/domains.contract.ts';
 import * as emails from '#emails/emails.contract.ts';
 import type { ApiOperation } from '#platform/api-operation.ts';
@@ -49,5 +50,6 @@ export const operationsByRoute: Readonly<Record<string, ApiOperation>> = {
   'GET /webhooks/{id}/deliveries': webhooks.listWebhookDeliveries,
   'GET /webhooks/{id}/deliveries/{delivery_id}': webhooks.getWebhookDelivery,
   'POST /webhooks/{id}/deliveries/{delivery_id}/retry': webhooks.retryWebhookDelivery,
+  'GET /metrics': metrics.getMetrics,
   'GET /openapi.json': getOpenApiDocument,
 };

@@ -20,6 +20,7 @@ export const API_TAGS = [
   'Suppressions',
   'Templates',
   'Webhooks',
+  'Metrics',
   'Settings',
   'Reference',
 ] as const;

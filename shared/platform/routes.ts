@@ -88,6 +88,7 @@ export const apiRoutes: readonly RouteDefinition[] = [
   api('PUT', '/templates/{id}', 'templates/update.ts', { table: ['read', 'write'] }),
   api('DELETE', '/templates/{id}', 'templates/delete.ts', { table: ['update'] }),
   api('POST', '/templates/{id}/preview', 'templates/preview.ts', { table: ['read'] }),
+  api('GET', '/metrics', 'metrics/get.ts', { table: ['read'] }),
   api('POST', '/webhooks', 'webhooks/create.ts', { table: ['write'] }),
   api('GET', '/webhooks', 'webhooks/list.ts', { table: ['read'] }),
   api('GET', '/webhooks/{id}', 'webhooks/get.ts', { table: ['read'] }),
@@ -317,6 +318,35 @@ export const streamHandlers: readonly StreamHandlerDefinition[] = [
         dynamodb: {
           NewImage: { type: { S: ['domain'] }, is_verified: { BOOL: [true] } },
           OldImage: { is_verified: { BOOL: [false] } },
+        },
+      },
+    ],
+  },
+  {
+    // Deliverability counters (shared/deliverability/metric-counting.service.ts): reads the events'
+    // emails, adds the batch's counts in transactions. The stream's second (and last advisable) reader.
+    name: 'metrics-counter',
+    handler: 'functions/consumers/metrics-counter.ts',
+    access: { table: ['read', 'write'], tableStream: ['read'] },
+    batchSize: 1000,
+    filterPatterns: [
+      // A counted event (delivered, bounced, complained, opened, clicked, failed, unsubscribed).
+      {
+        eventName: ['INSERT'],
+        // (deliverability/metric-counts.ts COUNTED_EVENT_TYPES: a test keeps the two the same)
+        dynamodb: {
+          NewImage: {
+            type: { S: ['email_event'] },
+            event_type: { S: ['delivered', 'bounced', 'complained', 'opened', 'clicked', 'failed', 'unsubscribed'] },
+          },
+        },
+      },
+      // The hand-over (sent).
+      {
+        eventName: ['MODIFY'],
+        dynamodb: {
+          NewImage: { type: { S: ['email'] }, ses_message_id: { S: [{ exists: true }] } },
+          OldImage: { ses_message_id: { S: [{ exists: false }] } },
         },
       },
     ],

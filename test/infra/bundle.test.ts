@@ -18,8 +18,11 @@ import { deployedFunctions } from '#platform/routes.ts';
 import { copyBundleDataFiles, esbuildOptionsFor } from '../../infra/bundling.ts';
 
 const outDir = mkdtempSync(join(tmpdir(), 'postbox-bundle-'));
-/** No function's bundle may grow past this (see the size check below). */
-const BUNDLE_SIZE_CEILING_BYTES = 800 * 1024;
+/**
+ * No function's bundle may grow past this (see the size check below). 1000 KiB since the dashboard
+ * presigns its attachment download links: the S3 client and presigner took it to ~980 KiB (measured).
+ */
+const BUNDLE_SIZE_CEILING_BYTES = 1000 * 1024;
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
 // What deploys: a function per API route, the dashboard's one function (its router), the others.

@@ -718,7 +718,8 @@ describe.each([
       functions.filter((fn) => fn.kind === 'http').map((fn) => JSON.stringify(canonical(fn.access))),
     );
     const consumerCount = functions.filter((fn) => fn.kind === 'consumer').length;
-    expect(idsOfType(s.resources, 'AWS::IAM::Role')).toHaveLength(httpAccess.size + consumerCount);
+    // …and API Gateway's own role, which invokes the HTTP functions (checked below).
+    expect(idsOfType(s.resources, 'AWS::IAM::Role')).toHaveLength(httpAccess.size + consumerCount + 1);
     for (const fn of functions) {
       const sharing = functions.filter((other) => other !== fn && roleOf(s, other.id) === roleOf(s, fn.id));
       for (const other of sharing) {
@@ -1032,8 +1033,40 @@ describe.each([
     }
   });
 
-  it('attaches IAM policies only to the function roles, never a wildcard action', () => {
-    const roles = new Set(expectedFunctions(s, table).map((fn) => roleOf(s, fn.id)));
+  it('lets API Gateway, and nothing else, invoke exactly the HTTP functions through its role', () => {
+    const roleIds = idsOfType(s.resources, 'AWS::IAM::Role').filter((id) => id.startsWith('ApiInvokeRole'));
+    expect(roleIds).toHaveLength(1);
+    const roleId = roleIds[0] as string;
+    const role = resource(s, roleId).Properties as { AssumeRolePolicyDocument: { Statement: Statement[] } };
+    expect(role.AssumeRolePolicyDocument.Statement).toEqual([
+      { Action: 'sts:AssumeRole', Effect: 'Allow', Principal: { Service: 'apigateway.amazonaws.com' } },
+    ]);
+    const statements = idsOfType(s.resources, 'AWS::IAM::Policy')
+      .map(
+        (id) =>
+          resource(s, id).Properties as { Roles: Array<{ Ref: string }>; PolicyDocument: { Statement: Statement[] } },
+      )
+      .filter((policy) => policy.Roles.some((ref) => ref.Ref === roleId))
+      .flatMap((policy) => policy.PolicyDocument.Statement);
+    const http = expectedFunctions(s, table).filter((fn) => fn.kind === 'http');
+    expect(statements.flatMap((statement) => toArray(statement.Action))).toEqual(['lambda:InvokeFunction']);
+    const invoked = statements.flatMap((statement) => toArray(statement.Resource)).map((arn) => JSON.stringify(arn));
+    expect(invoked.sort()).toEqual(http.map((fn) => JSON.stringify(getAtt(fn.id))).sort());
+    // Every integration is invoked as that role, so no function needs a permission for the API.
+    for (const id of idsOfType(s.resources, 'AWS::ApiGatewayV2::Integration')) {
+      expect(resource(s, id).Properties.CredentialsArn, id).toEqual(getAtt(roleId));
+    }
+    const apiPermissions = idsOfType(s.resources, 'AWS::Lambda::Permission').filter(
+      (id) => resource(s, id).Properties.Principal === 'apigateway.amazonaws.com',
+    );
+    expect(apiPermissions).toEqual([]);
+  });
+
+  it('attaches IAM policies only to the function roles and the API’s invoke role, never a wildcard action', () => {
+    const roles = new Set([
+      ...expectedFunctions(s, table).map((fn) => roleOf(s, fn.id)),
+      ...idsOfType(s.resources, 'AWS::IAM::Role').filter((id) => id.startsWith('ApiInvokeRole')),
+    ]);
     expect(idsOfType(s.resources, 'AWS::IAM::ManagedPolicy')).toEqual([]);
     for (const policyId of idsOfType(s.resources, 'AWS::IAM::Policy')) {
       const policy = resource(s, policyId).Properties as {

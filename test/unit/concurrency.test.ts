@@ -23,3 +23,37 @@ describe('forEachLimited', () => {
     }
   });
 });
+
+describe('WeightedBudget', () => {
+  it('runs work while its amounts fit the capacity, the rest in arrival order, and never more at once', async () => {
+    const { WeightedBudget } = await import('#core/concurrency.ts');
+    const budget = new WeightedBudget(10);
+    let inUse = 0;
+    let most = 0;
+    const order: string[] = [];
+    const job = (name: string, amount: number) =>
+      budget.use(amount, async () => {
+        if (amount > 10) expect(inUse).toBe(0);
+        else expect(inUse + amount).toBeLessThanOrEqual(10);
+        inUse += amount;
+        most = Math.max(most, inUse);
+        order.push(name);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        inUse -= amount;
+      });
+    await Promise.all([job('a', 6), job('b', 6), job('c', 3), job('d', 25), job('e', 0)]);
+    // Within the capacity, except the oversized job, which ran with nothing else holding any.
+    expect(most).toBe(25);
+    // b waits for a; c waits behind b (arrival order) although it would fit; d (over capacity) runs alone.
+    expect(new Set(order.slice(0, 2))).toEqual(new Set(['a', 'e']));
+    expect(order.indexOf('b')).toBeLessThan(order.indexOf('c'));
+    expect(order.indexOf('c')).toBeLessThan(order.indexOf('d'));
+  });
+
+  it('gives the budget back when the work fails', async () => {
+    const { WeightedBudget } = await import('#core/concurrency.ts');
+    const budget = new WeightedBudget(10);
+    await expect(budget.use(10, async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    expect(await budget.use(10, async () => 'ran')).toBe('ran');
+  });
+});

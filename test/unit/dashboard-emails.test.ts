@@ -1,7 +1,13 @@
 /** The Emails pages' pure parts: the list's query string, the rendering and the body route's headers. */
 import { describe, expect, it } from 'vitest';
 import type { PageResult } from '#dashboard/page-handler.ts';
-import { type EmailView, emailBodyPage, emailDetailPage } from '#dashboard/pages/email-detail.ts';
+import {
+  attachmentAt,
+  byteSize,
+  type EmailView,
+  emailBodyPage,
+  emailDetailPage,
+} from '#dashboard/pages/email-detail.ts';
 import {
   EMAILS_PAGE_SIZE,
   emailListPage,
@@ -191,5 +197,88 @@ describe('emailDetailPage and emailBodyPage', () => {
     const placeholder = emailBodyPage({ html: null });
     expect(bodyOf(placeholder)).toContain('This email has no HTML part.');
     expect('headers' in placeholder && placeholder.headers).toEqual(SANDBOXED_DOCUMENT_HEADERS);
+  });
+});
+
+describe('the attachments of the email detail', () => {
+  const SHA_A = `${'a'.repeat(60)}0123`;
+  const SHA_B = 'b'.repeat(64);
+  const attachments: EmailView['attachments'] = [
+    {
+      filename: '<img src=x onerror=alert(1)>"&.pdf',
+      content_type: 'application/pdf',
+      size: 1536,
+      content_id: null,
+      disposition: 'attachment',
+      sha256: SHA_A,
+    },
+    {
+      filename: 'logo.png',
+      content_type: 'image/png',
+      size: 68,
+      content_id: 'logo<x>',
+      disposition: 'inline',
+      sha256: SHA_B,
+    },
+  ];
+  const id = '01900000-0000-7000-8000-000000000002';
+
+  /** The rows of the attachments table (after its caption), one string per row. */
+  function attachmentRows(page: string): string[] {
+    const table = /<caption class="visually-hidden">Attachments[\s\S]*?<\/table>/.exec(page)?.[0] ?? '';
+    const body = /<tbody>([\s\S]*?)<\/tbody>/.exec(table)?.[1] ?? '';
+    return [...body.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((match) => match[1] ?? '');
+  }
+
+  it('lists each attachment with its facts, escaped, and a download link by index', () => {
+    const page = bodyOf(emailDetailPage(member, view({ attachments })));
+    expect(page).toContain('<h2 id="attachments-heading">Attachments</h2>');
+    expect(page).toContain(
+      '<thead><tr><th scope="col">File</th><th scope="col">Content type</th><th scope="col" class="num">Size</th><th scope="col">Inline</th><th scope="col">SHA-256</th><th scope="col">Download</th></tr></thead>',
+    );
+    expect(page).toContain('works for 5 minutes');
+    const [first, second, ...more] = attachmentRows(page);
+    expect(more).toEqual([]);
+
+    expect(first).toContain('<td>&lt;img src=x onerror=alert(1)&gt;&quot;&amp;.pdf</td>');
+    expect(first).toContain('<td><code>application/pdf</code></td>');
+    expect(first).toContain('<td class="num">1.5 KB</td>');
+    expect(first).toContain('<td>No</td>');
+    expect(first).toContain(`<td><code title="${SHA_A}">${SHA_A.slice(0, 12)}…</code></td>`);
+    expect(first).toContain(
+      `<a href="/dashboard/emails/${id}/attachments/0">Download<span class="visually-hidden"> &lt;img src=x onerror=alert(1)&gt;&quot;&amp;.pdf</span></a>`,
+    );
+
+    expect(second).toContain('<td class="num">68 bytes</td>');
+    expect(second).toContain('<td>Yes (<code>cid:logo&lt;x&gt;</code>)</td>');
+    expect(second).toContain(`<a href="/dashboard/emails/${id}/attachments/1">Download`);
+    expect(page).not.toContain('<img src=x');
+  });
+
+  it('says so when there are none, with no table', () => {
+    const page = bodyOf(emailDetailPage(member, view()));
+    expect(page).toContain(
+      '<h2 id="attachments-heading">Attachments</h2>\n<p class="muted">This email has no attachments.</p>',
+    );
+    expect(page).not.toContain('/attachments/');
+    expect(attachmentRows(page)).toEqual([]);
+  });
+
+  it('finds the attachment of a download path only by a whole index in range', () => {
+    expect(attachmentAt(attachments, '0')).toBe(attachments[0]);
+    expect(attachmentAt(attachments, '1')).toBe(attachments[1]);
+    for (const index of ['2', '20', '-1', '01', '1.0', '1e0', ' 1', '0x1', '', 'one', '9999', 'constructor']) {
+      expect(attachmentAt(attachments, index), index).toBeUndefined();
+    }
+  });
+
+  it('writes sizes as people read them', () => {
+    expect(byteSize(0)).toBe('0 bytes');
+    expect(byteSize(1)).toBe('1 byte');
+    expect(byteSize(1023)).toBe('1023 bytes');
+    expect(byteSize(1024)).toBe('1 KB');
+    expect(byteSize(4096 + 512)).toBe('4.5 KB');
+    expect(byteSize(8 * 1024 * 1024)).toBe('8 MB');
+    expect(byteSize(25 * 1024 * 1024 - 1)).toBe('25 MB');
   });
 });

@@ -25,6 +25,7 @@ describe('the dashboard function', () => {
       sendTo: ['webhooks'],
       kms: ['decrypt', 'encrypt'],
       ses: ['identities'],
+      attachments: ['read'],
     });
   });
 });

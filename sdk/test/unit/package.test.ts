@@ -52,8 +52,10 @@ describe('@postbox/sdk package', () => {
       expect(readdirSync(out).sort()).toEqual(['index.d.ts', 'index.js', 'schema.d.ts']);
       const built = await import(pathToFileURL(path.join(out, 'index.js')).href);
       expect(Object.keys(built).sort()).toEqual([
+        'Attachments',
         'Domains',
         'Emails',
+        'MetricsResource',
         'Postbox',
         'PostboxError',
         'Settings',

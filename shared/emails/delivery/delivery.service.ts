@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 
 import { classifySesError, sendWithSes, sesOutcomeUnknown } from '#adapters/ses-sender.ts';
 import { readAttachmentBytes } from '#attachments/attachments.service.ts';
+import { WeightedBudget } from '#core/concurrency.ts';
 import { nowIso } from '#core/ids.ts';
 import { errorLogFields } from '#core/log-fields.ts';
 import { logger } from '#core/logger.ts';
@@ -71,6 +72,17 @@ const MAX_DETAIL_LENGTH = 500;
  * the consumer queues the message afresh rather than retrying it, so waiting out a long backlog
  * never uses up its receives.
  */
+/**
+ * Attachment bytes one instance holds at once. A 10 MB attachment costs ~35 MB of memory on its way
+ * to SES (the bytes, their base64 in the request; `npm run bench -- attachments`): 60 MB keeps a
+ * batch of 25 MB emails within the function's 512 MB by sending them a couple at a time.
+ */
+export const ATTACHMENT_BYTES_IN_FLIGHT = 60 * 1024 * 1024;
+const attachmentMemory = new WeightedBudget(ATTACHMENT_BYTES_IN_FLIGHT);
+
+/** A blob the email names is gone (never within STORED_ATTACHMENT_DAYS). */
+class AttachmentGoneError extends Error {}
+
 export type DeliveryOutcome = 'sent' | 'skipped' | 'failed' | 'retry' | 'deferred';
 
 /**
@@ -180,42 +192,48 @@ export async function deliverEmail(
     ]);
   }
 
+  await hooks.beforeSend?.(email);
   // The attachments' bytes, from their blobs (kept STORED_ATTACHMENT_DAYS after the send that wrote
   // them, longer than any email waits): one that is gone fails the email rather than send it without.
+  // They are held only while SES takes the email, within the instance's budget of attachment bytes.
   // (Emails that do not reach SES — test keys in AWS — need none.)
-  const attachments = reachesSes(email) ? await readAttachmentBytes(organizationId, email.attachments ?? []) : [];
-  if (!attachments) {
-    logger.error('an attachment of the email is no longer stored', ids);
-    return fail(organizationId, emailId, [
-      ...suppressedEvents,
-      newEvent('failed', { detail: 'An attachment of the email is no longer stored' }),
-    ]);
-  }
-
-  await hooks.beforeSend?.(email);
+  const stored = reachesSes(email) ? (email.attachments ?? []) : [];
+  const storedBytes = stored.reduce((sum, attachment) => sum + attachment.size, 0);
   let sesMessageId: string;
   try {
-    ({ messageId: sesMessageId } = await handOver({
-      from: email.from,
-      to,
-      cc,
-      bcc,
-      replyTo: email.reply_to,
-      subject: email.subject,
-      html: email.html,
-      text: email.text,
-      headers: email.headers,
-      attachments: (email.attachments ?? []).map((attachment, index) => ({
-        filename: attachment.filename,
-        contentType: attachment.content_type,
-        contentId: attachment.content_id,
-        disposition: attachment.disposition,
-        bytes: attachments[index] ?? new Uint8Array(),
-      })),
-      // Postbox's own tags last: the SES event handler trusts them to find the email.
-      tags: { ...email.tags, organization_id: organizationId, email_id: emailId },
-    }));
+    sesMessageId = await attachmentMemory.use(storedBytes, async () => {
+      const attachments = await readAttachmentBytes(organizationId, stored);
+      if (!attachments) throw new AttachmentGoneError();
+      const { messageId } = await handOver({
+        from: email.from,
+        to,
+        cc,
+        bcc,
+        replyTo: email.reply_to,
+        subject: email.subject,
+        html: email.html,
+        text: email.text,
+        headers: email.headers,
+        attachments: stored.map((attachment, index) => ({
+          filename: attachment.filename,
+          contentType: attachment.content_type,
+          contentId: attachment.content_id,
+          disposition: attachment.disposition,
+          bytes: attachments[index] ?? new Uint8Array(),
+        })),
+        // Postbox's own tags last: the SES event handler trusts them to find the email.
+        tags: { ...email.tags, organization_id: organizationId, email_id: emailId },
+      });
+      return messageId;
+    });
   } catch (error) {
+    if (error instanceof AttachmentGoneError) {
+      logger.error('an attachment of the email is no longer stored', ids);
+      return fail(organizationId, emailId, [
+        ...suppressedEvents,
+        newEvent('failed', { detail: 'An attachment of the email is no longer stored' }),
+      ]);
+    }
     if (error instanceof SendRateWaitExceeded) {
       // SES was not called. The lease is given back, so the next pass claims the email at once.
       logger.info('no SES send slot in time; the email is deferred', ids);

@@ -1,0 +1,99 @@
+/**
+ * Deliverability counter entity.
+ *   counter  PK=METRICS#<org>#<env>  SK=<D#yyyy-mm-dd | H#yyyy-mm-ddThh>#<shard 0–3>
+ *            one number per count (metric-counts.ts METRIC_COUNTS), `expires_at` (TTL: 400 days)
+ *
+ * A batch of the stream's records becomes one ADD per (organization, environment, bucket) — not one per
+ * event — all in one transaction with a client request token derived from the records: it applies
+ * entirely or not at all, and a retry of the same records (Lambda's, or the SDK's) is not applied
+ * twice. So every event is counted exactly once, and an organization's write rate on its partition is
+ * bounded by the stream's batches, not by its email rate; the shard spreads concurrent batches.
+ */
+import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { MetricCount, MetricCounts } from '#deliverability/metric-counts.ts';
+import { emptyCounts, METRIC_COUNTS } from '#deliverability/metric-counts.ts';
+import { db, tableName } from '#dynamo/client.ts';
+import { keys } from '#dynamo/keys.ts';
+
+/** DynamoDB's most items per transaction. */
+export const MAX_COUNTERS_PER_WRITE = 100;
+const RETENTION_SECONDS = 400 * 86_400;
+
+export interface CounterAddition {
+  organizationId: string;
+  environment: string;
+  bucket: string;
+  counts: MetricCounts;
+}
+
+/**
+ * Adds the counts (≤ MAX_COUNTERS_PER_WRITE counters) to shard `shard`, once per `token` (1–36
+ * characters, unique to the records counted).
+ */
+export async function addToCounters(additions: readonly CounterAddition[], shard: number, token: string) {
+  if (additions.length === 0) return;
+  const now = Math.floor(Date.now() / 1000);
+  await db.send(
+    new TransactWriteCommand({
+      ClientRequestToken: token,
+      TransactItems: additions.map((addition) => {
+        const counted = METRIC_COUNTS.filter((name) => addition.counts[name] !== 0);
+        return {
+          Update: {
+            TableName: tableName,
+            Key: keys.metricCounter(addition.organizationId, addition.environment, addition.bucket, shard),
+            UpdateExpression: `SET #type = :type, expires_at = :expires${counted.length > 0 ? ` ADD ${counted.map((name) => `#${name} :${name}`).join(', ')}` : ''}`,
+            ExpressionAttributeNames: {
+              '#type': 'type',
+              ...Object.fromEntries(counted.map((name) => [`#${name}`, name])),
+            },
+            ExpressionAttributeValues: {
+              ':type': 'metric_counter',
+              ':expires': now + RETENTION_SECONDS,
+              ...Object.fromEntries(counted.map((name) => [`:${name}`, addition.counts[name]])),
+            },
+          },
+        };
+      }),
+    }),
+  );
+}
+
+/**
+ * The counts of every bucket from `first` to `last` (bucket names of one kind, inclusive), shards
+ * summed: one Query (paged) of the partition's range, whatever the number of emails.
+ */
+export async function readCounters(
+  organizationId: string,
+  environment: string,
+  first: string,
+  last: string,
+): Promise<{ counts: Map<string, MetricCounts>; requests: number }> {
+  const counts = new Map<string, MetricCounts>();
+  let startKey: Record<string, unknown> | undefined;
+  let requests = 0;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: tableName,
+        KeyConditionExpression: 'PK = :pk AND SK BETWEEN :first AND :last',
+        ExpressionAttributeValues: {
+          ':pk': keys.metricCounters(organizationId, environment).PK,
+          ':first': `${first}#`,
+          ':last': `${last}#~`,
+        },
+        ...(startKey ? { ExclusiveStartKey: startKey } : {}),
+      }),
+    );
+    requests += 1;
+    for (const item of page.Items ?? []) {
+      const sk = String(item.SK);
+      const bucket = sk.slice(0, sk.lastIndexOf('#'));
+      const sum = counts.get(bucket) ?? emptyCounts();
+      for (const name of METRIC_COUNTS) sum[name] += Number(item[name as MetricCount] ?? 0);
+      counts.set(bucket, sum);
+    }
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return { counts, requests };
+}

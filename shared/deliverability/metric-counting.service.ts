@@ -1,0 +1,132 @@
+/**
+ * The table's stream → deliverability counters (metric-counts.ts says what counts). A batch's records
+ * are summed per organization, environment and bucket and added in transactions of at most 100
+ * counters (metric-counter.store.ts), in the records' order; when one fails, the answer names its
+ * first record, so Lambda resumes there and the records before it — counted — are not read again.
+ */
+import { createHash } from 'node:crypto';
+import type { Environment } from '#core/environment.ts';
+import { errorLogFields } from '#core/log-fields.ts';
+import { logger } from '#core/logger.ts';
+import { addToCounters, MAX_COUNTERS_PER_WRITE } from '#deliverability/metric-counter.store.ts';
+import {
+  type CountedChange,
+  type CountedEmail,
+  countsOfEvent,
+  countsOfHandOver,
+  sumByBucket,
+} from '#deliverability/metric-counts.ts';
+import { batchGetAll } from '#dynamo/batch.ts';
+import { emailOfCollectionKey, keys, METRIC_SHARDS } from '#dynamo/keys.ts';
+
+/** A record of the table's stream, as the handler passes it on. */
+export interface StreamChange {
+  /** The stream record's id (unique): what a write's idempotency token is made of. */
+  id: string;
+  eventName: 'INSERT' | 'MODIFY' | 'REMOVE';
+  oldImage?: Record<string, unknown>;
+  newImage?: Record<string, unknown>;
+}
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+const listLength = (value: unknown): number => (Array.isArray(value) ? value.length : 0);
+
+function countedEmail(image: Record<string, unknown>): CountedEmail {
+  return {
+    environment: (text(image.environment) ?? 'live') as Environment,
+    recipients: listLength(image.to) + listLength(image.cc) + listLength(image.bcc),
+    suppressedAtHandOver: listLength(image.suppressed_recipients),
+  };
+}
+
+/** The counts of one change, given the emails of the batch's events. */
+function countedOf(change: StreamChange, emails: Map<string, CountedEmail>): CountedChange | undefined {
+  const image = change.newImage ?? {};
+  const owner = emailOfCollectionKey(text(image.PK) ?? '');
+  if (!owner || change.eventName === 'REMOVE') return undefined;
+  if (image.type === 'email' && image.ses_message_id && !change.oldImage?.ses_message_id) {
+    const email = countedEmail(image);
+    const time = text(image.sent_at) ?? new Date().toISOString();
+    return {
+      organizationId: owner.organizationId,
+      environment: email.environment,
+      time,
+      counts: countsOfHandOver(email),
+    };
+  }
+  if (image.type !== 'email_event' || change.eventName !== 'INSERT') return undefined;
+  const email = emails.get(`${owner.organizationId}|${owner.emailId}`);
+  const time = text(image.created_at);
+  if (!email || !time) return undefined;
+  const counts = countsOfEvent(
+    { type: text(image.event_type) ?? '', recipient: text(image.recipient) ?? null, detail: text(image.detail) },
+    email,
+  );
+  return counts ? { organizationId: owner.organizationId, environment: email.environment, time, counts } : undefined;
+}
+
+/** The emails the batch's events belong to (one BatchGetItem per 100). */
+async function emailsOfEvents(changes: readonly StreamChange[]): Promise<Map<string, CountedEmail>> {
+  const owners = new Map<string, { organizationId: string; emailId: string }>();
+  for (const change of changes) {
+    if (change.newImage?.type !== 'email_event') continue;
+    const owner = emailOfCollectionKey(text(change.newImage.PK) ?? '');
+    if (owner) owners.set(`${owner.organizationId}|${owner.emailId}`, owner);
+  }
+  if (owners.size === 0) return new Map();
+  const items = await batchGetAll(
+    [...owners.values()].map((owner) => keys.email(owner.organizationId, owner.emailId)),
+    { attributes: ['PK', 'environment', 'to', 'cc', 'bcc'] },
+  );
+  const emails = new Map<string, CountedEmail>();
+  for (const item of items) {
+    const owner = emailOfCollectionKey(text(item.PK) ?? '');
+    if (owner) emails.set(`${owner.organizationId}|${owner.emailId}`, countedEmail(item));
+  }
+  return emails;
+}
+
+/**
+ * Counts the changes; answers the id of the first change not counted (its write failed), or undefined
+ * when all were.
+ */
+export async function countChanges(changes: readonly StreamChange[]): Promise<string | undefined> {
+  const emails = await emailsOfEvents(changes);
+  // Consecutive runs of changes whose counters fit one transaction (each change adds ≤ 2 counters).
+  const runs: Array<{ changes: StreamChange[]; counted: CountedChange[] }> = [];
+  let run: (typeof runs)[number] = { changes: [], counted: [] };
+  for (const change of changes) {
+    const counted = countedOf(change, emails);
+    const next = counted ? [...run.counted, counted] : run.counted;
+    if (sumByBucket(next).size > MAX_COUNTERS_PER_WRITE) {
+      runs.push(run);
+      run = { changes: [], counted: [] };
+    }
+    run.changes.push(change);
+    if (counted) run.counted.push(counted);
+  }
+  runs.push(run);
+  for (const { changes: ran, counted } of runs) {
+    if (counted.length === 0) continue;
+    const token = createHash('sha256')
+      .update(ran.map((change) => change.id).join('\n'))
+      .digest('base64url')
+      .slice(0, 36);
+    const shard = Buffer.from(token, 'base64url').readUInt8(0) % METRIC_SHARDS;
+    const additions = [...sumByBucket(counted)].map(([key, counts]) => {
+      const [organizationId = '', environment = '', bucket = ''] = key.split('|');
+      return { organizationId, environment, bucket, counts };
+    });
+    try {
+      await addToCounters(additions, shard, token);
+    } catch (error) {
+      logger.error('deliverability counters not written; the stream resumes at this run', {
+        changes: ran.length,
+        counters: additions.length,
+        ...errorLogFields(error),
+      });
+      return ran[0]?.id;
+    }
+  }
+  return undefined;
+}
