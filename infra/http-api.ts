@@ -80,7 +80,7 @@ export function createHttpApi(
   // API Gateway invokes every function of the API as this role, allowed exactly these functions.
   const invokeRole = new iam.Role(scope, 'ApiInvokeRole', {
     assumedBy: new iam.ServicePrincipal('apigateway.amazonaws.com'),
-    description: 'API Gateway invokes the API’s functions as this role',
+    description: "API Gateway invokes the API's functions as this role",
   });
   const invokable: string[] = [];
   invokeRole.addToPrincipalPolicy(
