@@ -6,11 +6,15 @@
  *  - @20minutes/s3rver 4 (S3: objects on disk, SigV4 checked, presigned URLs), in-process.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { rename } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { correctS3rverQuerySigning } from './s3rver-query-signing.ts';
 
 const require = createRequire(import.meta.url);
@@ -156,6 +160,7 @@ export async function startS3Emulator(options: {
     silent: true,
     configureBuckets: options.buckets.map((name) => ({ name, configs: [] })),
   });
+  makeObjectWritesAtomic(server as unknown as { store: ContentStore });
   const address = (await server.run()) as { port: number };
   return {
     endpoint: `http://127.0.0.1:${address.port}`,
@@ -163,5 +168,37 @@ export async function startS3Emulator(options: {
       await server.close();
       if (!options.dataDir) rmSync(directory, { recursive: true, force: true });
     },
+  };
+}
+
+interface ContentStore {
+  putContent(objectPath: string, content: Buffer | NodeJS.ReadableStream): Promise<[number, string]>;
+}
+
+/**
+ * S3 replaces an object atomically: a reader sees the old bytes or the new ones. s3rver's filesystem
+ * store truncates the file and writes it in place, so a GET during a rewrite (two sends of the same
+ * attachment write the same blob while a consumer reads it) could see a short file. Its content is
+ * written to a temporary file and renamed over the object instead.
+ */
+function makeObjectWritesAtomic(server: { store: ContentStore }): void {
+  server.store.putContent = async (objectPath, content) => {
+    const temporary = `${objectPath}.${randomBytes(6).toString('hex')}.partial`;
+    const md5 = createHash('md5');
+    let size = 0;
+    const source = Buffer.isBuffer(content) ? Readable.from([content]) : content;
+    await pipeline(
+      source,
+      new Transform({
+        transform(chunk: Buffer, _encoding, callback) {
+          md5.update(chunk);
+          size += chunk.length;
+          callback(null, chunk);
+        },
+      }),
+      createWriteStream(temporary),
+    );
+    await rename(temporary, objectPath);
+    return [size, md5.digest('hex')];
   };
 }

@@ -27,6 +27,9 @@ const client = recordAwsCalls(
     // CRC32 to the signature by default); the content's SHA-256 is Postbox's own check.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
+    // A stalled transfer fails within the function's time (in-region S3 moves 25 MB in well under a
+    // second); the caller's retry (the queue, the client) tries again.
+    requestHandler: { connectionTimeout: 2_000, requestTimeout: 8_000 },
   }),
 );
 
