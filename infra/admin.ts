@@ -9,6 +9,8 @@
  *   npm run admin -- create-member --org <id> --email <email> [--password <password>]
  *   npm run admin -- reset-password --email <email> [--password <password>]
  *   npm run admin -- webhook-listen --org <id> [--port 4400] | --secret <whsec_…> [--port N]
+ *   npm run admin -- resume-sending --org <id> [--env live|test]
+ *   npm run admin -- set-sending-guard --org <id> [--bounce-rate R] [--complaint-rate R] [--min-volume N]
  * A member's password comes from --password, else POSTBOX_PASSWORD, else the first line of
  * standard input (so it need not appear in the shell history or the process list).
  * Targets the table in TABLE_NAME (AWS credentials from the usual chain). Without
@@ -34,7 +36,11 @@ const USAGE = `usage: npm run admin -- <command> [options]
   webhook-listen  --org <org id> [--port <n>]   (adds an endpoint to the organization pointing at
                   http://127.0.0.1:<port>/webhooks, prints each event it receives, verified, and
                   deletes the endpoint on Ctrl-C; default port 4400)
-                  --secret <whsec_…> [--port <n>] (only listens, verifying with an endpoint's secret)`;
+                  --secret <whsec_…> [--port <n>] (only listens, verifying with an endpoint's secret)
+  resume-sending  --org <org id> [--env live|test]   (ends a pause of the sending guard; both
+                  environments without --env; the guard then judges only what is sent from now on)
+  set-sending-guard --org <org id> [--bounce-rate <fraction>] [--complaint-rate <fraction>]
+                  [--min-volume <recipients>]   (defaults 0.04, 0.0008, 100)`;
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -50,6 +56,9 @@ const { positionals, values } = parseArgs({
     key: { type: 'string' },
     env: { type: 'string' },
     'per-second': { type: 'string' },
+    'bounce-rate': { type: 'string' },
+    'complaint-rate': { type: 'string' },
+    'min-volume': { type: 'string' },
     daily: { type: 'string' },
     monthly: { type: 'string' },
     organization: { type: 'string' },
@@ -161,6 +170,41 @@ try {
       await accounts.setOrganizationRateLimit(option('org'), Number(option('per-second')));
       print({ organization: option('org'), rate_limit_per_second: Number(option('per-second')) });
       break;
+    case 'resume-sending': {
+      const guard = await import('#deliverability/sending-guard.service.ts');
+      const environments = values.env === undefined ? (['live', 'test'] as const) : [values.env];
+      for (const environment of environments) {
+        if (environment !== 'live' && environment !== 'test') fail('--env must be live or test');
+        if (!(await guard.resumeSending(option('org'), environment))) fail(`No organization ${option('org')}`);
+      }
+      print({ organization: option('org'), resumed: environments });
+      break;
+    }
+    case 'set-sending-guard': {
+      const guard = await import('#deliverability/sending-guard.service.ts');
+      const fraction = (name: 'bounce-rate' | 'complaint-rate') => {
+        const value = values[name];
+        if (value === undefined) return undefined;
+        const parsed = Number(value);
+        if (value.trim() === '' || !(parsed > 0 && parsed <= 1))
+          fail(`--${name} must be a fraction above 0 and at most 1 (0.04 = 4%)`);
+        return parsed;
+      };
+      const bounceRate = fraction('bounce-rate');
+      const complaintRate = fraction('complaint-rate');
+      const minVolume = values['min-volume'] === undefined ? undefined : Number(values['min-volume']);
+      if (minVolume !== undefined && !(Number.isInteger(minVolume) && minVolume >= 1)) {
+        fail('--min-volume must be a whole number of recipients, 1 or more');
+      }
+      const thresholds = {
+        ...(bounceRate !== undefined ? { bounce_rate: bounceRate } : {}),
+        ...(complaintRate !== undefined ? { complaint_rate: complaintRate } : {}),
+        ...(minVolume !== undefined ? { min_volume: minVolume } : {}),
+      };
+      if (!(await guard.setSendingGuard(option('org'), thresholds))) fail(`No organization ${option('org')}`);
+      print({ organization: option('org'), sending_guard: thresholds });
+      break;
+    }
     case 'set-sending-limit': {
       const environment = option('env');
       if (environment !== 'live' && environment !== 'test') fail('--env must be live or test');

@@ -55,6 +55,7 @@ export type CreateAttachmentRequest = Schemas['CreateAttachmentRequest'];
 export type AttachmentUpload = Schemas['AttachmentUpload'];
 export type EmailAttachment = Schemas['EmailAttachment'];
 export type Metrics = Schemas['Metrics'];
+export type SendingSettings = Schemas['SendingSettings'];
 export type MetricCounts = Schemas['MetricCounts'];
 export type MetricsQuery = QueryOf<'getMetrics'>;
 export type Pagination = Schemas['Pagination'];
@@ -918,6 +919,11 @@ export class Settings {
       path: '/settings/auto-validation',
       options,
     });
+  }
+
+  /** `GET /settings/sending`: the sending guard's state (active or paused, 24-hour rates, thresholds). */
+  getSending(options?: RequestOptions): Promise<ResponseData<'getSendingSettings'>> {
+    return this.#http.data({ method: 'GET', path: '/settings/sending', options });
   }
 
   /** `PUT /settings/auto-validation`: which recipients a send refuses (`off`, `managed`, `medium`, `high`). */

@@ -25,6 +25,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/settings/sending': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The sending guard’s state
+     * @description For the API key’s environment: `active` or `paused` (with when and why), the bounce and complaint rates of the last 24 hours (only since the last resume, when one happened), and the thresholds. An operator resumes with `npm run admin -- resume-sending`.
+     */
+    get: operations['getSendingSettings'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/domains': {
     parameters: {
       query?: never;
@@ -773,6 +793,26 @@ export interface webhooks {
     patch?: never;
     trace?: never;
   };
+  'organization.sending_paused': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The sending guard paused an environment (bounce or complaint rate over its threshold)
+     * @description Posted to each subscribed endpoint, signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`). Answer 2xx within 10 s; anything else is retried (410 disables the endpoint).
+     */
+    post: operations['webhook_organization_sending_paused'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   'webhook.test': {
     parameters: {
       query?: never;
@@ -807,6 +847,7 @@ export interface components {
           | 'RECIPIENTS_INVALID'
           | 'AUTH_MISSING'
           | 'AUTH_INVALID'
+          | 'SENDING_PAUSED'
           | 'NOT_FOUND'
           | 'METHOD_NOT_ALLOWED'
           | 'CONFLICT'
@@ -1326,6 +1367,30 @@ export interface components {
         /** @enum {string} */
         disposition?: 'attachment' | 'inline';
       }[];
+    };
+    SendingGuardThresholds: {
+      /** @description Pauses at or above (default 0.04; SES reviews at 0.05) */
+      bounce_rate: number;
+      /** @description Pauses at or above (default 0.0008; SES reviews at 0.001) */
+      complaint_rate: number;
+      /** @description Sent recipients in the window before the guard judges (default 100) */
+      min_volume: number;
+    };
+    SendingSettings: {
+      /** @enum {string} */
+      environment: 'live' | 'test';
+      /**
+       * @description `paused`: send and batch answer 403 SENDING_PAUSED
+       * @enum {string}
+       */
+      status: 'active' | 'paused';
+      paused_at: string | null;
+      paused_reason: string | null;
+      /** @description Recipients sent in the judged window (since a resume at most) */
+      sent_24h: number;
+      bounce_rate_24h: number;
+      complaint_rate_24h: number;
+      thresholds: components['schemas']['SendingGuardThresholds'];
     };
     Suppression: {
       /** @example sup_8Hq2nV5kT1xW3zL7 */
@@ -2031,6 +2096,95 @@ export interface operations {
       };
     };
   };
+  getSendingSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['SendingSettings'];
+          };
+        };
+      };
+      /** @description No API key, or a wrong one: `AUTH_MISSING`, `AUTH_INVALID` */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'AUTH_MISSING' | 'AUTH_INVALID';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description Too many requests: `RATE_LIMITED` */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'RATE_LIMITED';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description Internal error (the message quotes the request id): `INTERNAL_ERROR` */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                error: {
+                  /** @enum {string} */
+                  code: 'INTERNAL_ERROR';
+                  message: string;
+                  details?: components['schemas']['ErrorDetail'][];
+                };
+              }
+            | components['schemas']['GatewayError'];
+        };
+      };
+    };
+  };
   listDomains: {
     parameters: {
       query?: never;
@@ -2563,6 +2717,26 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'AUTH_MISSING' | 'AUTH_INVALID';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description Error: `SENDING_PAUSED` */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'SENDING_PAUSED';
               message: string;
               details?: components['schemas']['ErrorDetail'][];
             };
@@ -3135,6 +3309,26 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'AUTH_MISSING' | 'AUTH_INVALID';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description Error: `SENDING_PAUSED` */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'SENDING_PAUSED';
               message: string;
               details?: components['schemas']['ErrorDetail'][];
             };
@@ -7053,6 +7247,55 @@ export interface operations {
              * @example 2026-11-24T10:15:30.123Z
              */
             verified_at: string;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Received (any 2xx) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_organization_sending_paused: {
+    parameters: {
+      query?: never;
+      header: {
+        'webhook-id': string;
+        'webhook-timestamp': string;
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          type: 'organization.sending_paused';
+          /**
+           * Format: date-time
+           * @example 2026-11-24T10:15:30.123Z
+           */
+          timestamp: string;
+          data: {
+            event_id: string;
+            organization_id: string;
+            /** @enum {string} */
+            environment: 'live' | 'test';
+            /**
+             * Format: date-time
+             * @example 2026-11-24T10:15:30.123Z
+             */
+            paused_at: string;
+            reason: string;
+            bounce_rate_24h: number;
+            complaint_rate_24h: number;
+            sent_24h: number;
           };
         };
       };

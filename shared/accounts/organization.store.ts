@@ -8,6 +8,7 @@ import {
   DEFAULT_AUTO_VALIDATION_THRESHOLD,
   type Organization,
   type SendingLimitAttribute,
+  type SendingPause,
 } from '#accounts/organization.ts';
 import { nowIso } from '#core/ids.ts';
 import { db, tableName } from '#dynamo/client.ts';
@@ -23,6 +24,9 @@ export interface OrganizationItem {
   daily_recipient_limit_live?: number;
   monthly_recipient_limit_live?: number;
   daily_recipient_limit_test?: number;
+  /** Written by the sending guard (shared/deliverability/sending-guard.store.ts). */
+  sending_paused_live?: SendingPause;
+  sending_paused_test?: SendingPause;
 }
 
 /** An organization item as read (exported for readers that batch several keys in one request). */
@@ -41,6 +45,14 @@ export function organizationFromItem(item: OrganizationItem): Organization {
       : {}),
     ...(item.daily_recipient_limit_test !== undefined
       ? { dailyRecipientLimitTest: Number(item.daily_recipient_limit_test) }
+      : {}),
+    ...(item.sending_paused_live || item.sending_paused_test
+      ? {
+          sendingPaused: {
+            ...(item.sending_paused_live ? { live: item.sending_paused_live } : {}),
+            ...(item.sending_paused_test ? { test: item.sending_paused_test } : {}),
+          },
+        }
       : {}),
   };
 }

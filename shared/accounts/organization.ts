@@ -3,6 +3,18 @@ export const AUTO_VALIDATION_THRESHOLDS = ['off', 'managed', 'medium', 'high'] a
 export type AutoValidationThreshold = (typeof AUTO_VALIDATION_THRESHOLDS)[number];
 export const DEFAULT_AUTO_VALIDATION_THRESHOLD: AutoValidationThreshold = 'off';
 
+/**
+ * Why and when an environment's sending was paused by the sending guard (shared/deliverability/
+ * sending-guard.ts): stored on the organization, so the send path sees it in the read it already does.
+ */
+export interface SendingPause {
+  paused_at: string;
+  reason: string;
+  bounce_rate: number;
+  complaint_rate: number;
+  sent: number;
+}
+
 export interface Organization {
   id: string;
   name: string;
@@ -14,6 +26,8 @@ export interface Organization {
   dailyRecipientLimitLive?: number;
   monthlyRecipientLimitLive?: number;
   dailyRecipientLimitTest?: number;
+  /** Environments the sending guard paused (send and batch answer 403 SENDING_PAUSED). */
+  sendingPaused?: Partial<Record<'live' | 'test', SendingPause>>;
 }
 
 /** The organization attributes holding sending limits. */

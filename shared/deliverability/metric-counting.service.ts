@@ -16,6 +16,7 @@ import {
   countsOfHandOver,
   sumByBucket,
 } from '#deliverability/metric-counts.ts';
+import { evaluateSendingGuard } from '#deliverability/sending-guard.service.ts';
 import { batchGetAll } from '#dynamo/batch.ts';
 import { emailOfCollectionKey, keys, METRIC_SHARDS } from '#dynamo/keys.ts';
 
@@ -106,6 +107,7 @@ export async function countChanges(changes: readonly StreamChange[]): Promise<st
     if (counted) run.counted.push(counted);
   }
   runs.push(run);
+  const judged = new Set<string>();
   for (const { changes: ran, counted } of runs) {
     if (counted.length === 0) continue;
     const token = createHash('sha256')
@@ -127,6 +129,24 @@ export async function countChanges(changes: readonly StreamChange[]): Promise<st
       });
       return ran[0]?.id;
     }
+    for (const change of counted) {
+      if (change.counts.bounced || change.counts.complained)
+        judged.add(`${change.organizationId}|${change.environment}`);
+    }
   }
+  // New bounces or complaints: the sending guard judges those environments again. A failure here is
+  // logged, not retried with the batch (the counts stand; the next bounce or complaint judges again).
+  await Promise.all(
+    [...judged].map(async (key) => {
+      const [organizationId = '', environment = 'live'] = key.split('|');
+      await evaluateSendingGuard(organizationId, environment as Environment).catch((error: unknown) => {
+        logger.error('the sending guard could not judge an environment', {
+          organization_id: organizationId,
+          environment,
+          ...errorLogFields(error),
+        });
+      });
+    }),
+  );
   return undefined;
 }

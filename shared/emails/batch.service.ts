@@ -25,6 +25,7 @@ import { isResourceId, nowIso } from '#core/ids.ts';
 import { errorLogFields } from '#core/log-fields.ts';
 import { logger } from '#core/logger.ts';
 import { countEmails } from '#core/metrics.ts';
+import { checkNotPaused } from '#deliverability/sending-guard.service.ts';
 import type { DomainClaim } from '#domains/domain.ts';
 import { claimsAllowSending, domainNotVerified, senderClaimNames } from '#domains/domain.ts';
 import { batchGetAll } from '#dynamo/batch.ts';
@@ -173,6 +174,7 @@ export async function acceptBatch(
   const organization = organizationItem
     ? organizationFromItem(organizationItem as unknown as OrganizationItem)
     : undefined;
+  checkNotPaused(organization, caller.environment);
   const claims = context.filter((item) => String(item.PK).startsWith('DOMAINCLAIM#')) as unknown as DomainClaim[];
   const senderAllowed = claimsAllowSending(organizationId, request.from.email, claims);
   if (!senderAllowed) {

@@ -110,7 +110,14 @@ export const sendEmail = defineOperation({
   body: sendEmailBody,
   status: 201,
   response: sendAccepted,
-  errors: ['NOT_FOUND', 'DOMAIN_NOT_VERIFIED', 'RECIPIENTS_SUPPRESSED', 'RECIPIENTS_INVALID', 'LIMIT_EXCEEDED'],
+  errors: [
+    'NOT_FOUND',
+    'DOMAIN_NOT_VERIFIED',
+    'RECIPIENTS_SUPPRESSED',
+    'RECIPIENTS_INVALID',
+    'SENDING_PAUSED',
+    'LIMIT_EXCEEDED',
+  ],
   idempotent: true,
   maxBodyBytes: MAX_SEND_BODY_BYTES,
   examples: {
@@ -132,7 +139,7 @@ export const sendBatch = defineOperation({
   body: batchSendBody,
   status: 201,
   response: batchAccepted,
-  errors: ['NOT_FOUND', 'DOMAIN_NOT_VERIFIED', 'LIMIT_EXCEEDED'],
+  errors: ['NOT_FOUND', 'DOMAIN_NOT_VERIFIED', 'SENDING_PAUSED', 'LIMIT_EXCEEDED'],
   idempotent: true,
   maxBodyBytes: MAX_BATCH_BODY_BYTES,
   examples: {

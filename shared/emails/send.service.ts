@@ -7,6 +7,7 @@ import { ApiError } from '#core/errors.ts';
 import { nowIso } from '#core/ids.ts';
 import { logger } from '#core/logger.ts';
 import { countEmails } from '#core/metrics.ts';
+import { checkNotPaused } from '#deliverability/sending-guard.service.ts';
 import { domainNotVerified } from '#domains/domain.ts';
 import { canSendFrom } from '#domains/domains.service.ts';
 import { isConditionalCheckFailed } from '#dynamo/writes.ts';
@@ -86,6 +87,8 @@ export async function acceptEmail(
     getOrganization(organizationId),
     readUsage(organizationId, caller.environment, countedAt),
   ]);
+  // A paused environment sends nothing new (the guard stored the pause on the organization just read).
+  checkNotPaused(organization, caller.environment);
   if (!senderAllowed) {
     throw domainNotVerified(request.from.email);
   }

@@ -8,6 +8,7 @@
 import * as settings from '#accounts/settings.contract.ts';
 import * as attachments from '#attachments/attachments.contract.ts';
 import * as metrics from '#deliverability/metrics.contract.ts';
+import * as sending from '#deliverability/sending.contract.ts';
 import * as domains from '#domains/domains.contract.ts';
 import * as emails from '#emails/emails.contract.ts';
 import type { ApiOperation } from '#platform/api-operation.ts';
@@ -20,6 +21,7 @@ import * as webhooks from '#webhooks/webhooks.contract.ts';
 export const operationsByRoute: Readonly<Record<string, ApiOperation>> = {
   'GET /settings/auto-validation': settings.getAutoValidation,
   'PUT /settings/auto-validation': settings.putAutoValidation,
+  'GET /settings/sending': sending.getSendingSettings,
   'POST /domains': domains.addDomain,
   'GET /domains': domains.listDomains,
   'GET /domains/{id}/verify': domains.verifyDomain,

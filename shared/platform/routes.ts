@@ -56,6 +56,7 @@ function api(method: HttpMethod, path: string, handler: string, access: Resource
 export const apiRoutes: readonly RouteDefinition[] = [
   api('GET', '/settings/auto-validation', 'settings/get-auto-validation.ts', { table: ['read'] }),
   api('PUT', '/settings/auto-validation', 'settings/put-auto-validation.ts', { table: ['write'] }),
+  api('GET', '/settings/sending', 'settings/get-sending.ts', { table: ['read'] }),
   api('POST', '/domains', 'domains/create.ts', { table: ['read', 'write'], kms: ['encrypt'] }),
   api('GET', '/domains', 'domains/list.ts', { table: ['read'] }),
   api('GET', '/domains/{id}/verify', 'domains/verify.ts', {
@@ -320,6 +321,14 @@ export const streamHandlers: readonly StreamHandlerDefinition[] = [
           OldImage: { is_verified: { BOOL: [false] } },
         },
       },
+      // The sending guard paused an environment (its pause appears on the organization).
+      ...(['sending_paused_live', 'sending_paused_test'] as const).map((attribute) => ({
+        eventName: ['MODIFY'],
+        dynamodb: {
+          NewImage: { type: { S: ['organization'] }, [attribute]: { M: { paused_at: { S: [{ exists: true }] } } } },
+          OldImage: { [attribute]: { M: { paused_at: { S: [{ exists: false }] } } } },
+        },
+      })),
     ],
   },
   {

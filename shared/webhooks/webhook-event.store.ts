@@ -9,6 +9,7 @@
  *   email item gains ses_message_id (the hand-over)  → email.sent
  *   suppression item INSERT / REMOVE                 → suppression.created / suppression.deleted
  *   domain item's is_verified false → true           → domain.verified
+ *   organization item gains sending_paused_<env>     → organization.sending_paused
  *
  * Event ids are the stored events' own (deterministic for SES notifications and the hand-over), so a
  * change read twice is the same event.
@@ -163,9 +164,44 @@ function domainSources(change: TableChange): WebhookEventSource[] {
   ];
 }
 
+/** The sending guard paused an environment: its pause appeared on the organization item. */
+function pauseSources(change: TableChange): WebhookEventSource[] {
+  const image = change.newImage;
+  if (image?.type !== 'organization' || change.eventName !== 'MODIFY') return [];
+  const organizationId = text(image.id);
+  if (!organizationId) return [];
+  return (['live', 'test'] as const).flatMap((environment): WebhookEventSource[] => {
+    const pause = image[`sending_paused_${environment}`] as Record<string, unknown> | undefined;
+    if (!pause || change.oldImage?.[`sending_paused_${environment}`]) return [];
+    const pausedAt = text(pause.paused_at) ?? new Date().toISOString();
+    const eventId = deterministicId(['organization.sending_paused', organizationId, environment, pausedAt]);
+    return [
+      {
+        kind: 'complete',
+        organization_id: organizationId,
+        event_id: eventId,
+        payload: {
+          type: 'organization.sending_paused',
+          timestamp: pausedAt,
+          data: {
+            event_id: eventId,
+            organization_id: organizationId,
+            environment,
+            paused_at: pausedAt,
+            reason: text(pause.reason),
+            bounce_rate_24h: pause.bounce_rate,
+            complaint_rate_24h: pause.complaint_rate,
+            sent_24h: pause.sent,
+          },
+        },
+      },
+    ];
+  });
+}
+
 /** The webhook events one change of the table is (most changes are none). */
 export function webhookEventsOfChange(change: TableChange): WebhookEventSource[] {
-  return [...emailSources(change), ...suppressionSources(change), ...domainSources(change)];
+  return [...emailSources(change), ...suppressionSources(change), ...domainSources(change), ...pauseSources(change)];
 }
 
 /** `hard` for a permanent bounce, `soft` for a transient one (from the event's detail, `Permanent/…`). */

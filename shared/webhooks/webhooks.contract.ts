@@ -295,6 +295,23 @@ export const webhookPayloads: ReadonlyArray<{ type: string; summary: string; pay
     ),
   },
   {
+    type: 'organization.sending_paused',
+    summary: 'The sending guard paused an environment (bounce or complaint rate over its threshold)',
+    payload: eventEnvelope(
+      ['organization.sending_paused'],
+      z.strictObject({
+        event_id: z.string(),
+        organization_id: z.string(),
+        environment: z.enum(['live', 'test']),
+        paused_at: timestamp,
+        reason: z.string(),
+        bounce_rate_24h: z.number(),
+        complaint_rate_24h: z.number(),
+        sent_24h: z.int(),
+      }),
+    ),
+  },
+  {
     type: 'webhook.test',
     summary: 'The test event (POST /webhooks/{id}/test)',
     payload: eventEnvelope(
