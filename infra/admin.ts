@@ -11,6 +11,7 @@
  *   npm run admin -- webhook-listen --org <id> [--port 4400] | --secret <whsec_…> [--port N]
  *   npm run admin -- resume-sending --org <id> [--env live|test]
  *   npm run admin -- set-sending-guard --org <id> [--bounce-rate R] [--complaint-rate R] [--min-volume N]
+ *   npm run admin -- top-senders [--by bounce_rate|complaint_rate|bounced|complained|sent] [--env live|test] [--limit N]
  * A member's password comes from --password, else POSTBOX_PASSWORD, else the first line of
  * standard input (so it need not appear in the shell history or the process list).
  * Targets the table in TABLE_NAME (AWS credentials from the usual chain). Without
@@ -40,7 +41,9 @@ const USAGE = `usage: npm run admin -- <command> [options]
   resume-sending  --org <org id> [--env live|test]   (ends a pause of the sending guard; both
                   environments without --env; the guard then judges only what is sent from now on)
   set-sending-guard --org <org id> [--bounce-rate <fraction>] [--complaint-rate <fraction>]
-                  [--min-volume <recipients>]   (defaults 0.04, 0.0008, 100)`;
+                  [--min-volume <recipients>]   (defaults 0.04, 0.0008, 100)
+  top-senders     [--by bounce_rate|complaint_rate|bounced|complained|sent] [--env live|test] [--limit <n>]
+                  (the organizations of the last 24 hours, highest first; defaults bounce_rate, live, 10)`;
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -59,6 +62,8 @@ const { positionals, values } = parseArgs({
     'bounce-rate': { type: 'string' },
     'complaint-rate': { type: 'string' },
     'min-volume': { type: 'string' },
+    by: { type: 'string' },
+    limit: { type: 'string' },
     daily: { type: 'string' },
     monthly: { type: 'string' },
     organization: { type: 'string' },
@@ -203,6 +208,17 @@ try {
       };
       if (!(await guard.setSendingGuard(option('org'), thresholds))) fail(`No organization ${option('org')}`);
       print({ organization: option('org'), sending_guard: thresholds });
+      break;
+    }
+    case 'top-senders': {
+      const { topSenders, TOP_SENDER_ORDERS } = await import('#deliverability/top-senders.service.ts');
+      const by = (values.by ?? 'bounce_rate') as (typeof TOP_SENDER_ORDERS)[number];
+      if (!TOP_SENDER_ORDERS.includes(by)) fail(`--by must be one of ${TOP_SENDER_ORDERS.join(', ')}`);
+      const environment = values.env ?? 'live';
+      if (environment !== 'live' && environment !== 'test') fail('--env must be live or test');
+      const limit = values.limit === undefined ? 10 : Number(values.limit);
+      if (!(Number.isInteger(limit) && limit >= 1)) fail('--limit must be a whole number, 1 or more');
+      print(await topSenders(environment, by, limit));
       break;
     }
     case 'set-sending-limit': {

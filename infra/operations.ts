@@ -227,13 +227,13 @@ export function createAlarms(scope: Construct, subjects: AlarmSubjects): Alarms 
       statistic: cloudwatch.Stats.MAXIMUM,
     });
   alarm('SesBounceRateAlarm', {
-    alarmDescription: `SES account bounce rate at ${SES_BOUNCE_RATE_ALARM * 100} % (SES reviews the account at 5 %)`,
+    alarmDescription: `SES account bounce rate at ${SES_BOUNCE_RATE_ALARM * 100} % (SES reviews the account at 5 %). Runbook: docs/deploy.md, Alarms — npm run admin -- top-senders --by bounce_rate`,
     metric: sesReputation('Reputation.BounceRate'),
     threshold: SES_BOUNCE_RATE_ALARM,
     comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
   });
   alarm('SesComplaintRateAlarm', {
-    alarmDescription: `SES account complaint rate at ${SES_COMPLAINT_RATE_ALARM * 100} % (SES reviews the account at 0.1 %)`,
+    alarmDescription: `SES account complaint rate at ${SES_COMPLAINT_RATE_ALARM * 100} % (SES reviews the account at 0.1 %). Runbook: docs/deploy.md, Alarms — npm run admin -- top-senders --by complaint_rate`,
     metric: sesReputation('Reputation.ComplaintRate'),
     threshold: SES_COMPLAINT_RATE_ALARM,
     comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,

@@ -15,8 +15,11 @@ import { emptyCounts, METRIC_COUNTS } from '#deliverability/metric-counts.ts';
 import { db, tableName } from '#dynamo/client.ts';
 import { keys } from '#dynamo/keys.ts';
 
-/** DynamoDB's most items per transaction. */
-export const MAX_COUNTERS_PER_WRITE = 100;
+/**
+ * Counters (hour and day) per write: with an hour's directory item beside each hour counter, a
+ * transaction holds at most 1.5 × this many items, within DynamoDB's 100.
+ */
+export const MAX_COUNTERS_PER_WRITE = 66;
 const RETENTION_SECONDS = 400 * 86_400;
 
 export interface CounterAddition {
@@ -36,24 +39,31 @@ export async function addToCounters(additions: readonly CounterAddition[], shard
   await db.send(
     new TransactWriteCommand({
       ClientRequestToken: token,
-      TransactItems: additions.map((addition) => {
+      TransactItems: additions.flatMap((addition) => {
         const counted = METRIC_COUNTS.filter((name) => addition.counts[name] !== 0);
-        return {
+        const targets = [
+          keys.metricCounter(addition.organizationId, addition.environment, addition.bucket, shard),
+          ...(addition.bucket.startsWith('H#')
+            ? [keys.metricDirectory(addition.environment, addition.bucket, addition.organizationId, shard)]
+            : []),
+        ];
+        return targets.map((Key) => ({
           Update: {
             TableName: tableName,
-            Key: keys.metricCounter(addition.organizationId, addition.environment, addition.bucket, shard),
-            UpdateExpression: `SET #type = :type, expires_at = :expires${counted.length > 0 ? ` ADD ${counted.map((name) => `#${name} :${name}`).join(', ')}` : ''}`,
+            Key,
+            UpdateExpression: `SET #type = :type, organization_id = :org, expires_at = :expires${counted.length > 0 ? ` ADD ${counted.map((name) => `#${name} :${name}`).join(', ')}` : ''}`,
             ExpressionAttributeNames: {
               '#type': 'type',
               ...Object.fromEntries(counted.map((name) => [`#${name}`, name])),
             },
             ExpressionAttributeValues: {
               ':type': 'metric_counter',
+              ':org': addition.organizationId,
               ':expires': now + RETENTION_SECONDS,
               ...Object.fromEntries(counted.map((name) => [`:${name}`, addition.counts[name]])),
             },
           },
-        };
+        }));
       }),
     }),
   );
@@ -96,4 +106,30 @@ export async function readCounters(
     startKey = page.LastEvaluatedKey;
   } while (startKey);
   return { counts, requests };
+}
+
+/** Every organization's counts of one hour and environment (the hour's directory, shards apart). */
+export async function readHourDirectory(
+  environment: string,
+  hourBucket: string,
+): Promise<Array<{ organizationId: string; counts: MetricCounts }>> {
+  const rows: Array<{ organizationId: string; counts: MetricCounts }> = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: tableName,
+        KeyConditionExpression: 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': keys.metricDirectoryOfHour(environment, hourBucket).PK },
+        ...(startKey ? { ExclusiveStartKey: startKey } : {}),
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      const counts = emptyCounts();
+      for (const name of METRIC_COUNTS) counts[name] = Number(item[name] ?? 0);
+      rows.push({ organizationId: String(item.organization_id), counts });
+    }
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return rows;
 }

@@ -129,13 +129,12 @@ export async function countChanges(changes: readonly StreamChange[]): Promise<st
       });
       return ran[0]?.id;
     }
-    for (const change of counted) {
-      if (change.counts.bounced || change.counts.complained)
-        judged.add(`${change.organizationId}|${change.environment}`);
-    }
+    // Every environment whose counts moved: a bounce raises its rate, and a send can bring it to the
+    // minimum volume (one read of the organization and one Query per environment and batch).
+    for (const change of counted) judged.add(`${change.organizationId}|${change.environment}`);
   }
-  // New bounces or complaints: the sending guard judges those environments again. A failure here is
-  // logged, not retried with the batch (the counts stand; the next bounce or complaint judges again).
+  // The sending guard judges those environments again. A failure here is logged, not retried with
+  // the batch (the counts stand; the environment's next counts judge it again).
   await Promise.all(
     [...judged].map(async (key) => {
       const [organizationId = '', environment = 'live'] = key.split('|');

@@ -1,6 +1,6 @@
 /**
- * The sending guard at work: judged by the metrics counter after it counts bounces or complaints of
- * an organization's environment (so the send path only reads the pause the guard stored on the
+ * The sending guard at work: judged by the metrics counter after it counts anything of an
+ * organization's environment (so the send path only reads the pause the guard stored on the
  * organization); resumed and tuned by operators (npm run admin); shown by GET /settings/sending.
  */
 import type { Caller } from '#accounts/caller.ts';
@@ -38,7 +38,7 @@ async function judgedWindow(organizationId: string, environment: Environment, no
   return { state, counts: judgedCounts(hours.counts, window, state?.resumed) };
 }
 
-/** Judges an environment after new bounces or complaints were counted; pauses it when they cross the line. */
+/** Judges an environment after its counts moved; pauses it when its rates cross the line. */
 export async function evaluateSendingGuard(organizationId: string, environment: Environment): Promise<void> {
   const now = Date.now();
   const { state, counts } = await judgedWindow(organizationId, environment, now);

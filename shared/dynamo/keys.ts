@@ -273,6 +273,16 @@ export const keys = {
     SK: `${bucket}#${shard}`,
   }),
   metricCounters: (organizationId: string, environment: string) => ({ PK: `METRICS#${organizationId}#${environment}` }),
+  /**
+   * An hour's directory of senders: one item per organization (and shard) that counted anything in
+   * that hour and environment, holding the same counts as its hour counter. The admin tool's
+   * top-senders reads the last 24 of these partitions instead of scanning organizations.
+   */
+  metricDirectory: (environment: string, hourBucket: string, organizationId: string, shard: number): PrimaryKey => ({
+    PK: `METRICSALL#${environment}#${hourBucket}`,
+    SK: `${organizationId}#${shard}`,
+  }),
+  metricDirectoryOfHour: (environment: string, hourBucket: string) => ({ PK: `METRICSALL#${environment}#${hourBucket}` }),
 
   /**
    * A file uploaded for attachments (POST /attachments): in a partition of its own (uploads are

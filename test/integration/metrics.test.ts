@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { simulateOutcomes } from '#emails/delivery/outcome-simulator.service.ts';
 import { getEmailWithEvents } from '#emails/email.store.ts';
+import { admin } from '../support/admin-cli.ts';
 import { createSender } from '../support/factories.ts';
 import { acceptedId, expectError } from '../support/http.ts';
 import { eventually } from '../support/ses-store.ts';
@@ -94,6 +95,19 @@ describe('GET /metrics', () => {
     expect(byHour.totals).toEqual(expected);
     expect(sum(byHour.series)).toEqual(expected);
     expect(Date.parse(byHour.to) - Date.parse(byHour.series.at(-1).start)).toBe(3_600_000);
+
+    // The operator's view across organizations: this one among the test environment's senders.
+    const top = await admin('top-senders', '--env', 'test', '--by', 'bounce_rate', '--limit', '100000');
+    expect(top.organizations).toContainEqual({
+      organization_id: org.organization.id,
+      sent: 10,
+      bounced: 3,
+      complained: 1,
+      bounce_rate: 0.3,
+      complaint_rate: 0.1,
+    });
+    const rates = top.organizations.map((row: { bounce_rate: number }) => row.bounce_rate);
+    expect(rates).toEqual([...rates].sort((a, b) => b - a));
 
     // SES repeats its notifications: the stored events are not written again, so nothing is recounted.
     for (const id of ids.slice(3)) {

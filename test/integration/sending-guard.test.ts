@@ -41,8 +41,8 @@ describe('the sending guard', () => {
     receivers.push(hook);
     const endpoint = await org.api.post('/api/v1/webhooks', { url: hook.url, events: ['organization.sending_paused'] });
     expect(endpoint.status, endpoint.text).toBe(201);
-    await admin('set-sending-guard', '--org', org.organization.id, '--bounce-rate', '0.5', '--min-volume', '4');
-    expect((await settings(org)).thresholds).toEqual({ bounce_rate: 0.5, complaint_rate: 0.0008, min_volume: 4 });
+    await admin('set-sending-guard', '--org', org.organization.id, '--bounce-rate', '0.7', '--min-volume', '4');
+    expect((await settings(org)).thresholds).toEqual({ bounce_rate: 0.7, complaint_rate: 0.0008, min_volume: 4 });
 
     // Queued before the pause, delivered after it.
     const scheduled = acceptedId(
@@ -53,13 +53,13 @@ describe('the sending guard', () => {
     for (let index = 0; index < 3; index += 1) {
       acceptedId(await org.send({ to: [{ email: `bounced+${tag}${index}@example.com` }] }));
     }
-    // 4 sent, 3 bounced: 75% ≥ 50% with the minimum volume reached.
+    // 4 sent, 3 bounced: 75% ≥ 70% with the minimum volume reached (2 of 4, or 3 of 3, do not pause).
     const paused = await eventually(async () => {
       const state = await settings(org);
       return state.status === 'paused' ? state : undefined;
     }, 20_000);
     expect(paused).toMatchObject({ environment: 'test', sent_24h: 4, bounce_rate_24h: 0.75, complaint_rate_24h: 0 });
-    expect(paused.paused_reason).toMatch(/bounce rate 75% ≥ 50% over the last 24 hours \(4 sent\)/);
+    expect(paused.paused_reason).toMatch(/bounce rate 75% ≥ 70% over the last 24 hours \(4 sent\)/);
 
     const refused = expectError(await org.send(), 403, 'SENDING_PAUSED');
     expect(refused.details).toEqual([
@@ -90,7 +90,7 @@ describe('the sending guard', () => {
     const after = acceptedId(await org.send({ to: [{ email: `after+${tag}@example.com` }] }));
     await emailStatus(org, after, 'delivered');
     await eventually(async () => ((await settings(org)).sent_24h === 1 ? true : undefined), 20_000);
-    // One bounce after the resume: 1 of 2 is 50%, but under the minimum volume of 4: still active.
+    // One bounce after the resume: 1 of 2 is 50%, under the threshold and the minimum volume: still active.
     acceptedId(await org.send({ to: [{ email: `bounced+${tag}after@example.com` }] }));
     await eventually(async () => ((await settings(org)).sent_24h === 2 ? true : undefined), 20_000);
     expect(await settings(org)).toMatchObject({ status: 'active', bounce_rate_24h: expect.any(Number) });
