@@ -1,4 +1,4 @@
-/** GET /dashboard — the emails list when signed in (the session middleware sends others to sign-in). */
+/** GET /dashboard — the overview when signed in (the session middleware sends others to sign-in). */
 import { memberPage } from '#dashboard/page-handler.ts';
 
-export const handler = memberPage({}, async () => ({ redirect: '/dashboard/emails' }));
+export const handler = memberPage({}, async () => ({ redirect: '/dashboard/overview' }));

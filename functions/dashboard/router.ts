@@ -20,6 +20,7 @@ import { handler as emailsBody } from './emails/body.ts';
 import { handler as emailsDetail } from './emails/detail.ts';
 import { handler as emailsList } from './emails/list.ts';
 import { handler as home } from './home.ts';
+import { handler as overview } from './overview.ts';
 import { handler as settingsApiKeys } from './settings/api-keys.ts';
 import { handler as settingsAutoValidation } from './settings/auto-validation.ts';
 import { handler as settingsConfirmRevoke } from './settings/confirm-revoke.ts';
@@ -57,6 +58,7 @@ export const pageHandlers: Readonly<Record<string, LambdaHttpHandler>> = {
   'functions/dashboard/emails/detail.ts': emailsDetail,
   'functions/dashboard/emails/list.ts': emailsList,
   'functions/dashboard/home.ts': home,
+  'functions/dashboard/overview.ts': overview,
   'functions/dashboard/settings/api-keys.ts': settingsApiKeys,
   'functions/dashboard/settings/auto-validation.ts': settingsAutoValidation,
   'functions/dashboard/settings/confirm-revoke.ts': settingsConfirmRevoke,

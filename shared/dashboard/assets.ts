@@ -94,6 +94,12 @@ h2 .badge { vertical-align: middle; margin-left: .4rem; }
 .empty pre { text-align: left; }
 .empty { padding: 2rem; text-align: center; color: var(--muted); border: 1px dashed var(--line); border-radius: 10px; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+.stats { display: grid; grid-template-columns: repeat(auto-fill, minmax(9rem, 1fr)); gap: .75rem; }
+.stat { border: 1px solid var(--line); border-radius: 10px; padding: .6rem .9rem; }
+.stat dd { margin: 0; font-size: 1.5rem; font-weight: 700; }
+.chart { display: block; margin: 0; height: auto; }
+.legend { display: flex; flex-wrap: wrap; gap: 1.25rem; list-style: none; padding: 0; }
+table.data th[scope=row] { text-transform: none; font-size: .95rem; color: var(--text); background: none; }
 `;
 
 /** Copy buttons are hidden until this script runs, so without JavaScript nothing is broken. */

@@ -16,6 +16,7 @@ export interface PageMember {
 }
 
 export type NavSection =
+  | 'overview'
   | 'emails'
   | 'domains'
   | 'suppressions'
@@ -25,6 +26,7 @@ export type NavSection =
   | 'webhooks';
 
 const NAV: ReadonlyArray<{ sections: readonly NavSection[]; label: string; href: string }> = [
+  { sections: ['overview'], label: 'Overview', href: '/dashboard/overview' },
   { sections: ['emails'], label: 'Emails', href: '/dashboard/emails' },
   { sections: ['domains'], label: 'Domains', href: '/dashboard/domains' },
   { sections: ['suppressions'], label: 'Suppressions', href: '/dashboard/suppressions' },

@@ -2,7 +2,8 @@
 
 /** Longer `next` values are dropped (the sign-in form must be able to carry them back). */
 const MAX_NEXT_LENGTH = 1000;
-const DEFAULT_NEXT = '/dashboard/emails';
+/** Where a sign-in without a usable `next` lands: the overview. */
+const DEFAULT_NEXT = '/dashboard/overview';
 
 /**
  * Where sign-in sends the member back to: only a path of the dashboard itself, in printable ASCII

@@ -282,7 +282,9 @@ export const keys = {
     PK: `METRICSALL#${environment}#${hourBucket}`,
     SK: `${organizationId}#${shard}`,
   }),
-  metricDirectoryOfHour: (environment: string, hourBucket: string) => ({ PK: `METRICSALL#${environment}#${hourBucket}` }),
+  metricDirectoryOfHour: (environment: string, hourBucket: string) => ({
+    PK: `METRICSALL#${environment}#${hourBucket}`,
+  }),
 
   /**
    * A file uploaded for attachments (POST /attachments): in a partition of its own (uploads are

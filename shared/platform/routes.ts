@@ -147,6 +147,7 @@ function dashboardRoutes(): RouteDefinition[] {
     page('GET', '/sign-in', 'sign-in-page.ts', { table: ['read', 'update'] }),
     page('POST', '/sign-in', 'sign-in.ts', readWrite),
     page('POST', '/sign-out', 'sign-out.ts', readWrite),
+    page('GET', '/overview', 'overview.ts', { table: ['read'] }),
     page('GET', '/emails', 'emails/list.ts'),
     page('GET', '/emails/{id}', 'emails/detail.ts'),
     page('GET', '/emails/{id}/body', 'emails/body.ts'),

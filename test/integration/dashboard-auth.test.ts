@@ -69,7 +69,7 @@ describe('dashboard sign-in', () => {
     expect(browser.cookie('postbox_session')).toBeUndefined();
     for (const next of ['//evil.example/x', 'https://evil.example/', '/dashboard/../api', '/elsewhere']) {
       const response = await browser.post('/dashboard/sign-in', { email, password: MEMBER_PASSWORD, next });
-      expect(response.location, next).toBe('/dashboard/emails');
+      expect(response.location, next).toBe('/dashboard/overview');
       await browser.get('/dashboard/sign-in');
     }
   });
@@ -230,7 +230,7 @@ describe('dashboard edges', () => {
       expect(form.status).toBe(200);
       const response = await browser.post('/dashboard/sign-in', { email, password: MEMBER_PASSWORD, next });
       expect(response.status, next.slice(0, 20)).toBe(303);
-      expect(response.location).toBe('/dashboard/emails');
+      expect(response.location).toBe('/dashboard/overview');
     }
   });
 

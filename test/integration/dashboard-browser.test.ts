@@ -2,8 +2,9 @@
  * The dashboard in a real browser: Debian's Chromium driven by playwright-core against the
  * local stack. Sign in (a wrong password first), create a key and read it off the page, call
  * the API with it, revoke it in the UI and see the API refuse it, a form post without the CSRF
- * token refused, and another organization's emails, domains and keys never shown; add a webhook
- * endpoint through its form and read its secret. Every page
+ * token refused, and another organization's emails, domains and keys never shown; the overview it
+ * lands on draws its charts (without JavaScript too); add a webhook endpoint through its form and
+ * read its secret. Every page
  * visited is checked for labelled inputs and written as a screenshot to
  * test-artifacts/screenshots/ (not committed).
  *
@@ -151,6 +152,17 @@ describe('the dashboard in Chromium', { timeout: BROWSER_TEST_MS }, () => {
     const session = (await context.cookies()).find((cookie) => cookie.name === 'postbox_session');
     expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/dashboard' });
 
+    // The overview: two charts, images named by their title, each with its data table.
+    await page.goto('/dashboard/overview?environment=test&period=24h');
+    await visible(page.getByRole('img', { name: /Emails sent per hour/ }));
+    await visible(page.getByRole('img', { name: /Delivered, bounced, complained and opened per hour/ }));
+    expect(await page.locator('svg.chart title').count()).toBe(2);
+    await page.locator('#sends-chart-data summary').click();
+    await visible(page.locator('#sends-chart-data table'));
+    expect(await page.locator('#sends-chart-data tbody tr').count()).toBe(24);
+    expect(await page.locator('#outcomes-chart-data tbody tr').count()).toBe(24);
+    await shoot(page, '03-overview');
+
     // Emails: ours, never theirs.
     await page.goto('/dashboard/emails?environment=test');
     await visible(page.getByText(own.subject));
@@ -254,7 +266,7 @@ describe('the dashboard in Chromium', { timeout: BROWSER_TEST_MS }, () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(MEMBER_PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL('**/dashboard/emails**');
+    await page.waitForURL('**/dashboard/overview**');
 
     await page.goto('/dashboard/settings/api-keys');
     await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Webhooks' }).click();
@@ -291,7 +303,7 @@ describe('the dashboard in Chromium', { timeout: BROWSER_TEST_MS }, () => {
     await page.keyboard.press('Tab');
     await page.keyboard.type(MEMBER_PASSWORD);
     await page.keyboard.press('Enter');
-    await page.waitForURL('**/dashboard/emails**');
+    await page.waitForURL('**/dashboard/overview**');
 
     await page.goto('/dashboard/settings/api-keys');
     await page.keyboard.press('Tab');
@@ -325,7 +337,9 @@ describe('the dashboard in Chromium', { timeout: BROWSER_TEST_MS }, () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(MEMBER_PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL('**/dashboard/emails**');
+    await page.waitForURL('**/dashboard/overview**');
+    // The overview's charts are server-rendered: there without any script.
+    expect(await page.locator('svg.chart[role="img"]').count()).toBe(2);
     await page.goto('/dashboard/settings/api-keys');
     await page.getByLabel('Name').fill('no-js key');
     await page.getByRole('button', { name: /create/i }).click();
@@ -370,7 +384,7 @@ describe('the dashboard in Chromium', { timeout: BROWSER_TEST_MS }, () => {
       const signIn = page.waitForResponse((response) => response.url().endsWith('/dashboard/sign-in'));
       await page.getByRole('button', { name: 'Sign in' }).click();
       expect((await signIn).status()).toBe(303);
-      await page.waitForURL('**/dashboard/emails**');
+      await page.waitForURL('**/dashboard/overview**');
       // Unknown paths (Chromium asks for /favicon.ico by itself) are counted per IP too.
       expect((await page.goto('/favicon.ico'))?.status()).toBe(404);
       await context.close();
