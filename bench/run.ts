@@ -15,6 +15,7 @@
  *   ses-pacing  a burst at 2× the SES send rate against a throttling SES emulator, paced and not
  *   sdk-size  the SDK bundled by esbuild (ESM, minified): bytes and gzip bytes
  *   webhooks  event → webhook latency; 1,000 emails to 2 endpoints (one failing 30%): none lost, duplicates, cost per delivery
+ *   metrics  GET /metrics at 100 and 100,000 emails; the metrics counter's DynamoDB cost per email; the guard check
  *   attachments  accept latency with a 1 MB attachment; the consumer's time and peak memory with 10 MB ones; S3 and DynamoDB cost per email
  */
 import { spawnSync } from 'node:child_process';
@@ -38,6 +39,7 @@ const benches: Record<string, string> = {
   'sdk-size': 'sdk-size.ts',
   webhooks: 'webhooks.ts',
   attachments: 'attachments.ts',
+  metrics: 'metrics.ts',
 };
 const [name, ...args] = process.argv.slice(2);
 const script = name ? benches[name] : undefined;

@@ -32,6 +32,11 @@ export function setAwsCallSink(sink: AwsCallSink | undefined): void {
   (globalThis as { [SINK]?: AwsCallSink })[SINK] = sink;
 }
 
+/** The route-table handler module of the invocation running now (set by the local cloud), if any. */
+export function currentFunction(): string | undefined {
+  return scope.getStore();
+}
+
 /** Runs one invocation of the function whose handler module is `handler`. */
 export function runAsFunction<T>(handler: string, invocation: () => T): T {
   return scope.run(handler, invocation);

@@ -7,7 +7,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { recordAwsCalls } from '#core/aws-call-recording.ts';
+import { currentFunction, recordAwsCalls } from '#core/aws-call-recording.ts';
 import { config } from '#core/config.ts';
 
 export interface DynamoUsage {
@@ -33,6 +33,15 @@ const scopedUsage = new AsyncLocalStorage<DynamoUsage>();
 const byCommand = new Map<string, { requests: number; capacityUnits: number }>();
 export function dynamoUsageByCommand(): Record<string, { requests: number; capacityUnits: number }> {
   return Object.fromEntries([...byCommand].map(([name, entry]) => [name, { ...entry }]));
+}
+
+/**
+ * Running totals per function (the route-table handler module of the invocation, where the local
+ * cloud names it): what each function of the pipeline costs, for the benches.
+ */
+const byFunction = new Map<string, DynamoUsage>();
+export function dynamoUsageByFunction(): Record<string, DynamoUsage> {
+  return Object.fromEntries([...byFunction].map(([name, entry]) => [name, { ...entry }]));
 }
 
 /** Running totals since the module loaded; subtract two snapshots to cost an operation. */
@@ -74,7 +83,11 @@ baseClient.middlewareStack.add(
   (next, context) => async (args) => {
     const input = args.input as Record<string, unknown>;
     input.ReturnConsumedCapacity ??= 'TOTAL';
-    const counters = [usage, scopedUsage.getStore()].filter((c): c is DynamoUsage => c !== undefined);
+    const invokedAs = currentFunction();
+    if (invokedAs && !byFunction.has(invokedAs)) byFunction.set(invokedAs, emptyUsage());
+    const counters = [usage, scopedUsage.getStore(), invokedAs ? byFunction.get(invokedAs) : undefined].filter(
+      (c): c is DynamoUsage => c !== undefined,
+    );
     for (const counter of counters) counter.requests += 1;
     const result = await next(args);
     const consumed = (result.output as CapacityOutput).ConsumedCapacity;
