@@ -11,7 +11,8 @@
  * An import may point down any number of layers, never up, and no import closes a cycle. Type-only
  * imports count: a type that two layers share belongs to the lower one.
  */
-const FEATURES = '(accounts|emails|templates|domains|suppressions|validation|webhooks|attachments|deliverability)';
+const FEATURES =
+  '(accounts|emails|templates|domains|suppressions|validation|webhooks|attachments|deliverability|unsubscribe)';
 const CORE = '^shared/(core|platform)/';
 const DYNAMO = '^shared/dynamo/';
 const FEATURE = `^shared/${FEATURES}/`;

@@ -30,6 +30,7 @@ export default defineConfig({
             POWERTOOLS_METRICS_DISABLED: 'true',
             SES_MAX_SEND_RATE: '',
             SES_CONFIGURATION_SET: '',
+            PUBLIC_BASE_URL: 'https://postbox.test',
           },
           testTimeout: 60_000,
         },

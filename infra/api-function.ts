@@ -75,8 +75,8 @@ export interface FunctionRoleProps {
   queues: Readonly<Record<QueueName, sqs.IQueue>>;
   /** The key that DKIM private keys are encrypted with (`access.kms`). */
   key: kms.IKey;
-  /** The SES configuration set email is sent through (part of the `ses:SendEmail` grant). */
-  configurationSet: ses.IConfigurationSet;
+  /** The SES configuration sets email is sent through, one per tracking combination (part of the `ses:SendEmail` grant). */
+  configurationSets: readonly ses.IConfigurationSet[];
   /** The attachments bucket (`access.attachments`). */
   bucket: s3.IBucket;
   /** The log group its functions write to. */
@@ -142,16 +142,18 @@ export class FunctionRole extends Construct {
         arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
       });
       // SES v2 SendEmail with a configuration set is authorised against the identity and the
-      // configuration set both.
-      const configurationSetArn = stack.formatArn({
-        service: 'ses',
-        resource: 'configuration-set',
-        resourceName: props.configurationSet.configurationSetName,
-        arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
-      });
+      // configuration set both (any of the sets: each tracking combination has its own).
+      const configurationSetArns = props.configurationSets.map((configurationSet) =>
+        stack.formatArn({
+          service: 'ses',
+          resource: 'configuration-set',
+          resourceName: configurationSet.configurationSetName,
+          arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
+        }),
+      );
       const sesResources: Record<SesAccess, string[]> = {
         identities: [identityArns],
-        send: [identityArns, configurationSetArn],
+        send: [identityArns, ...configurationSetArns],
       };
       for (const level of sesAccess) {
         this.role.addToPrincipalPolicy(
@@ -263,6 +265,8 @@ export interface ApiFunctionProps {
   configurationSet: ses.IConfigurationSet;
   /** The account's SES send rate (the SesMaxSendRate parameter): SES_MAX_SEND_RATE of the same functions. */
   sesMaxSendRate: string;
+  /** Where the API answers, for links in emails (PUBLIC_BASE_URL of the same functions: the unsubscribe link). */
+  publicBaseUrl: string;
   description?: string;
 }
 
@@ -310,6 +314,7 @@ export class ApiFunction extends Construct {
           ? {
               SES_CONFIGURATION_SET: props.configurationSet.configurationSetName,
               SES_MAX_SEND_RATE: props.sesMaxSendRate,
+              PUBLIC_BASE_URL: props.publicBaseUrl,
             }
           : {}),
       },

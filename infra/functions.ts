@@ -46,8 +46,12 @@ export interface FunctionResources {
   attachmentsBucket: s3.Bucket;
   sendingHost: string;
   configurationSet: ses.ConfigurationSet;
+  /** Every configuration set sending may use (one per tracking combination, the base one first). */
+  configurationSets: readonly ses.ConfigurationSet[];
   /** The SesMaxSendRate parameter (a reference to it). */
   sesMaxSendRate: string;
+  /** The API's public base URL (links in emails). */
+  publicBaseUrl: string;
 }
 
 /** Makes the function of one route table entry, in the stack's scope. */
@@ -99,7 +103,7 @@ export function functionFactory(scope: Construct, resources: FunctionResources):
         queues: resources.queues,
         key: resources.dkimKey,
         bucket: resources.attachmentsBucket,
-        configurationSet: resources.configurationSet,
+        configurationSets: resources.configurationSets,
         logGroup,
       });
       roles.set(id, role);
@@ -126,6 +130,7 @@ export function functionFactory(scope: Construct, resources: FunctionResources):
       sendingHost: resources.sendingHost,
       configurationSet: resources.configurationSet,
       sesMaxSendRate: resources.sesMaxSendRate,
+      publicBaseUrl: resources.publicBaseUrl,
       description,
     });
   };

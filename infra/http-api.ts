@@ -107,14 +107,29 @@ export function createHttpApi(
     defaultIntegration: integrationOf('UnmatchedRouteIntegration', defaultRouteFunction),
   });
 
+  // One function (and integration) per handler module and access: routes that name the same module
+  // with the same access (the unsubscribe link's GET and POST) share it.
+  const functionKey = (route: RouteDefinition) => `${route.handler} ${JSON.stringify(route.access)}`;
+  const byHandler = new Map<string, { fn: ApiFunction; integration: HttpRouteIntegration }>();
   const routeFunctions = routes.map((route) => {
-    const constructId = routeId(route);
-    const fn = functionFor(constructId, route, 'http', ROUTE_TIMEOUT_SECONDS, `Postbox ${route.method} ${route.path}`);
-    const integration = integrationOf(`${constructId}Integration`, fn);
-    for (const routePath of routePaths(route)) {
-      api.addRoutes({ path: routePath, methods: [HttpMethod[route.method]], integration });
+    let built = byHandler.get(functionKey(route));
+    if (!built) {
+      const constructId = routeId(route);
+      const methods = routes.filter((other) => functionKey(other) === functionKey(route)).map((other) => other.method);
+      const fn = functionFor(
+        constructId,
+        route,
+        'http',
+        ROUTE_TIMEOUT_SECONDS,
+        `Postbox ${methods.join(', ')} ${route.path}`,
+      );
+      built = { fn, integration: integrationOf(`${constructId}Integration`, fn) };
+      byHandler.set(functionKey(route), built);
     }
-    return { route, fn };
+    for (const routePath of routePaths(route)) {
+      api.addRoutes({ path: routePath, methods: [HttpMethod[route.method]], integration: built.integration });
+    }
+    return { route, fn: built.fn };
   });
 
   const dashboardFunction = functionFor(

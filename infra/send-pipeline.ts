@@ -26,6 +26,7 @@ import type {
   ScheduledFunctionDefinition,
   StreamHandlerDefinition,
 } from '#platform/routes.ts';
+import { configurationSetFor, TRACKING_COMBINATIONS, type TrackingSwitches } from '#platform/ses-configuration-sets.ts';
 import type { ApiFunction } from './api-function.ts';
 import { type FunctionFactory, pascalCase } from './functions.ts';
 
@@ -39,8 +40,9 @@ export function sesConfigurationSetName(stackName: string): string {
   return stackName.toLowerCase().slice(0, 64);
 }
 /**
- * Every SES sending event type, all published to the topic (listed rather than CDK's default,
- * so that a type a later CDK adds does not change the stack unseen).
+ * Every SES sending event type, published to the topic (listed rather than CDK's default, so that
+ * a type a later CDK adds does not change the stack unseen); Open and Click only by the sets that
+ * track them (sesEventTypes).
  */
 export const SES_EVENT_TYPES: readonly ses.EmailSendingEvent[] = [
   ses.EmailSendingEvent.SEND,
@@ -107,7 +109,8 @@ export function createQueues(scope: Construct): {
 }
 
 /**
- * The configuration set sending uses and the topic it publishes every sending event to.
+ * The configuration sets sending uses (the base one and one per tracking combination) and the
+ * topic they publish every sending event to.
  *
  * TLS is OPTIONAL (SES's default, opportunistic STARTTLS): REQUIRE would make SES bounce mail
  * to receiving servers without TLS, which Postbox would then record as bounces (and suppress).
@@ -117,27 +120,47 @@ export function createQueues(scope: Construct): {
  * key policy lets ses.amazonaws.com use the key, which the AWS-managed key (alias/aws/sns)
  * does not allow and cannot be changed to; a customer-managed key would cost another key. Its
  * messages are transient (delivered to the function, then gone) and travel over TLS.
- * The event destination adds the topic policy that lets SES publish, held to this account and
- * this configuration set (aws:SourceAccount, aws:SourceArn).
+ * Each event destination adds to the topic policy a statement that lets SES publish, held to this
+ * account and that configuration set (aws:SourceAccount, aws:SourceArn).
  */
-export function createSesEvents(scope: Construct): { configurationSet: ses.ConfigurationSet; topic: sns.Topic } {
-  const configurationSet = new ses.ConfigurationSet(scope, 'SesConfigurationSet', {
-    configurationSetName: sesConfigurationSetName(Stack.of(scope).stackName),
-    reputationMetrics: true,
-    sendingEnabled: true,
-    tlsPolicy: ses.ConfigurationSetTlsPolicy.OPTIONAL,
-  });
+export function createSesEvents(scope: Construct): {
+  configurationSet: ses.ConfigurationSet;
+  configurationSets: ses.ConfigurationSet[];
+  topic: sns.Topic;
+} {
   const topic = new sns.Topic(scope, 'SesEventsTopic', {
     displayName: 'Postbox SES sending events',
     enforceSSL: true,
   });
-  configurationSet.addEventDestination('SesEventsDestination', {
-    configurationSetEventDestinationName: 'sns',
-    destination: ses.EventDestination.snsTopic(topic),
-    events: [...SES_EVENT_TYPES],
-    enabled: true,
+  const base = sesConfigurationSetName(Stack.of(scope).stackName);
+  // One set per combination of the tracking switches (shared/platform/ses-configuration-sets.ts):
+  // SES tracks opens and clicks only in a set that publishes Open and Click events.
+  const configurationSets = TRACKING_COMBINATIONS.map((tracking) => {
+    const variant = `${tracking.opens ? 'Opens' : ''}${tracking.clicks ? 'Clicks' : ''}`;
+    const configurationSet = new ses.ConfigurationSet(scope, `SesConfigurationSet${variant}`, {
+      configurationSetName: configurationSetFor(base, tracking),
+      reputationMetrics: true,
+      sendingEnabled: true,
+      tlsPolicy: ses.ConfigurationSetTlsPolicy.OPTIONAL,
+    });
+    configurationSet.addEventDestination('SesEventsDestination', {
+      configurationSetEventDestinationName: 'sns',
+      destination: ses.EventDestination.snsTopic(topic),
+      events: sesEventTypes(tracking),
+      enabled: true,
+    });
+    return configurationSet;
   });
-  return { configurationSet, topic };
+  return { configurationSet: configurationSets[0] as ses.ConfigurationSet, configurationSets, topic };
+}
+
+/** What a set publishes: every event type, Open and Click only where that tracking is on. */
+export function sesEventTypes(tracking: TrackingSwitches): ses.EmailSendingEvent[] {
+  return SES_EVENT_TYPES.filter(
+    (type) =>
+      (type !== ses.EmailSendingEvent.OPEN || tracking.opens) &&
+      (type !== ses.EmailSendingEvent.CLICK || tracking.clicks),
+  );
 }
 
 /** One function per consumer, fed by its queue the way Lambda's event source mapping does. */

@@ -13,7 +13,7 @@
  * scheduled functions, alarms), http-api.ts (the API and its route functions) and
  * functions.ts (how every function is made).
  */
-import { CfnOutput, CfnParameter, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, CfnParameter, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
 import type { HttpApi, HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import type * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
@@ -92,6 +92,11 @@ export interface PostboxStackProps extends StackProps {
    * HTTP functions); SES's, `amazonses.com`, by default.
    */
   sendingHost?: string;
+  /**
+   * Where recipients reach the API (PUBLIC_BASE_URL: Postbox's one-click unsubscribe links), e.g. a
+   * custom domain in front of it; the API's own endpoint by default.
+   */
+  publicBaseUrl?: string;
 }
 
 export const DEFAULT_SENDING_HOST = 'amazonses.com';
@@ -110,6 +115,8 @@ export class PostboxStack extends Stack {
   readonly dashboardFunction: ApiFunction;
   readonly consumerFunctions: ReadonlyArray<{ consumer: ConsumerDefinition; fn: ApiFunction }>;
   readonly sesConfigurationSet: ses.ConfigurationSet;
+  /** Every configuration set, in the order of TRACKING_COMBINATIONS (the base one first). */
+  readonly sesConfigurationSets: readonly ses.ConfigurationSet[];
   /** The topic the configuration set publishes every SES sending event to. */
   readonly sesEventsTopic: sns.Topic;
   readonly notificationFunctions: ReadonlyArray<{
@@ -144,8 +151,9 @@ export class PostboxStack extends Stack {
     this.dkimKey = createDkimKey(this);
     this.attachmentsBucket = createAttachmentsBucket(this);
     const sendingHost = props.sendingHost ?? DEFAULT_SENDING_HOST;
-    const { configurationSet, topic } = createSesEvents(this);
+    const { configurationSet, configurationSets, topic } = createSesEvents(this);
     this.sesConfigurationSet = configurationSet;
+    this.sesConfigurationSets = configurationSets;
     this.sesEventsTopic = topic;
     const notificationTopics: Record<NotificationHandlerDefinition['source'], sns.ITopic> = { 'ses-events': topic };
 
@@ -164,6 +172,9 @@ export class PostboxStack extends Stack {
       attachmentsBucket: this.attachmentsBucket,
       sendingHost,
       configurationSet: this.sesConfigurationSet,
+      configurationSets,
+      // The API is made after the functions (it routes to them): its endpoint is read at synthesis.
+      publicBaseUrl: props.publicBaseUrl ?? Lazy.string({ produce: () => this.api.apiEndpoint }),
     });
 
     const httpApi = createHttpApi(this, routeTable.routes, routeTable.dashboard, routeTable.defaultRoute, functionFor);

@@ -226,6 +226,9 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       loadHandler: (module) => loadModuleHandler(module) as Promise<LambdaHttpHandler>,
       log,
     });
+    // Links in emails (the one-click unsubscribe) point at this gateway unless told otherwise.
+    env.PUBLIC_BASE_URL ||= gateway.url;
+    process.env.PUBLIC_BASE_URL = env.PUBLIC_BASE_URL;
     const pollers = (options.runConsumers === false ? [] : consumers).map((consumer) =>
       startSqsPoller({
         sqs: sqsClient,

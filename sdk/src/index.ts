@@ -25,6 +25,7 @@ export type EmailStatus = Email['status'];
 export type ValidationResult = Schemas['ValidationResult'];
 export type Domain = Schemas['Domain'];
 export type DnsRecord = Schemas['DnsRecord'];
+export type UpdateDomainRequest = Schemas['UpdateDomainRequest'];
 export type Suppression = Schemas['Suppression'];
 export type AddSuppressionRequest = Schemas['AddSuppressionRequest'];
 export type Template = Schemas['Template'];
@@ -639,6 +640,14 @@ export class Domains {
       options,
     });
   }
+
+  /**
+   * `PATCH /domains/{id}`: sets the custom MAIL FROM subdomain (`{ mail_from_subdomain: 'bounce' }`)
+   * or removes it (`null`); its MX and SPF records join `dns_records`.
+   */
+  update(id: string, changes: UpdateDomainRequest, options?: RequestOptions): Promise<ResponseData<'updateDomain'>> {
+    return this.#http.data({ method: 'PATCH', path: `/domains/${segment(id)}`, body: changes, options });
+  }
 }
 
 export class Suppressions {
@@ -938,6 +947,16 @@ export class Settings {
       body,
       options,
     });
+  }
+
+  /** `GET /settings/tracking`: whether sends track opens and clicks when their `tracking` does not say. */
+  getTracking(options?: RequestOptions): Promise<ResponseData<'getTracking'>> {
+    return this.#http.data({ method: 'GET', path: '/settings/tracking', options });
+  }
+
+  /** `PUT /settings/tracking`: the organization's tracking defaults (both switches). */
+  setTracking(tracking: Schemas['TrackingSetting'], options?: RequestOptions): Promise<ResponseData<'putTracking'>> {
+    return this.#http.data({ method: 'PUT', path: '/settings/tracking', body: tracking, options });
   }
 }
 

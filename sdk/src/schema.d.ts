@@ -45,6 +45,30 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/settings/tracking': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get the tracking defaults
+     * @description Whether sends track opens and clicks when their `tracking` field does not say. Both off by default.
+     */
+    get: operations['getTracking'];
+    /**
+     * Set the tracking defaults
+     * @description Applies to emails accepted from now on (an email keeps the switches it was accepted with: `tracking` on GET /emails/{id}).
+     */
+    put: operations['putTracking'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/domains': {
     parameters: {
       query?: never;
@@ -78,7 +102,7 @@ export interface paths {
     };
     /**
      * Check a domain’s DNS records now
-     * @description Looks up the SPF and DKIM records now and answers the domain with the result. A DNS failure means “not verified”, never an error. `409 CONFLICT` when another organization verified the domain first.
+     * @description Looks up the SPF and DKIM records (and, with a custom MAIL FROM domain, its MX and SPF records) now and answers the domain with the result. A DNS failure means “not verified”, never an error. `409 CONFLICT` when another organization verified the domain first.
      */
     get: operations['verifyDomain'];
     put?: never;
@@ -87,6 +111,26 @@ export interface paths {
     options?: never;
     head?: never;
     patch?: never;
+    trace?: never;
+  };
+  '/domains/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Set or remove a domain’s custom MAIL FROM
+     * @description Sets the custom MAIL FROM subdomain (`{"mail_from_subdomain": "bounce"}` → `bounce.<domain>`) or removes it (`null`). Its MX and SPF records join `dns_records`; verify checks them (`mail_from_verified`) and gives the SES identity the new MAIL FROM domain (SES uses it once it finds the MX record; until then, its own).
+     */
+    patch: operations['updateDomain'];
     trace?: never;
   };
   '/emails/send': {
@@ -551,6 +595,30 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/unsubscribe/{token}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The unsubscribe confirmation page
+     * @description Names the sender and the recipient, with a button that POSTs. Never unsubscribes: link scanners follow links.
+     */
+    get: operations['showUnsubscribePage'];
+    put?: never;
+    /**
+     * One-click unsubscribe (RFC 8058)
+     * @description What mailbox providers post (`List-Unsubscribe=One-Click`; the body is not required, the token is the authority): suppresses the recipient (`unsubscribe`, `automatic`), records an `unsubscribed` event on the email and fires `email.unsubscribed`. Repeating it changes nothing.
+     */
+    post: operations['unsubscribeOneClick'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export interface webhooks {
   'email.sent': {
@@ -727,6 +795,26 @@ export interface webhooks {
      * @description Posted to each subscribed endpoint, signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`). Answer 2xx within 10 s; anything else is retried (410 disables the endpoint).
      */
     post: operations['webhook_email_cancelled'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'email.unsubscribed': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * An email’s unsubscribed event
+     * @description Posted to each subscribed endpoint, signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`). Answer 2xx within 10 s; anything else is retried (410 disables the endpoint).
+     */
+    post: operations['webhook_email_unsubscribed'];
     delete?: never;
     options?: never;
     head?: never;
@@ -977,6 +1065,9 @@ export interface components {
         /** @enum {string} */
         disposition?: 'attachment' | 'inline';
       }[];
+      /** @description As on a single send; with `true`, every recipient gets a link of its own */
+      list_unsubscribe?: components['schemas']['ListUnsubscribe'];
+      tracking?: components['schemas']['TrackingRequest'];
     };
     CreateAttachmentRequest: {
       /** @example invoice-2026-11.pdf */
@@ -1030,21 +1121,33 @@ export interface components {
       description?: string;
       enabled?: boolean;
     };
+    CustomListUnsubscribe: {
+      /** @description An https URL that accepts RFC 8058 one-click POSTs */
+      url?: string;
+      /** @description A mailto: URI, e.g. `mailto:unsubscribe@example.com` */
+      mailto?: string;
+    };
     Deleted: {
       id: string;
       /** @constant */
       deleted: true;
     };
     DnsRecord: {
-      /** @constant */
-      type: 'TXT';
+      /** @enum {string} */
+      type: 'TXT' | 'MX';
       /** @example pb202611._domainkey.acme.example */
       name: string;
-      /** @example v=spf1 include:amazonses.com ~all */
+      /**
+       * @description The record’s content; an MX record’s is `<priority> <host>`
+       * @example v=spf1 include:amazonses.com ~all
+       */
       value: string;
-      /** @enum {string} */
-      purpose: 'dkim' | 'spf' | 'dmarc';
-      /** @description DMARC is advice (`false`); DKIM and SPF are required */
+      /**
+       * @description `mail_from_mx` and `mail_from_spf`: the records of the custom MAIL FROM domain, when one is set
+       * @enum {string}
+       */
+      purpose: 'dkim' | 'spf' | 'dmarc' | 'mail_from_mx' | 'mail_from_spf';
+      /** @description Needed for the domain to verify: DKIM and SPF (`true`). DMARC is advice; the MAIL FROM records are needed for `mail_from_verified` only (`false`) */
       required: boolean;
     };
     Domain: {
@@ -1071,6 +1174,18 @@ export interface components {
        * @example 2026-11-24T10:15:30.123Z
        */
       verified_at?: string;
+      /**
+       * @description The custom MAIL FROM subdomain; null: SES’s own MAIL FROM domain
+       * @example bounce
+       */
+      mail_from_subdomain: string | null;
+      /**
+       * @description `<mail_from_subdomain>.<domain>`, or null
+       * @example bounce.acme.example
+       */
+      mail_from_domain: string | null;
+      /** @description The MAIL FROM domain’s MX and SPF records were right at the latest check (false without one). It does not affect `is_verified` */
+      mail_from_verified: boolean;
       /**
        * Format: date-time
        * @example 2026-11-24T10:15:30.123Z
@@ -1121,6 +1236,9 @@ export interface components {
       scheduled_at: string | null;
       /** @description What the email carries (never the content); empty when nothing */
       attachments: components['schemas']['EmailAttachment'][];
+      tracking: components['schemas']['EmailTracking'];
+      /** @description The List-Unsubscribe headers it carries: `true` (Postbox’s link), your own, or none */
+      list_unsubscribe: components['schemas']['ListUnsubscribe'] | null;
       /** @description Oldest first */
       events: components['schemas']['EmailEvent'][];
     };
@@ -1149,7 +1267,8 @@ export interface components {
         | 'clicked'
         | 'failed'
         | 'suppressed'
-        | 'cancelled';
+        | 'cancelled'
+        | 'unsubscribed';
       recipient: string | null;
       smtp_code: number | null;
       smtp_message: string | null;
@@ -1227,6 +1346,13 @@ export interface components {
        */
       updated_at: string;
     };
+    /** @description Whether opens and clicks are tracked for this email */
+    EmailTracking: {
+      opens: boolean;
+      clicks: boolean;
+    };
+    /** @description `true`: Postbox’s own one-click unsubscribe link (one recipient per email); `{url, mailto}`: your own, put in the `List-Unsubscribe` header as given (with `List-Unsubscribe-Post` when there is a `url`) */
+    ListUnsubscribe: true | components['schemas']['CustomListUnsubscribe'];
     Mailbox: {
       /** @example jane@example.org */
       email: string;
@@ -1367,6 +1493,8 @@ export interface components {
         /** @enum {string} */
         disposition?: 'attachment' | 'inline';
       }[];
+      list_unsubscribe?: components['schemas']['ListUnsubscribe'];
+      tracking?: components['schemas']['TrackingRequest'];
     };
     SendingGuardThresholds: {
       /** @description Pauses at or above (default 0.04; SES reviews at 0.05) */
@@ -1512,6 +1640,26 @@ export interface components {
       type: 'string' | 'number' | 'boolean' | 'array' | 'object';
       required: boolean;
       default_value?: unknown;
+    };
+    /** @description Each switch left out takes the organization’s default (GET /settings/tracking) */
+    TrackingRequest: {
+      /** @description Track opens (a pixel SES adds to the html) */
+      opens?: boolean;
+      /** @description Track clicks (SES rewrites the html’s links) */
+      clicks?: boolean;
+    };
+    TrackingSetting: {
+      /** @description Sends track opens unless their `tracking.opens` says otherwise */
+      opens: boolean;
+      /** @description Sends track clicks unless their `tracking.clicks` says otherwise */
+      clicks: boolean;
+    };
+    UpdateDomainRequest: {
+      /**
+       * @description The custom MAIL FROM subdomain (`bounce` → `bounce.<domain>`): one DNS label, lower case; null removes it
+       * @example bounce
+       */
+      mail_from_subdomain: string | null;
     };
     UpdateTemplateRequest: {
       name?: string;
@@ -2185,6 +2333,264 @@ export interface operations {
       };
     };
   };
+  getTracking: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['TrackingSetting'];
+          };
+        };
+      };
+      /** @description No API key, or a wrong one: `AUTH_MISSING`, `AUTH_INVALID` */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'AUTH_MISSING' | 'AUTH_INVALID';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description Too many requests: `RATE_LIMITED` */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'RATE_LIMITED';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description Internal error (the message quotes the request id): `INTERNAL_ERROR` */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                error: {
+                  /** @enum {string} */
+                  code: 'INTERNAL_ERROR';
+                  message: string;
+                  details?: components['schemas']['ErrorDetail'][];
+                };
+              }
+            | components['schemas']['GatewayError'];
+        };
+      };
+    };
+  };
+  putTracking: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "opens": true,
+         *       "clicks": false
+         *     }
+         */
+        'application/json': components['schemas']['TrackingSetting'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": {
+           *         "opens": true,
+           *         "clicks": false
+           *       }
+           *     }
+           */
+          'application/json': {
+            data: components['schemas']['TrackingSetting'];
+          };
+        };
+      };
+      /** @description The request is invalid: `VALIDATION_ERROR` */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'VALIDATION_ERROR';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description No API key, or a wrong one: `AUTH_MISSING`, `AUTH_INVALID` */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'AUTH_MISSING' | 'AUTH_INVALID';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description Payload too large: `PAYLOAD_TOO_LARGE` */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                error: {
+                  /** @enum {string} */
+                  code: 'PAYLOAD_TOO_LARGE';
+                  message: string;
+                  details?: components['schemas']['ErrorDetail'][];
+                };
+              }
+            | components['schemas']['GatewayError'];
+        };
+      };
+      /** @description Unsupported media type: `UNSUPPORTED_MEDIA_TYPE` */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'UNSUPPORTED_MEDIA_TYPE';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description Too many requests: `RATE_LIMITED` */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'RATE_LIMITED';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description Internal error (the message quotes the request id): `INTERNAL_ERROR` */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                error: {
+                  /** @enum {string} */
+                  code: 'INTERNAL_ERROR';
+                  message: string;
+                  details?: components['schemas']['ErrorDetail'][];
+                };
+              }
+            | components['schemas']['GatewayError'];
+        };
+      };
+    };
+  };
   listDomains: {
     parameters: {
       query?: never;
@@ -2335,6 +2741,9 @@ export interface operations {
            *             "required": false
            *           }
            *         ],
+           *         "mail_from_subdomain": null,
+           *         "mail_from_domain": null,
+           *         "mail_from_verified": false,
            *         "created_at": "2026-11-24T10:15:30.123Z"
            *       }
            *     }
@@ -2571,6 +2980,188 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'CONFLICT';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description Too many requests: `RATE_LIMITED` */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'RATE_LIMITED';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description Internal error (the message quotes the request id): `INTERNAL_ERROR` */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                error: {
+                  /** @enum {string} */
+                  code: 'INTERNAL_ERROR';
+                  message: string;
+                  details?: components['schemas']['ErrorDetail'][];
+                };
+              }
+            | components['schemas']['GatewayError'];
+        };
+      };
+    };
+  };
+  updateDomain: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "mail_from_subdomain": "bounce"
+         *     }
+         */
+        'application/json': components['schemas']['UpdateDomainRequest'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Domain'];
+          };
+        };
+      };
+      /** @description The request is invalid: `VALIDATION_ERROR` */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'VALIDATION_ERROR';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description No API key, or a wrong one: `AUTH_MISSING`, `AUTH_INVALID` */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'AUTH_MISSING' | 'AUTH_INVALID';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description Not found: `NOT_FOUND` */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'NOT_FOUND';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description Payload too large: `PAYLOAD_TOO_LARGE` */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                error: {
+                  /** @enum {string} */
+                  code: 'PAYLOAD_TOO_LARGE';
+                  message: string;
+                  details?: components['schemas']['ErrorDetail'][];
+                };
+              }
+            | components['schemas']['GatewayError'];
+        };
+      };
+      /** @description Unsupported media type: `UNSUPPORTED_MEDIA_TYPE` */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'UNSUPPORTED_MEDIA_TYPE';
               message: string;
               details?: components['schemas']['ErrorDetail'][];
             };
@@ -3807,6 +4398,11 @@ export interface operations {
            *             "sha256": "9f2c4b1e7d3a5f6c8b0e2d4a6c8e0f1a3b5d7f9e1c3a5b7d9f1e3c5a7b9d1f3e"
            *           }
            *         ],
+           *         "tracking": {
+           *           "opens": true,
+           *           "clicks": false
+           *         },
+           *         "list_unsubscribe": true,
            *         "events": [
            *           {
            *             "id": "evt_sent_019ab2c4",
@@ -6832,6 +7428,179 @@ export interface operations {
       };
     };
   };
+  showUnsubscribePage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The signed reference of the link (valid 60 days) */
+        token: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The page */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description An unknown, altered, truncated or expired link */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description Too many requests: `RATE_LIMITED` */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'RATE_LIMITED';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description Internal error (the message quotes the request id): `INTERNAL_ERROR` */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                error: {
+                  /** @enum {string} */
+                  code: 'INTERNAL_ERROR';
+                  message: string;
+                  details?: components['schemas']['ErrorDetail'][];
+                };
+              }
+            | components['schemas']['GatewayError'];
+        };
+      };
+    };
+  };
+  unsubscribeOneClick: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The signed reference of the link (valid 60 days) */
+        token: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/x-www-form-urlencoded': {
+          /** @enum {string} */
+          'List-Unsubscribe'?: 'One-Click';
+        };
+      };
+    };
+    responses: {
+      /** @description Unsubscribed (now or before) */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description An unknown, altered, truncated or expired link */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description Too many requests: `RATE_LIMITED` */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'RATE_LIMITED';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description Internal error (the message quotes the request id): `INTERNAL_ERROR` */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                error: {
+                  /** @enum {string} */
+                  code: 'INTERNAL_ERROR';
+                  message: string;
+                  details?: components['schemas']['ErrorDetail'][];
+                };
+              }
+            | components['schemas']['GatewayError'];
+        };
+      };
+    };
+  };
   webhook_email_sent: {
     parameters: {
       query?: never;
@@ -7128,6 +7897,41 @@ export interface operations {
         'application/json': {
           /** @enum {string} */
           type: 'email.cancelled';
+          /**
+           * Format: date-time
+           * @example 2026-11-24T10:15:30.123Z
+           */
+          timestamp: string;
+          data: components['schemas']['EmailEventData'];
+        };
+      };
+    };
+    responses: {
+      /** @description Received (any 2xx) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_email_unsubscribed: {
+    parameters: {
+      query?: never;
+      header: {
+        'webhook-id': string;
+        'webhook-timestamp': string;
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          type: 'email.unsubscribed';
           /**
            * Format: date-time
            * @example 2026-11-24T10:15:30.123Z

@@ -36,6 +36,33 @@ describe('postbox.domains', () => {
 
     await expect(postbox.domains.add(name)).rejects.toMatchObject({ status: 409, code: 'CONFLICT' });
   });
+
+  it('sets and removes a custom MAIL FROM subdomain with update', async () => {
+    const { postbox } = await sdkOrganization();
+    const name = `sdk${randomBytes(5).toString('hex')}.test`;
+    const domain = await postbox.domains.add(name);
+    const updated = await postbox.domains.update(domain.id, { mail_from_subdomain: 'bounce' });
+    expect(updated).toMatchObject({
+      mail_from_subdomain: 'bounce',
+      mail_from_domain: `bounce.${name}`,
+      mail_from_verified: false,
+    });
+    expect(updated.dns_records.map((record) => [record.type, record.purpose])).toEqual([
+      ['TXT', 'dkim'],
+      ['TXT', 'spf'],
+      ['TXT', 'dmarc'],
+      ['MX', 'mail_from_mx'],
+      ['TXT', 'mail_from_spf'],
+    ]);
+    await expect(postbox.domains.update(domain.id, { mail_from_subdomain: 'Not_A_Label' })).rejects.toMatchObject({
+      status: 400,
+      code: 'VALIDATION_ERROR',
+    });
+    expect(await postbox.domains.update(domain.id, { mail_from_subdomain: null })).toMatchObject({
+      mail_from_subdomain: null,
+      mail_from_domain: null,
+    });
+  });
 });
 
 describe('postbox.suppressions', () => {
@@ -119,6 +146,13 @@ describe('postbox.settings', () => {
     expect(await postbox.settings.getAutoValidation()).toEqual({ auto_validation_threshold: 'off' });
     expect(await postbox.settings.setAutoValidation('high')).toEqual({ auto_validation_threshold: 'high' });
     expect(await postbox.settings.getAutoValidation()).toEqual({ auto_validation_threshold: 'high' });
+  });
+
+  it('reads and sets the tracking defaults', async () => {
+    const { postbox } = await sdkOrganization();
+    expect(await postbox.settings.getTracking()).toEqual({ opens: false, clicks: false });
+    expect(await postbox.settings.setTracking({ opens: true, clicks: false })).toEqual({ opens: true, clicks: false });
+    expect(await postbox.settings.getTracking()).toEqual({ opens: true, clicks: false });
   });
 });
 

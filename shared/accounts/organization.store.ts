@@ -6,9 +6,11 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   type AutoValidationThreshold,
   DEFAULT_AUTO_VALIDATION_THRESHOLD,
+  DEFAULT_TRACKING,
   type Organization,
   type SendingLimitAttribute,
   type SendingPause,
+  type TrackingSettings,
 } from '#accounts/organization.ts';
 import { nowIso } from '#core/ids.ts';
 import { db, tableName } from '#dynamo/client.ts';
@@ -21,6 +23,9 @@ export interface OrganizationItem {
   created_at: string;
   rate_limit_per_second?: number;
   auto_validation_threshold?: AutoValidationThreshold;
+  /** The tracking defaults (absent: DEFAULT_TRACKING). */
+  track_opens?: boolean;
+  track_clicks?: boolean;
   daily_recipient_limit_live?: number;
   monthly_recipient_limit_live?: number;
   daily_recipient_limit_test?: number;
@@ -37,6 +42,10 @@ export function organizationFromItem(item: OrganizationItem): Organization {
     createdAt: item.created_at,
     ...(item.rate_limit_per_second ? { rateLimitPerSecond: item.rate_limit_per_second } : {}),
     autoValidationThreshold: item.auto_validation_threshold ?? DEFAULT_AUTO_VALIDATION_THRESHOLD,
+    trackingDefaults: {
+      opens: item.track_opens ?? DEFAULT_TRACKING.opens,
+      clicks: item.track_clicks ?? DEFAULT_TRACKING.clicks,
+    },
     ...(item.daily_recipient_limit_live !== undefined
       ? { dailyRecipientLimitLive: Number(item.daily_recipient_limit_live) }
       : {}),
@@ -75,6 +84,19 @@ export async function getOrganization(organizationId: string): Promise<Organizat
     new GetCommand({ TableName: tableName, Key: keys.organization(organizationId), ConsistentRead: true }),
   );
   return Item ? organizationFromItem(Item as OrganizationItem) : undefined;
+}
+
+/** Sets the tracking defaults of an existing organization; false when there is no such organization. */
+export async function updateTrackingDefaults(organizationId: string, tracking: TrackingSettings): Promise<boolean> {
+  return conditionalWrite(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: keys.organization(organizationId),
+      UpdateExpression: 'SET track_opens = :opens, track_clicks = :clicks, updated_at = :now',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeValues: { ':opens': tracking.opens, ':clicks': tracking.clicks, ':now': nowIso() },
+    }),
+  );
 }
 
 /** Updates one attribute of an existing organization; false when there is no such organization. */

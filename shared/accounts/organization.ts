@@ -3,6 +3,13 @@ export const AUTO_VALIDATION_THRESHOLDS = ['off', 'managed', 'medium', 'high'] a
 export type AutoValidationThreshold = (typeof AUTO_VALIDATION_THRESHOLDS)[number];
 export const DEFAULT_AUTO_VALIDATION_THRESHOLD: AutoValidationThreshold = 'off';
 
+/** Open and click tracking, on or off (an organization's defaults; an email's switches). */
+export interface TrackingSettings {
+  opens: boolean;
+  clicks: boolean;
+}
+export const DEFAULT_TRACKING: TrackingSettings = { opens: false, clicks: false };
+
 /**
  * Why and when an environment's sending was paused by the sending guard (shared/deliverability/
  * sending-guard.ts): stored on the organization, so the send path sees it in the read it already does.
@@ -22,6 +29,8 @@ export interface Organization {
   /** Requests per second; absent means the deployment default. */
   rateLimitPerSecond?: number;
   autoValidationThreshold: AutoValidationThreshold;
+  /** What a send tracks unless it says (`tracking` on send and batch). */
+  trackingDefaults: TrackingSettings;
   /** Sending limits in recipients (shared/emails/sending-limit.ts); absent means the default. */
   dailyRecipientLimitLive?: number;
   monthlyRecipientLimitLive?: number;

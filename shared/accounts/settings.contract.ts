@@ -1,4 +1,4 @@
-/** The settings routes' contract (shared/platform/api-operation.ts): the auto-validation threshold. */
+/** The settings routes' contract (shared/platform/api-operation.ts): the auto-validation threshold, the tracking defaults. */
 import * as z from 'zod';
 import { AUTO_VALIDATION_THRESHOLDS } from '#accounts/organization.ts';
 import { defineOperation } from '#platform/api-operation.ts';
@@ -33,4 +33,32 @@ export const putAutoValidation = defineOperation({
   status: 200,
   response: autoValidationSetting,
   examples: { request: { threshold: 'managed' }, response: { auto_validation_threshold: 'managed' } },
+});
+
+export const trackingSetting = z
+  .strictObject({
+    opens: z.boolean().meta({ description: 'Sends track opens unless their `tracking.opens` says otherwise' }),
+    clicks: z.boolean().meta({ description: 'Sends track clicks unless their `tracking.clicks` says otherwise' }),
+  })
+  .meta({ id: 'TrackingSetting' });
+
+export const getTracking = defineOperation({
+  operationId: 'getTracking',
+  summary: 'Get the tracking defaults',
+  description: 'Whether sends track opens and clicks when their `tracking` field does not say. Both off by default.',
+  tag: 'Settings',
+  status: 200,
+  response: trackingSetting,
+});
+
+export const putTracking = defineOperation({
+  operationId: 'putTracking',
+  summary: 'Set the tracking defaults',
+  description:
+    'Applies to emails accepted from now on (an email keeps the switches it was accepted with: `tracking` on GET /emails/{id}).',
+  tag: 'Settings',
+  body: trackingSetting,
+  status: 200,
+  response: trackingSetting,
+  examples: { request: { opens: true, clicks: false }, response: { opens: true, clicks: false } },
 });

@@ -1,7 +1,7 @@
-/** Organization settings service: the auto-validation threshold. */
+/** Organization settings service: the auto-validation threshold, the tracking defaults. */
 
-import { getOrganization, updateOrganizationAttribute } from '#accounts/organization.store.ts';
-import type { AutoValidationThreshold } from '#accounts/organization.ts';
+import { getOrganization, updateOrganizationAttribute, updateTrackingDefaults } from '#accounts/organization.store.ts';
+import type { AutoValidationThreshold, TrackingSettings } from '#accounts/organization.ts';
 import { notFound } from '#core/errors.ts';
 
 export async function getAutoValidationThreshold(organizationId: string): Promise<AutoValidationThreshold> {
@@ -18,4 +18,18 @@ export async function setAutoValidationThreshold(
     throw notFound('Organization');
   }
   return threshold;
+}
+
+export async function getTrackingDefaults(organizationId: string): Promise<TrackingSettings> {
+  const organization = await getOrganization(organizationId);
+  if (!organization) throw notFound('Organization');
+  return organization.trackingDefaults;
+}
+
+export async function setTrackingDefaults(
+  organizationId: string,
+  tracking: TrackingSettings,
+): Promise<TrackingSettings> {
+  if (!(await updateTrackingDefaults(organizationId, tracking))) throw notFound('Organization');
+  return tracking;
 }

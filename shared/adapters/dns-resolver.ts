@@ -1,5 +1,6 @@
 /**
- * TXT look-ups for domain verification, through node's c-ares resolver. Every outcome is a
+ * TXT and MX look-ups for domain verification (MX: the custom MAIL FROM domain), through node's
+ * c-ares resolver. Every outcome is a
  * value: verification reports "not found" or "DNS did not answer" to the caller instead of
  * turning a resolver problem into a 500.
  */
@@ -11,9 +12,17 @@ export type DnsAnswer<T> = { ok: true; records: T[] } | { ok: false; reason: Dns
 export type TxtFailureReason = DnsFailureReason;
 export type TxtLookup = DnsAnswer<string[]>;
 
+export interface MxRecord {
+  exchange: string;
+  priority: number;
+}
+export type MxLookup = DnsAnswer<MxRecord>;
+
 export interface TxtResolver {
   /** Never rejects. `records` is one array of character-strings per TXT record. */
   resolveTxt(name: string): Promise<TxtLookup>;
+  /** Never rejects. The MX records of the name (a custom MAIL FROM domain's). */
+  resolveMx(name: string): Promise<MxLookup>;
 }
 
 export interface TxtResolverOptions {
@@ -93,7 +102,10 @@ export function createGuardedQuery(options: TxtResolverOptions): GuardedQuery {
 
 export function createTxtResolver(options: TxtResolverOptions): TxtResolver {
   const query = createGuardedQuery(options);
-  return { resolveTxt: (name) => query((resolver) => resolver.resolveTxt(name)) };
+  return {
+    resolveTxt: (name) => query((resolver) => resolver.resolveTxt(name)),
+    resolveMx: (name) => query((resolver) => resolver.resolveMx(name)),
+  };
 }
 
 const DEFAULT_TIMEOUT_MS = 3000;

@@ -40,6 +40,11 @@ export const config = {
   defaultRateLimitPerSecond: intEnv('RATE_LIMIT_PER_SECOND', 10),
   /** Requests per second per source IP for requests that fail authentication. */
   unauthenticatedRateLimitPerSecond: intEnv('UNAUTHENTICATED_RATE_LIMIT_PER_SECOND', 10),
+  /**
+   * One-click unsubscribe requests per second per source IP (mailbox providers post them from a few
+   * addresses, so more than other requests without a key; a window of their own).
+   */
+  unsubscribeRateLimitPerSecond: intEnv('UNSUBSCRIBE_RATE_LIMIT_PER_SECOND', 50),
   /** Dashboard page views per second per signed-in member. */
   dashboardRateLimitPerSecond: intEnv('DASHBOARD_RATE_LIMIT_PER_SECOND', 20),
   /** Dashboard sign-in posts (an scrypt each) per second per source IP, in a window of their own. */

@@ -1,5 +1,6 @@
 /**
- * Sending-domain DNS: the records a customer publishes (DKIM, SPF, advisory DMARC), the DKIM key
+ * Sending-domain DNS: the records a customer publishes (DKIM, SPF, advisory DMARC; a custom MAIL
+ * FROM domain's are in mail-from.ts), the DKIM key
  * pair handed to SES (BYODKIM), and the checks that decide whether the TXT records found in DNS
  * match what we asked for. Pure functions apart from key generation; the DNS look-ups live in
  * shared/adapters/dns-resolver.ts, name normalisation in shared/core/domain-name.ts.
@@ -10,10 +11,10 @@ import { promisify } from 'node:util';
 
 const generateKeyPairAsync = promisify(generateKeyPair);
 
-export type DnsRecordPurpose = 'dkim' | 'spf' | 'dmarc';
+export type DnsRecordPurpose = 'dkim' | 'spf' | 'dmarc' | 'mail_from_mx' | 'mail_from_spf';
 
 export interface DnsRecord {
-  type: 'TXT';
+  type: 'TXT' | 'MX';
   name: string;
   value: string;
   purpose: DnsRecordPurpose;
@@ -44,7 +45,10 @@ export function dmarcRecord(domain: string): { name: string; value: string } {
   return { name: `_dmarc.${domain}`, value: 'v=DMARC1; p=none;' };
 }
 
-/** The `dns_records` array of a Domain: DKIM and SPF (required), DMARC (advisory). */
+/**
+ * The `dns_records` array of a Domain: DKIM and SPF (required), DMARC (advisory). A custom MAIL
+ * FROM domain's records follow them (mail-from.ts).
+ */
 export function dnsRecordsFor(
   domain: string,
   selector: string,

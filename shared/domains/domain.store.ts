@@ -10,7 +10,14 @@ import { BatchGetCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamod
 import { db, tableName } from '#dynamo/client.ts';
 import { keys } from '#dynamo/keys.ts';
 import { queryByPrefix } from '#dynamo/reads.ts';
-import { conditionalWrite, countUnderCap, failedCondition, type TransactItems, transactWrite } from '#dynamo/writes.ts';
+import {
+  conditionalUpdate,
+  conditionalWrite,
+  countUnderCap,
+  failedCondition,
+  type TransactItems,
+  transactWrite,
+} from '#dynamo/writes.ts';
 
 /** A list of every domain must stay far below Lambda's 6 MB response limit (~1.6 KB each). */
 export const MAX_DOMAINS_PER_ORGANIZATION = 1000;
@@ -68,23 +75,40 @@ export async function queryDomains(organizationId: string): Promise<DomainItem[]
   return items.sort((a, b) => a.created_at.localeCompare(b.created_at));
 }
 
+/** A check of the custom MAIL FROM records: which subdomain was checked, and whether they were right. */
+export interface MailFromCheck {
+  subdomain: string;
+  verified: boolean;
+}
+
+/** `SET …` / `REMOVE …` parts that record a MAIL FROM check (mail_from_verified_subdomain). */
+function mailFromCheckParts(check: MailFromCheck | undefined): { set: string; remove: string; values: object } {
+  if (!check) return { set: '', remove: '', values: {} };
+  return check.verified
+    ? { set: ', mail_from_verified_subdomain = :mailFrom', remove: '', values: { ':mailFrom': check.subdomain } }
+    : { set: '', remove: ' REMOVE mail_from_verified_subdomain', values: {} };
+}
+
 function flagsUpdate(
   item: Pick<DomainItem, 'organization_id' | 'id'>,
   flags: { spf: boolean; dkim: boolean; verified: boolean; checkedAt: string },
+  mailFrom?: MailFromCheck,
 ): TransactItems[number] {
+  const mailFromParts = mailFromCheckParts(mailFrom);
   return {
     Update: {
       TableName: tableName,
       Key: keys.domain(item.organization_id, item.id),
       UpdateExpression: `SET spf_verified = :spf, dkim_verified = :dkim, is_verified = :verified, last_checked_at = :now${
         flags.verified ? ', verified_at = if_not_exists(verified_at, :now)' : ''
-      }`,
+      }${mailFromParts.set}${mailFromParts.remove}`,
       ConditionExpression: 'attribute_exists(PK)',
       ExpressionAttributeValues: {
         ':spf': flags.spf,
         ':dkim': flags.dkim,
         ':verified': flags.verified,
         ':now': flags.checkedAt,
+        ...mailFromParts.values,
       },
     },
   };
@@ -106,9 +130,11 @@ export async function recordVerification(input: {
   takeoverFrom?: DomainClaim;
   /** Local development only (addVerifiedDomainForDevelopment): the claim is marked `verified_without_dns`. */
   withoutDns?: boolean;
+  /** The custom MAIL FROM records' check, recorded with the flags (when the domain has a MAIL FROM). */
+  mailFrom?: MailFromCheck;
 }): Promise<boolean> {
   const { item, flags, currentClaim, takeoverFrom } = input;
-  const items: TransactItems = [flagsUpdate(item, flags)];
+  const items: TransactItems = [flagsUpdate(item, flags, input.mailFrom)];
   if (input.claim === 'acquire') {
     const keepsSigning = currentClaim?.organization_id === item.organization_id && currentClaim.domain_id === item.id;
     items.push({
@@ -122,6 +148,9 @@ export async function recordVerification(input: {
           domain_id: item.id,
           ...(keepsSigning && currentClaim?.signing_domain_id
             ? { signing_domain_id: currentClaim.signing_domain_id }
+            : {}),
+          ...(keepsSigning && currentClaim?.ses_mail_from_domain
+            ? { ses_mail_from_domain: currentClaim.ses_mail_from_domain }
             : {}),
           ...(input.withoutDns ? { verified_without_dns: true } : {}),
         },
@@ -163,17 +192,105 @@ export async function recordVerification(input: {
   }
 }
 
-/** Notes that SES now signs the name with this domain's key. */
-export async function recordSigningDomain(claim: Pick<DomainClaim, 'domain' | 'organization_id' | 'domain_id'>) {
+/**
+ * Records a MAIL FROM check alone (a domain marked verified for local development, whose flags a
+ * check leaves as they are).
+ */
+export async function recordMailFromCheck(
+  item: Pick<DomainItem, 'organization_id' | 'id'>,
+  check: MailFromCheck,
+): Promise<void> {
+  const update = check.verified
+    ? {
+        UpdateExpression: 'SET mail_from_verified_subdomain = :mailFrom',
+        ExpressionAttributeValues: { ':mailFrom': check.subdomain },
+      }
+    : { UpdateExpression: 'REMOVE mail_from_verified_subdomain' };
+  await conditionalWrite(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: keys.domain(item.organization_id, item.id),
+      ...update,
+      ConditionExpression: 'attribute_exists(PK)',
+    }),
+  ); // the domain is gone: nothing to record
+}
+
+/**
+ * Sets (a label) or removes (undefined) the domain's custom MAIL FROM subdomain and answers the
+ * domain as it is now, or undefined when it no longer exists. A changed subdomain forgets the
+ * previous one's check (`clearCheck`): its records say nothing about the new name.
+ */
+export async function setMailFromSubdomain(
+  item: Pick<DomainItem, 'organization_id' | 'id'>,
+  subdomain: string | undefined,
+  clearCheck: boolean,
+): Promise<DomainItem | undefined> {
+  const removed = [
+    ...(subdomain === undefined ? ['mail_from_subdomain'] : []),
+    ...(clearCheck ? ['mail_from_verified_subdomain'] : []),
+  ];
+  const expression = [
+    ...(subdomain === undefined ? [] : ['SET mail_from_subdomain = :subdomain']),
+    ...(removed.length > 0 ? [`REMOVE ${removed.join(', ')}`] : []),
+  ].join(' ');
+  if (expression === '') return getDomain(item.organization_id, item.id);
+  const attributes = await conditionalUpdate(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: keys.domain(item.organization_id, item.id),
+      UpdateExpression: expression,
+      ConditionExpression: 'attribute_exists(PK)',
+      ...(subdomain === undefined ? {} : { ExpressionAttributeValues: { ':subdomain': subdomain } }),
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  return attributes as DomainItem | undefined;
+}
+
+/**
+ * Notes that SES now signs the name with this domain's key, and the MAIL FROM domain its identity
+ * was given (`ses_mail_from_domain`; removed when SES's own).
+ */
+export async function recordSigningDomain(
+  claim: Pick<DomainClaim, 'domain' | 'organization_id' | 'domain_id'>,
+  mailFromDomain: string | undefined,
+) {
   await conditionalWrite(
     new UpdateCommand({
       TableName: tableName,
       Key: keys.domainClaim(claim.domain),
-      UpdateExpression: 'SET signing_domain_id = :domain',
+      UpdateExpression: mailFromDomain
+        ? 'SET signing_domain_id = :domain, ses_mail_from_domain = :mailFrom'
+        : 'SET signing_domain_id = :domain REMOVE ses_mail_from_domain',
       ConditionExpression: 'organization_id = :org AND domain_id = :domain',
-      ExpressionAttributeValues: { ':org': claim.organization_id, ':domain': claim.domain_id },
+      ExpressionAttributeValues: {
+        ':org': claim.organization_id,
+        ':domain': claim.domain_id,
+        ...(mailFromDomain ? { ':mailFrom': mailFromDomain } : {}),
+      },
     }),
   ); // lost the claim meanwhile: the new holder pushes its key
+}
+
+/** Notes the MAIL FROM domain SES's identity now has (removed: SES's own), while this domain signs. */
+export async function recordSesMailFrom(
+  claim: Pick<DomainClaim, 'domain' | 'organization_id' | 'domain_id'>,
+  mailFromDomain: string | undefined,
+) {
+  await conditionalWrite(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: keys.domainClaim(claim.domain),
+      UpdateExpression: mailFromDomain ? 'SET ses_mail_from_domain = :mailFrom' : 'REMOVE ses_mail_from_domain',
+      ConditionExpression: 'organization_id = :org AND domain_id = :domain AND signing_domain_id = :domain',
+      ExpressionAttributeValues: {
+        ':org': claim.organization_id,
+        ':domain': claim.domain_id,
+        ...(mailFromDomain ? { ':mailFrom': mailFromDomain } : {}),
+      },
+    }),
+  ); // lost the claim meanwhile: the new holder sets its own
 }
 
 export async function getDomainClaim(domainName: string): Promise<DomainClaim | undefined> {

@@ -18,6 +18,13 @@ export interface DomainItem {
   is_verified: boolean;
   verified_at?: string;
   last_checked_at?: string;
+  /** The custom MAIL FROM subdomain label (`bounce` → `bounce.<domain>`); absent: SES's default. */
+  mail_from_subdomain?: string;
+  /**
+   * The subdomain whose MX and SPF records the latest check found right. `mail_from_verified` is
+   * this equal to `mail_from_subdomain`, so a check that raced a change never vouches for the new one.
+   */
+  mail_from_verified_subdomain?: string;
   created_at: string;
 }
 
@@ -27,6 +34,8 @@ export interface DomainClaim {
   domain_id: string;
   /** The domain item whose DKIM key SES currently signs with; equals domain_id once pushed. */
   signing_domain_id?: string;
+  /** The custom MAIL FROM domain the SES identity was last given; absent: SES's own. */
+  ses_mail_from_domain?: string;
   /**
    * Marked verified without DNS for local development (addVerifiedDomainForDevelopment, `npm start`'s
    * seed and tests): no record can show the holder still controls the name, so the claim holds.

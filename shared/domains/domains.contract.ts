@@ -1,15 +1,24 @@
-/** The domains routes' contract (shared/platform/api-operation.ts): add, list, verify. */
+/** The domains routes' contract (shared/platform/api-operation.ts): add, list, verify, update (MAIL FROM). */
 import * as z from 'zod';
+import { MAIL_FROM_SUBDOMAIN_PATTERN, MAIL_FROM_SUBDOMAIN_RULE } from '#domains/mail-from.ts';
 import { defineOperation } from '#platform/api-operation.ts';
 import { idPath, timestamp } from '#platform/api-schemas.ts';
 
 export const dnsRecord = z
   .strictObject({
-    type: z.literal('TXT'),
+    type: z.enum(['TXT', 'MX']),
     name: z.string().meta({ example: 'pb202611._domainkey.acme.example' }),
-    value: z.string().meta({ example: 'v=spf1 include:amazonses.com ~all' }),
-    purpose: z.enum(['dkim', 'spf', 'dmarc']),
-    required: z.boolean().meta({ description: 'DMARC is advice (`false`); DKIM and SPF are required' }),
+    value: z.string().meta({
+      description: 'The record’s content; an MX record’s is `<priority> <host>`',
+      example: 'v=spf1 include:amazonses.com ~all',
+    }),
+    purpose: z.enum(['dkim', 'spf', 'dmarc', 'mail_from_mx', 'mail_from_spf']).meta({
+      description: '`mail_from_mx` and `mail_from_spf`: the records of the custom MAIL FROM domain, when one is set',
+    }),
+    required: z.boolean().meta({
+      description:
+        'Needed for the domain to verify: DKIM and SPF (`true`). DMARC is advice; the MAIL FROM records are needed for `mail_from_verified` only (`false`)',
+    }),
   })
   .meta({ id: 'DnsRecord' });
 
@@ -24,6 +33,18 @@ export const domainView = z
     dkim_public_key: z.string().meta({ description: 'Base64 DER of the domain’s own 2048-bit RSA key' }),
     dns_records: z.array(dnsRecord).meta({ description: 'The records to publish' }),
     verified_at: timestamp.optional().meta({ description: 'First successful verification' }),
+    mail_from_subdomain: z
+      .string()
+      .nullable()
+      .meta({ description: 'The custom MAIL FROM subdomain; null: SES’s own MAIL FROM domain', example: 'bounce' }),
+    mail_from_domain: z
+      .string()
+      .nullable()
+      .meta({ description: '`<mail_from_subdomain>.<domain>`, or null', example: 'bounce.acme.example' }),
+    mail_from_verified: z.boolean().meta({
+      description:
+        'The MAIL FROM domain’s MX and SPF records were right at the latest check (false without one). It does not affect `is_verified`',
+    }),
     created_at: timestamp,
   })
   .meta({ id: 'Domain' });
@@ -37,6 +58,16 @@ export const addDomainBody = z
       .meta({ description: 'A domain name; international names are accepted', example: 'acme.example' }),
   })
   .meta({ id: 'AddDomainRequest' });
+
+export const updateDomainBody = z
+  .strictObject({
+    mail_from_subdomain: z.string().regex(MAIL_FROM_SUBDOMAIN_PATTERN, MAIL_FROM_SUBDOMAIN_RULE).nullable().meta({
+      description:
+        'The custom MAIL FROM subdomain (`bounce` → `bounce.<domain>`): one DNS label, lower case; null removes it',
+      example: 'bounce',
+    }),
+  })
+  .meta({ id: 'UpdateDomainRequest' });
 
 export const addDomain = defineOperation({
   operationId: 'addDomain',
@@ -75,6 +106,9 @@ export const addDomain = defineOperation({
         },
         { type: 'TXT', name: '_dmarc.acme.example', value: 'v=DMARC1; p=none;', purpose: 'dmarc', required: false },
       ],
+      mail_from_subdomain: null,
+      mail_from_domain: null,
+      mail_from_verified: false,
       created_at: '2026-11-24T10:15:30.123Z',
     },
   },
@@ -93,10 +127,24 @@ export const verifyDomain = defineOperation({
   operationId: 'verifyDomain',
   summary: 'Check a domain’s DNS records now',
   description:
-    'Looks up the SPF and DKIM records now and answers the domain with the result. A DNS failure means “not verified”, never an error. `409 CONFLICT` when another organization verified the domain first.',
+    'Looks up the SPF and DKIM records (and, with a custom MAIL FROM domain, its MX and SPF records) now and answers the domain with the result. A DNS failure means “not verified”, never an error. `409 CONFLICT` when another organization verified the domain first.',
   tag: 'Domains',
   path: idPath,
   status: 200,
   response: domainView,
   errors: ['NOT_FOUND', 'CONFLICT'],
+});
+
+export const updateDomain = defineOperation({
+  operationId: 'updateDomain',
+  summary: 'Set or remove a domain’s custom MAIL FROM',
+  description:
+    'Sets the custom MAIL FROM subdomain (`{"mail_from_subdomain": "bounce"}` → `bounce.<domain>`) or removes it (`null`). Its MX and SPF records join `dns_records`; verify checks them (`mail_from_verified`) and gives the SES identity the new MAIL FROM domain (SES uses it once it finds the MX record; until then, its own).',
+  tag: 'Domains',
+  path: idPath,
+  body: updateDomainBody,
+  status: 200,
+  response: domainView,
+  errors: ['NOT_FOUND'],
+  examples: { request: { mail_from_subdomain: 'bounce' } },
 });

@@ -1,6 +1,6 @@
 /**
  * Sending domains: add (DKIM key pair + the DNS records to publish), list, verify through
- * DNS, and `canSendFrom` for the send path.
+ * DNS, set a custom MAIL FROM subdomain, and `canSendFrom` for the send path.
  *
  * The DKIM private key is never returned and never stored in clear: it is kept encrypted
  * (KMS in AWS) and handed to SES as a BYODKIM identity the first time the organization
@@ -9,7 +9,7 @@
  */
 
 import type * as z from 'zod';
-import { resolverFromEnv, type TxtLookup } from '#adapters/dns-resolver.ts';
+import { type MxLookup, resolverFromEnv, type TxtLookup } from '#adapters/dns-resolver.ts';
 import { emailIdentitiesFromEnv } from '#adapters/email-identities.ts';
 import { keyProtectorFromEnv } from '#adapters/key-protector.ts';
 import { normalizeDomainName } from '#core/domain-name.ts';
@@ -30,22 +30,43 @@ import {
   getDomainClaims,
   insertDomain,
   MAX_DOMAINS_PER_ORGANIZATION,
+  type MailFromCheck,
   queryDomains,
+  recordMailFromCheck,
+  recordSesMailFrom,
   recordSigningDomain,
   recordVerification,
+  setMailFromSubdomain,
 } from '#domains/domain.store.ts';
 import { claimsAllowSending, type DomainClaim, type DomainItem, senderClaimNames } from '#domains/domain.ts';
-import type { domainView } from '#domains/domains.contract.ts';
+import type { domainView, updateDomainBody } from '#domains/domains.contract.ts';
+import {
+  mailFromDomainOf,
+  mailFromDomainProblem,
+  mailFromRecords,
+  mxPointsOnlyTo,
+  sesFeedbackHost,
+} from '#domains/mail-from.ts';
 import type { KEY_ENCRYPTION_CONTEXT_KEYS } from '#platform/route-access.ts';
 
 /** The host customers `include:` in SPF; SES's in AWS. */
 const sendingHost = process.env.SPF_INCLUDE_HOST || 'amazonses.com';
+/**
+ * Where a custom MAIL FROM domain's MX record points: SES's feedback host of the function's region
+ * (`feedback-smtp.<AWS_REGION>.amazonses.com`), unless MAIL_FROM_MX_HOST says otherwise.
+ */
+const mailFromMxHost = process.env.MAIL_FROM_MX_HOST || sesFeedbackHost(process.env.AWS_REGION || 'us-east-1');
 const resolver = resolverFromEnv();
 
 /** A domain as the API shows it: the contract's `Domain` schema. */
 export type DomainView = z.output<typeof domainView>;
 
+function mailFromDomain(item: Pick<DomainItem, 'domain' | 'mail_from_subdomain'>): string | undefined {
+  return item.mail_from_subdomain ? mailFromDomainOf(item.mail_from_subdomain, item.domain) : undefined;
+}
+
 function toView(item: DomainItem): DomainView {
+  const mailFrom = mailFromDomain(item);
   return {
     id: item.id,
     domain: item.domain,
@@ -54,8 +75,14 @@ function toView(item: DomainItem): DomainView {
     dkim_verified: item.dkim_verified,
     dkim_selector: item.dkim_selector,
     dkim_public_key: item.dkim_public_key,
-    dns_records: dnsRecordsFor(item.domain, item.dkim_selector, item.dkim_public_key, sendingHost),
+    dns_records: [
+      ...dnsRecordsFor(item.domain, item.dkim_selector, item.dkim_public_key, sendingHost),
+      ...(mailFrom ? mailFromRecords(mailFrom, mailFromMxHost, sendingHost) : []),
+    ],
     ...(item.verified_at ? { verified_at: item.verified_at } : {}),
+    mail_from_subdomain: item.mail_from_subdomain ?? null,
+    mail_from_domain: mailFrom ?? null,
+    mail_from_verified: mailFrom !== undefined && item.mail_from_verified_subdomain === item.mail_from_subdomain,
     created_at: item.created_at,
   };
 }
@@ -148,33 +175,66 @@ async function requireDomain(organizationId: string, domainId: string): Promise<
   return item;
 }
 
-/** Hands SES this domain's key (BYODKIM) unless SES already signs the name with it. */
+/**
+ * Hands SES this domain's key (BYODKIM) and its custom MAIL FROM unless SES already signs the name
+ * with it; when it does, gives the identity the domain's MAIL FROM if it changed since (PATCH).
+ */
 async function pushSigningKey(item: DomainItem, claim: DomainClaim | undefined): Promise<void> {
-  if (claim?.organization_id === item.organization_id && claim.signing_domain_id === item.id) return;
+  const mailFrom = mailFromDomain(item);
+  const signer = { domain: item.domain, organization_id: item.organization_id, domain_id: item.id };
+  if (claim?.organization_id === item.organization_id && claim.signing_domain_id === item.id) {
+    if (claim.ses_mail_from_domain === mailFrom) return;
+    await emailIdentitiesFromEnv().setMailFromDomain(item.domain, mailFrom);
+    await recordSesMailFrom(signer, mailFrom);
+    return;
+  }
   const privateKey = await keyProtectorFromEnv().decrypt(item.dkim_private_key_encrypted, encryptionContext(item));
   await emailIdentitiesFromEnv().ensureDomainIdentity({
     domain: item.domain,
     selector: item.dkim_selector,
     privateKeyBase64: privateKey.toString('utf8'),
+    mailFromDomain: mailFrom,
   });
-  await recordSigningDomain({ domain: item.domain, organization_id: item.organization_id, domain_id: item.id });
+  await recordSigningDomain(signer, mailFrom);
 }
 
 /**
- * Looks up the SPF and DKIM records now; a DNS failure means "not verified", never an
- * error. Passing claims the name for the organization (taking it over if the holder's own
- * record is gone) and makes SES sign with the organization's key; a definite failure
- * releases the claim, while a timeout or SERVFAIL keeps it so sending survives a DNS blip.
+ * The custom MAIL FROM records' check, when the domain has a MAIL FROM subdomain: its MX records
+ * all point at SES's feedback host and its SPF record includes the sending host. A DNS failure is
+ * "not verified". Never part of `is_verified` (SES sends, with its own MAIL FROM, without them).
+ */
+async function checkMailFrom(item: DomainItem): Promise<MailFromCheck | undefined> {
+  const name = mailFromDomain(item);
+  if (!name || !item.mail_from_subdomain) return undefined;
+  const [mx, spf]: [MxLookup, TxtLookup] = await Promise.all([resolver.resolveMx(name), resolver.resolveTxt(name)]);
+  const verified =
+    mx.ok && mxPointsOnlyTo(mx.records, mailFromMxHost) && spf.ok && spfIncludes(spf.records, sendingHost);
+  return { subdomain: item.mail_from_subdomain, verified };
+}
+
+/**
+ * Looks up the SPF and DKIM records now (and the MAIL FROM records, see checkMailFrom); a DNS
+ * failure means "not verified", never an error. Passing claims the name for the organization
+ * (taking it over if the holder's own record is gone) and makes SES sign with the organization's
+ * key; a definite failure releases the claim, while a timeout or SERVFAIL keeps it so sending
+ * survives a DNS blip.
  */
 export async function verifyDomain(organizationId: string, domainId: string): Promise<DomainView> {
   const item = await requireDomain(organizationId, domainId);
-  const [spfAnswer, dkimAnswer, currentClaim] = await Promise.all([
+  const [spfAnswer, dkimAnswer, currentClaim, mailFrom] = await Promise.all([
     resolver.resolveTxt(item.domain),
     resolver.resolveTxt(dkimRecordName(item.dkim_selector, item.domain)),
     getDomainClaim(item.domain),
+    checkMailFrom(item),
   ]);
-  // Marked verified for local development (no DNS to check it against): it stays as it is.
-  if (currentClaim?.verified_without_dns && currentClaim.domain_id === item.id) return toView(item);
+  // Marked verified for local development (no DNS to check it against): it stays as it is, but
+  // for the MAIL FROM, whose records are checked and which SES is given as for any domain.
+  if (currentClaim?.verified_without_dns && currentClaim.domain_id === item.id) {
+    await pushSigningKey(item, currentClaim);
+    if (!mailFrom) return toView(item);
+    await recordMailFromCheck(item, mailFrom);
+    return toView(await requireDomain(organizationId, domainId));
+  }
   const spf = spfAnswer.ok && spfIncludes(spfAnswer.records, sendingHost);
   const dkim = dkimAnswer.ok && dkimMatches(dkimAnswer.records, item.dkim_public_key);
   const checkedAt = nowIso();
@@ -183,11 +243,12 @@ export async function verifyDomain(organizationId: string, domainId: string): Pr
   if (!(spf && dkim)) {
     const transient = isTransient(spfAnswer) || isTransient(dkimAnswer);
     const flags = { spf, dkim, verified: false, checkedAt };
-    await recordVerification({ item, flags, claim: transient ? 'keep' : 'release', currentClaim });
+    await recordVerification({ item, flags, claim: transient ? 'keep' : 'release', currentClaim, mailFrom });
     return toView(await requireDomain(organizationId, domainId));
   }
   if (heldByOther && (await holderStillVerifies(currentClaim))) {
-    await recordVerification({ item, flags: { spf, dkim, verified: false, checkedAt }, claim: 'keep', currentClaim });
+    const flags = { spf, dkim, verified: false, checkedAt };
+    await recordVerification({ item, flags, claim: 'keep', currentClaim, mailFrom });
     throw verifiedElsewhere(item.domain);
   }
   const claimed = await recordVerification({
@@ -195,11 +256,35 @@ export async function verifyDomain(organizationId: string, domainId: string): Pr
     flags: { spf, dkim, verified: true, checkedAt },
     claim: 'acquire',
     currentClaim,
+    mailFrom,
     ...(heldByOther ? { takeoverFrom: currentClaim } : {}),
   });
   if (!claimed) throw verifiedElsewhere(item.domain);
   await pushSigningKey(item, heldByOther ? undefined : currentClaim);
   return toView(await requireDomain(organizationId, domainId));
+}
+
+/**
+ * Sets (`"bounce"`) or removes (`null`) the domain's custom MAIL FROM subdomain. SES is not called
+ * here: the next passing verification gives the identity the new MAIL FROM (or creates the identity
+ * with it), so this route needs no SES access.
+ */
+export async function updateDomain(
+  organizationId: string,
+  domainId: string,
+  changes: z.output<typeof updateDomainBody>,
+): Promise<DomainView> {
+  const item = await requireDomain(organizationId, domainId);
+  const subdomain = changes.mail_from_subdomain ?? undefined;
+  const problem = subdomain === undefined ? undefined : mailFromDomainProblem(subdomain, item.domain);
+  if (problem) {
+    throw new ApiError('VALIDATION_ERROR', 'The request is invalid', {
+      details: [{ field: 'mail_from_subdomain', message: problem }],
+    });
+  }
+  const updated = await setMailFromSubdomain(item, subdomain, subdomain !== item.mail_from_subdomain);
+  if (!updated) throw notFound('Domain');
+  return toView(updated);
 }
 
 export async function canSendFrom(organizationId: string, address: string): Promise<boolean> {

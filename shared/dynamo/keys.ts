@@ -11,9 +11,10 @@ import { createHash } from 'node:crypto';
 
 /**
  * Who a rate-limit window counts: an organization (API), a source IP (unauthenticated requests),
- * a dashboard member (page views), a source IP's dashboard sign-in posts.
+ * a dashboard member (page views), a source IP's dashboard sign-in posts, a source IP's unsubscribe
+ * requests (mailbox providers post one-click unsubscribes from few addresses: a window of their own).
  */
-export type RateLimitScope = 'org' | 'ip' | 'member' | 'signin';
+export type RateLimitScope = 'org' | 'ip' | 'member' | 'signin' | 'unsubscribe';
 
 export type CountedList = 'suppressions';
 /**

@@ -7,12 +7,14 @@
  *     than 1,000 entries;
  *   - one entry (a rejected entry, the rest is sent): not `{to: {email, name?}, data?}`, an invalid
  *     address or name, data that is not an object or nests too deeply — see parseBatchEntry.
- * Besides the spec's fields a batch takes `reply_to`, `tags`, `priority` and `attachments`, applied to
- * every email (the attachments stored once for all of them).
+ * Besides the spec's fields a batch takes `reply_to`, `tags`, `priority`, `attachments`, `list_unsubscribe`
+ * and `tracking`, applied to every email (the attachments stored once for all of them; Postbox's own
+ * unsubscribe link is made per email, so per recipient).
  */
 import * as z from 'zod';
 import { attachmentsField } from '#attachments/attachment-request.ts';
 import { emailAddress } from '#core/email-address.ts';
+import { listUnsubscribeField } from '#emails/list-unsubscribe.ts';
 import {
   mailbox,
   PRIORITIES,
@@ -21,6 +23,7 @@ import {
   templateDataSchema,
   templateIdSchema,
 } from '#emails/send-request.ts';
+import { trackingField } from '#emails/tracking.ts';
 
 export const MAX_BATCH_RECIPIENTS = 1000;
 
@@ -52,6 +55,10 @@ export const batchSendBody = z
     attachments: attachmentsField
       .optional()
       .meta({ description: 'Carried by every email of the batch, stored once (the rules of a single send’s)' }),
+    list_unsubscribe: listUnsubscribeField
+      .optional()
+      .meta({ description: 'As on a single send; with `true`, every recipient gets a link of its own' }),
+    tracking: trackingField.optional(),
   })
   .meta({ id: 'BatchSendRequest' });
 

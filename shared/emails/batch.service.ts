@@ -17,6 +17,7 @@
 import { createHash } from 'node:crypto';
 import type { Caller } from '#accounts/caller.ts';
 import { type OrganizationItem, organizationFromItem } from '#accounts/organization.store.ts';
+import { DEFAULT_TRACKING } from '#accounts/organization.ts';
 import { enqueueEmailBatches } from '#adapters/send-queue.ts';
 import { storeAttachments } from '#attachments/attachments.service.ts';
 import { normalizeEmailAddress } from '#core/email-address.ts';
@@ -48,6 +49,7 @@ import { type EmailRecord, newEmailId } from '#emails/email.ts';
 import { countNewEmails, deleteEmailPointers, writeEmailPointers } from '#emails/email-index.store.ts';
 import { planAccept } from '#emails/schedule/due-times.ts';
 import { checkSendingLimit } from '#emails/sending-limit.ts';
+import { resolveTracking } from '#emails/tracking.ts';
 import { readUsage } from '#emails/usage.store.ts';
 import { findSuppressedAddresses, MAX_ADDRESSES_PER_CHECK } from '#suppressions/suppressions.service.ts';
 import {
@@ -187,6 +189,7 @@ export async function acceptBatch(
     organization?.autoValidationThreshold ?? 'off',
     candidates.map((candidate) => candidate.address),
   );
+  const tracking = resolveTracking(request.tracking, organization?.trackingDefaults ?? DEFAULT_TRACKING);
   const now = nowIso();
   const plan = planAccept(undefined, countedAt);
   const emails: EmailRecord[] = [];
@@ -242,6 +245,8 @@ export async function acceptBatch(
       tags: request.tags ?? {},
       template_id: template.id,
       ...(attachments.length > 0 ? { attachments } : {}),
+      ...(request.list_unsubscribe !== undefined ? { list_unsubscribe: request.list_unsubscribe } : {}),
+      tracking,
       batch_id: batchId,
       scheduled_at: null,
       created_at: now,

@@ -15,7 +15,7 @@ export function listSubject(subject: string): string {
   return head.length <= MAX_SUBJECT_LENGTH ? subject : `${head.slice(0, MAX_SUBJECT_LENGTH).join('')}…`;
 }
 
-/** The Email of GET /emails/:id without `events`, `scheduled_at`, `html` and `text`: an item of GET /emails. */
+/** The Email of GET /emails/:id without `events`, `scheduled_at`, `html`, `text`, `attachments`, `tracking` and `list_unsubscribe`: an item of GET /emails. */
 export function toListItem(email: ListedEmail) {
   const addresses = (mailboxes: { email: string }[] | undefined) => (mailboxes ?? []).map((mailbox) => mailbox.email);
   return {

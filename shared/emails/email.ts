@@ -6,9 +6,11 @@
  * (handOverEvents), which recordSent writes in one UpdateItem.
  */
 import { uuidv7 } from 'uuidv7';
+import type { TrackingSettings } from '#accounts/organization.ts';
 import type { StoredAttachment } from '#attachments/attachment.ts';
 import type { Environment } from '#core/environment.ts';
 import { deterministicId, nowIso } from '#core/ids.ts';
+import type { ListUnsubscribe } from '#emails/list-unsubscribe.ts';
 import type { EMAIL_LIST_ATTRIBUTES } from '#platform/table.ts';
 
 export const EMAIL_STATUSES = ['queued', 'delivered', 'bounced', 'failed', 'opened'] as const;
@@ -24,6 +26,7 @@ export const EVENT_TYPES = [
   'failed',
   'suppressed',
   'cancelled',
+  'unsubscribed',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -51,6 +54,10 @@ export interface EmailRecord {
   template_id: string | null;
   /** What the email carries besides its bodies (references to stored bytes only); absent: none. */
   attachments?: StoredAttachment[];
+  /** The List-Unsubscribe headers it carries: Postbox's one-click link (`true`) or the customer's own. */
+  list_unsubscribe?: ListUnsubscribe;
+  /** Open and click tracking it was accepted with (absent on emails accepted before tracking had switches: off). */
+  tracking?: TrackingSettings;
   /** The batch send that made this email, if any. */
   batch_id?: string;
   scheduled_at: string | null;

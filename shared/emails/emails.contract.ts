@@ -9,6 +9,7 @@ import { ENVIRONMENTS } from '#core/environment.ts';
 import { batchSendBody } from '#emails/batch-request.ts';
 import { EMAIL_STATUSES, EVENT_TYPES } from '#emails/email.ts';
 import { emailListQuery } from '#emails/list-query.ts';
+import { listUnsubscribeField } from '#emails/list-unsubscribe.ts';
 import { PRIORITIES, sendEmailBody } from '#emails/send-request.ts';
 import { defineOperation } from '#platform/api-operation.ts';
 import { idPath, timestamp } from '#platform/api-schemas.ts';
@@ -80,6 +81,12 @@ export const emailDetail = emailListItem
     attachments: z
       .array(emailAttachment)
       .meta({ description: 'What the email carries (never the content); empty when nothing' }),
+    tracking: z
+      .strictObject({ opens: z.boolean(), clicks: z.boolean() })
+      .meta({ id: 'EmailTracking', description: 'Whether opens and clicks are tracked for this email' }),
+    list_unsubscribe: listUnsubscribeField
+      .nullable()
+      .meta({ description: 'The List-Unsubscribe headers it carries: `true` (Postbox’s link), your own, or none' }),
     events: z.array(emailEvent).meta({ description: 'Oldest first' }),
   })
   .meta({ id: 'Email' });
@@ -197,6 +204,8 @@ const emailExample = {
       sha256: '9f2c4b1e7d3a5f6c8b0e2d4a6c8e0f1a3b5d7f9e1c3a5b7d9f1e3c5a7b9d1f3e',
     },
   ],
+  tracking: { opens: true, clicks: false },
+  list_unsubscribe: true,
   events: [
     {
       id: 'evt_sent_019ab2c4',

@@ -2,6 +2,7 @@
  * Reading an email back (GET /emails/:id, the dashboard's email detail). Kept apart from the send
  * service so a read-only function does not load the send queue (and its required queue URL).
  */
+import { DEFAULT_TRACKING } from '#accounts/organization.ts';
 import { notFound } from '#core/errors.ts';
 import { isUuid } from '#core/ids.ts';
 import { getEmailWithEvents } from '#emails/email.store.ts';
@@ -20,6 +21,8 @@ export async function getEmail(organizationId: string, emailId: string) {
     text: email.text,
     scheduled_at: email.scheduled_at,
     attachments: email.attachments ?? [],
+    tracking: email.tracking ?? DEFAULT_TRACKING,
+    list_unsubscribe: email.list_unsubscribe ?? null,
     events: events.map((event: EmailEvent) => ({
       id: event.id,
       type: event.type,

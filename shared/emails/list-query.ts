@@ -6,8 +6,8 @@ import * as z from 'zod';
 import { isIsoDate, isIsoDateTimeWithZone } from '#core/dates.ts';
 import { normalizeEmailAddress } from '#core/email-address.ts';
 import { pageQuery } from '#core/pages.ts';
+import { tagTextProblem } from '#emails/content-fields.ts';
 import { EMAIL_STATUSES } from '#emails/email.ts';
-import { tagTextProblem } from '#emails/send-request.ts';
 
 /** The latest instant an ISO string with a four-digit year can hold. */
 const MAX_TIME_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);

@@ -36,10 +36,20 @@ import * as z from 'zod';
 import { attachmentsField } from '#attachments/attachment-request.ts';
 import { isIsoDateTimeWithZone } from '#core/dates.ts';
 import { emailAddress, normalizeEmailAddress } from '#core/email-address.ts';
-import { displayNameProblem, LINE_BREAK, subjectProblems } from '#emails/message-text.ts';
+import {
+  bodySchema as body,
+  MAX_BODY_BYTES,
+  MAX_TAG_LENGTH,
+  MAX_TEMPLATE_DATA_DEPTH,
+  subjectSchema as subject,
+  TAG_PATTERN,
+  tagTextProblem,
+  templateDataSchema,
+} from '#emails/content-fields.ts';
+import { LIST_UNSUBSCRIBE_HEADERS, listUnsubscribeField, listUnsubscribeHeaders } from '#emails/list-unsubscribe.ts';
+import { displayNameProblem, LINE_BREAK } from '#emails/message-text.ts';
+import { trackingField } from '#emails/tracking.ts';
 
-/** `html` and `text` each, in UTF-8 bytes (256 KB). */
-export const MAX_BODY_BYTES = 262_144;
 /** to + cc + bcc together (the SES limit per message). */
 export const MAX_RECIPIENTS = 50;
 export const MAX_REPLY_TO = 10;
@@ -59,9 +69,6 @@ export const ALLOWED_HEADER_NAMES = [
 /** `X-…` headers that are refused anyway (compared case-insensitively). */
 export const RESERVED_HEADER_PREFIXES = ['X-SES-', 'X-Postbox-'] as const;
 export const MAX_TAGS = 10;
-export const MAX_TAG_LENGTH = 256;
-/** SES MessageTag names and values: ASCII letters, digits, underscore and dash. */
-export const TAG_PATTERN = /^[A-Za-z0-9_-]+$/;
 /**
  * Tag names Postbox puts on every SES message itself (the event handler finds the email by them);
  * a caller's tag of that name (any case) is refused rather than silently overwritten.
@@ -80,23 +87,6 @@ export type Priority = (typeof PRIORITIES)[number];
 const HEADER_NAME = /^[!-9;-~]+$/;
 /** Printable ASCII, space included: no CR, LF or other control characters. */
 const HEADER_VALUE = /^[ -~]*$/;
-
-/** template_data nesting limit (deeper data is refused, not crashed on). */
-export const MAX_TEMPLATE_DATA_DEPTH = 32;
-
-/** How deeply a JSON value nests (iterative, so no input can exhaust the stack). */
-function nestingDepth(value: unknown): number {
-  let deepest = 0;
-  const stack: Array<[unknown, number]> = [[value, 1]];
-  while (stack.length > 0) {
-    const [current, depth] = stack.pop() as [unknown, number];
-    if (typeof current !== 'object' || current === null) continue;
-    deepest = Math.max(deepest, depth);
-    if (deepest > MAX_TEMPLATE_DATA_DEPTH) return deepest;
-    for (const child of Object.values(current)) stack.push([child, depth + 1]);
-  }
-  return deepest;
-}
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -118,23 +108,6 @@ export const mailbox = z
     name: displayName.optional().meta({ description: 'Display name: 1–256 characters, no line breaks' }),
   })
   .meta({ id: 'Mailbox' });
-
-const subject = z.string().superRefine((value, context) => {
-  for (const message of subjectProblems(value)) context.addIssue({ code: 'custom', message });
-});
-
-const body = z.string().superRefine((value, context) => {
-  if (value === '') context.addIssue({ code: 'custom', message: 'Must not be empty; leave the field out instead' });
-  else if (Buffer.byteLength(value, 'utf8') > MAX_BODY_BYTES)
-    context.addIssue({ code: 'custom', message: `Must be at most ${MAX_BODY_BYTES} bytes (256 KB) in UTF-8` });
-});
-
-/** Variables for a template: a JSON object, nesting at most MAX_TEMPLATE_DATA_DEPTH levels. */
-export const templateDataSchema = z.record(z.string(), z.unknown()).superRefine((data, context) => {
-  if (nestingDepth(data) > MAX_TEMPLATE_DATA_DEPTH) {
-    context.addIssue({ code: 'custom', message: `Must not nest deeper than ${MAX_TEMPLATE_DATA_DEPTH} levels` });
-  }
-});
 
 const templateId = z.string().superRefine((value, context) => {
   if (value === '') context.addIssue({ code: 'custom', message: 'Must not be empty' });
@@ -194,13 +167,6 @@ const headers = z.record(z.string(), headerValue).superRefine(
   },
   { when: (payload) => isRecord(payload.value) },
 );
-
-/** What is wrong with a tag name or value by SES's MessageTag rules (also for the list's `tag` filter). */
-export function tagTextProblem(kind: 'names' | 'values', text: string): string | undefined {
-  if (text.length < 1 || text.length > MAX_TAG_LENGTH) return `Tag ${kind} must be 1–${MAX_TAG_LENGTH} characters`;
-  if (!TAG_PATTERN.test(text)) return `Tag ${kind} may only contain ASCII letters, digits, _ and -`;
-  return undefined;
-}
 
 function tagProblem(kind: 'names' | 'values', text: string): string | undefined {
   const problem = tagTextProblem(kind, text);
@@ -304,6 +270,8 @@ function crossFieldRules(value: Record<string, unknown>, context: z.core.$Refine
     });
   }
 
+  listUnsubscribeRules(value, total, issue);
+
   // A Reply-To header and the reply_to field would both set the same header.
   const headerValues = value.headers;
   if (present('reply_to') && isRecord(headerValues)) {
@@ -313,6 +281,48 @@ function crossFieldRules(value: Record<string, unknown>, context: z.core.$Refine
       }
     }
   }
+}
+
+/**
+ * `list_unsubscribe` and the rest: Postbox's own link names one recipient; the headers it adds are not
+ * also given as custom headers, and count towards SES's 15.
+ */
+function listUnsubscribeRules(
+  value: Record<string, unknown>,
+  recipients: number,
+  issue: (path: PropertyKey[], message: string) => void,
+): void {
+  const option = value.list_unsubscribe;
+  if (option === undefined) return;
+  if (option === true && recipients > 1) {
+    issue(
+      ['list_unsubscribe'],
+      `Postbox's one-click link identifies one recipient: send to exactly one (got ${recipients}; a batch gives each recipient an email of its own), or give your own {url, mailto}`,
+    );
+  }
+  const headerValues = value.headers;
+  if (!isRecord(headerValues)) return;
+  const reserved = LIST_UNSUBSCRIBE_HEADERS.map((name) => name.toLowerCase());
+  for (const name of Object.keys(headerValues)) {
+    if (reserved.includes(name.toLowerCase())) {
+      issue(['headers', name], 'Set by list_unsubscribe: use either the field or the header, not both');
+    }
+  }
+  // What the option adds (its own values are checked by its schema; a placeholder link stands in).
+  const added = isRecord(option) || option === true ? headersAdded(option) : 0;
+  const count = Object.keys(headerValues).length;
+  if (count <= MAX_HEADERS && count + added > MAX_HEADERS) {
+    issue(['headers'], `At most ${MAX_HEADERS - added} headers with list_unsubscribe (it adds ${added})`);
+  }
+}
+
+function headersAdded(option: true | Record<string, unknown>): number {
+  if (option === true) return Object.keys(listUnsubscribeHeaders(true, 'https://x')).length;
+  const url = typeof option.url === 'string' ? option.url : undefined;
+  const mailto = typeof option.mailto === 'string' ? option.mailto : undefined;
+  if (url === undefined && mailto === undefined) return 0;
+  return Object.keys(listUnsubscribeHeaders({ ...(url ? { url } : {}), ...(mailto ? { mailto } : {}) }, undefined))
+    .length;
 }
 
 /** The body schema, with the clock used for `scheduled_at` injected (tests pass a fixed one). */
@@ -362,6 +372,8 @@ export function buildSendEmailBody(now: () => Date) {
         description:
           'At most 20 files, 25 MB decoded in all: each `{filename, content | attachment_id, content_type?, content_id?, disposition?}`',
       }),
+      list_unsubscribe: listUnsubscribeField.optional(),
+      tracking: trackingField.optional(),
     })
     .superRefine((value, context) => crossFieldRules(value as Record<string, unknown>, context), {
       when: (payload) => isRecord(payload.value),
@@ -374,4 +386,15 @@ export const sendEmailBody = buildSendEmailBody(() => new Date());
 export type SendEmailRequest = z.output<typeof sendEmailBody>;
 
 /** The subject and body rules, shared with templates. */
-export { body as bodySchema, subject as subjectSchema, tags as tagsSchema, templateId as templateIdSchema };
+export {
+  body as bodySchema,
+  MAX_BODY_BYTES,
+  MAX_TAG_LENGTH,
+  MAX_TEMPLATE_DATA_DEPTH,
+  subject as subjectSchema,
+  TAG_PATTERN,
+  tags as tagsSchema,
+  tagTextProblem,
+  templateDataSchema,
+  templateId as templateIdSchema,
+};

@@ -1,6 +1,6 @@
 import type { Caller } from '#accounts/caller.ts';
 import { getOrganization } from '#accounts/organization.store.ts';
-import type { AutoValidationThreshold } from '#accounts/organization.ts';
+import { type AutoValidationThreshold, DEFAULT_TRACKING } from '#accounts/organization.ts';
 import { enqueueEmail } from '#adapters/send-queue.ts';
 import { storeAttachments } from '#attachments/attachments.service.ts';
 import { ApiError } from '#core/errors.ts';
@@ -23,6 +23,7 @@ import { countNewEmails, deleteEmailPointers, writeEmailPointers } from '#emails
 import { type AcceptPlan, planAccept } from '#emails/schedule/due-times.ts';
 import type { SendEmailRequest } from '#emails/send-request.ts';
 import { checkSendingLimit } from '#emails/sending-limit.ts';
+import { resolveTracking } from '#emails/tracking.ts';
 import { readUsage } from '#emails/usage.store.ts';
 import { findSuppressedAddresses } from '#suppressions/suppressions.service.ts';
 import {
@@ -125,6 +126,8 @@ export async function acceptEmail(
     tags: request.tags ?? {},
     template_id: template?.id ?? null,
     ...(attachments.length > 0 ? { attachments } : {}),
+    ...(request.list_unsubscribe !== undefined ? { list_unsubscribe: request.list_unsubscribe } : {}),
+    tracking: resolveTracking(request.tracking, organization?.trackingDefaults ?? DEFAULT_TRACKING),
     scheduled_at: request.scheduled_at ?? null,
     created_at: now,
     updated_at: now,

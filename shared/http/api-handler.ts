@@ -24,7 +24,7 @@ import type { ApiContext } from '#http/context.ts';
 import { authenticate, requireAuthentication } from '#http/middleware/authenticate.ts';
 import { errorEnvelope } from '#http/middleware/error-envelope.ts';
 import { jsonBody } from '#http/middleware/json-body.ts';
-import { rateLimit } from '#http/middleware/rate-limit.ts';
+import { rateLimit, type SourceIpLimit } from '#http/middleware/rate-limit.ts';
 import { requestContext } from '#http/middleware/request-context.ts';
 import { validateInput } from '#http/middleware/validate-input.ts';
 import { type LambdaHttpHandler, withRequestScope } from '#http/request-scope.ts';
@@ -70,14 +70,19 @@ function toResponse(result: ApiResult): APIGatewayProxyStructuredResultV2 {
 /** Builds the Middy stack; `requireAuth: false` only for the unmatched-route handler. */
 export function middlewareStack(
   schemas: { body?: z.ZodType; query?: z.ZodType; path?: z.ZodType },
-  options: { requireAuth: boolean; maxBodyBytes: number; deferRateLimit?: boolean },
+  options: { requireAuth: boolean; maxBodyBytes: number; deferRateLimit?: boolean; sourceIp?: SourceIpLimit },
 ) {
   const stack = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ApiContext>()
     .use(injectLambdaContext(logger))
     .use(requestContext())
     .use(errorEnvelope())
     .use(authenticate())
-    .use(rateLimit({ defer: options.deferRateLimit ?? false }));
+    .use(
+      rateLimit({
+        defer: options.deferRateLimit ?? false,
+        ...(options.sourceIp ? { sourceIp: options.sourceIp } : {}),
+      }),
+    );
   if (options.requireAuth) stack.use(requireAuthentication());
   if (schemas.body) stack.use(jsonBody(options.maxBodyBytes));
   return stack.use(validateInput(schemas));
@@ -111,10 +116,21 @@ export function apiHandler<O extends AnyOperation>(
   return withRequestScope(stack as unknown as LambdaHttpHandler);
 }
 
-/** A handler that goes through the stack without requiring authentication. */
+/**
+ * A handler that goes through the stack without requiring authentication; requests without a key
+ * are counted per source IP (`sourceIp`: in a window of the route's own, at its own rate).
+ */
 export function publicHandler(
   run: (event: APIGatewayProxyEventV2, context: ApiContext) => Promise<APIGatewayProxyStructuredResultV2>,
+  options: { sourceIp?: SourceIpLimit } = {},
 ): LambdaHttpHandler {
-  const stack = middlewareStack({}, { requireAuth: false, maxBodyBytes: config.maxBodyBytes }).handler(run);
+  const stack = middlewareStack(
+    {},
+    {
+      requireAuth: false,
+      maxBodyBytes: config.maxBodyBytes,
+      ...(options.sourceIp ? { sourceIp: options.sourceIp } : {}),
+    },
+  ).handler(run);
   return withRequestScope(stack as unknown as LambdaHttpHandler);
 }

@@ -13,7 +13,7 @@ import * as z from 'zod';
 import { type ErrorCode, errorStatus } from '#core/errors.ts';
 import { operationsByRoute } from '#http/operations.ts';
 import { API_TAGS, type ApiOperation, type ApiTag } from '#platform/api-operation.ts';
-import { ALIAS_PREFIX, API_PREFIX, type RouteDefinition, routes } from '#platform/routes.ts';
+import { ALIAS_PREFIX, API_PREFIX, type RouteDefinition, routes, UNSUBSCRIBE_PREFIX } from '#platform/routes.ts';
 import { webhookPayloads } from '#webhooks/webhooks.contract.ts';
 
 type JsonSchema = Record<string, unknown>;
@@ -48,6 +48,8 @@ const TAG_DESCRIPTIONS: Record<ApiTag, string> = {
   Webhooks: 'Endpoints that receive the events of your emails, signed per Standard Webhooks.',
   Metrics: 'Deliverability counts and rates over time, from counters written with the events.',
   Settings: 'The organization’s settings.',
+  Unsubscribe:
+    'Postbox’s one-click unsubscribe link (`list_unsubscribe: true`): what mailbox providers and recipients call, at the deployment’s root and without a key. It answers HTML.',
   Reference: 'This document.',
 };
 
@@ -266,6 +268,64 @@ export function apiOperations(): Array<{ route: RouteDefinition; path: string; o
   return list;
 }
 
+/**
+ * The one-click unsubscribe link (routes.ts `unsubscribeRoutes`): not an API call (no key, HTML
+ * answers, at the deployment's root: the path item's own `servers`), described so that the contract
+ * says what the `List-Unsubscribe` header of `list_unsubscribe: true` points at.
+ */
+function unsubscribePathItem() {
+  const page = (description: string) => ({
+    description,
+    headers: COMMON_HEADERS,
+    content: { 'text/html': { schema: { type: 'string' } } },
+  });
+  const common = {
+    tags: ['Unsubscribe'],
+    security: [],
+    parameters: [
+      {
+        name: 'token',
+        in: 'path',
+        required: true,
+        description: 'The signed reference of the link (valid 60 days)',
+        schema: { type: 'string' },
+      },
+    ],
+  };
+  const responses = (ok: string) => ({
+    '200': page(ok),
+    '404': page('An unknown, altered, truncated or expired link'),
+    ...errorResponses(['RATE_LIMITED', 'INTERNAL_ERROR']),
+  });
+  return {
+    servers: [{ url: '/', description: 'The deployment’s root (PUBLIC_BASE_URL)' }],
+    get: {
+      ...common,
+      operationId: 'showUnsubscribePage',
+      summary: 'The unsubscribe confirmation page',
+      description:
+        'Names the sender and the recipient, with a button that POSTs. Never unsubscribes: link scanners follow links.',
+      responses: responses('The page'),
+    },
+    post: {
+      ...common,
+      operationId: 'unsubscribeOneClick',
+      summary: 'One-click unsubscribe (RFC 8058)',
+      description:
+        'What mailbox providers post (`List-Unsubscribe=One-Click`; the body is not required, the token is the authority): suppresses the recipient (`unsubscribe`, `automatic`), records an `unsubscribed` event on the email and fires `email.unsubscribed`. Repeating it changes nothing.',
+      requestBody: {
+        required: false,
+        content: {
+          'application/x-www-form-urlencoded': {
+            schema: { type: 'object', properties: { 'List-Unsubscribe': { type: 'string', enum: ['One-Click'] } } },
+          },
+        },
+      },
+      responses: responses('Unsubscribed (now or before)'),
+    },
+  };
+}
+
 function buildDocument(): OpenApiDocument {
   const collector = new SchemaCollector();
   const paths: OpenApiDocument['paths'] = {};
@@ -279,6 +339,8 @@ function buildDocument(): OpenApiDocument {
       collector,
     );
   }
+  // A path item with its own `servers` (the root, not /api/v1) besides its operations.
+  paths[`${UNSUBSCRIBE_PREFIX}/{token}`] = unsubscribePathItem() as unknown as Record<string, OpenApiOperation>;
   const webhooks = Object.fromEntries(
     webhookPayloads.map(({ type, summary, payload }) => [
       type,

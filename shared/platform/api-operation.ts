@@ -22,6 +22,7 @@ export const API_TAGS = [
   'Webhooks',
   'Metrics',
   'Settings',
+  'Unsubscribe',
   'Reference',
 ] as const;
 export type ApiTag = (typeof API_TAGS)[number];

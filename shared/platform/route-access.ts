@@ -57,13 +57,17 @@ export const KEY_ENCRYPTION_CONTEXT_KEYS = ['organization_id', 'domain_id'] as c
 /** KMS operations on the deployment's key (DKIM private keys are kept encrypted with it). */
 export type KeyAccess = 'encrypt' | 'decrypt';
 /**
- * SES operations: `identities` = create a domain identity and set its BYODKIM key;
- * `send` = send email from the verified identities.
+ * SES operations: `identities` = create a domain identity and set its BYODKIM key and its custom
+ * MAIL FROM domain; `send` = send email from the verified identities.
  */
 export type SesAccess = 'identities' | 'send';
 
 export const sesActions: Record<SesAccess, readonly string[]> = {
-  identities: ['ses:CreateEmailIdentity', 'ses:PutEmailIdentityDkimSigningAttributes'],
+  identities: [
+    'ses:CreateEmailIdentity',
+    'ses:PutEmailIdentityDkimSigningAttributes',
+    'ses:PutEmailIdentityMailFromAttributes',
+  ],
   send: ['ses:SendEmail'],
 };
 

@@ -57,6 +57,8 @@ export const apiRoutes: readonly RouteDefinition[] = [
   api('GET', '/settings/auto-validation', 'settings/get-auto-validation.ts', { table: ['read'] }),
   api('PUT', '/settings/auto-validation', 'settings/put-auto-validation.ts', { table: ['write'] }),
   api('GET', '/settings/sending', 'settings/get-sending.ts', { table: ['read'] }),
+  api('GET', '/settings/tracking', 'settings/get-tracking.ts', { table: ['read'] }),
+  api('PUT', '/settings/tracking', 'settings/put-tracking.ts', { table: ['write'] }),
   api('POST', '/domains', 'domains/create.ts', { table: ['read', 'write'], kms: ['encrypt'] }),
   api('GET', '/domains', 'domains/list.ts', { table: ['read'] }),
   api('GET', '/domains/{id}/verify', 'domains/verify.ts', {
@@ -64,6 +66,8 @@ export const apiRoutes: readonly RouteDefinition[] = [
     kms: ['decrypt'],
     ses: ['identities'],
   }),
+  // No SES access: the next verify gives the SES identity the new MAIL FROM (verify's `identities`).
+  api('PATCH', '/domains/{id}', 'domains/update.ts', { table: ['read', 'write'] }),
   api('POST', '/emails/send', 'emails/send.ts', {
     table: ['read', 'write'],
     sendTo: ['send'],
@@ -117,8 +121,31 @@ export const referenceRoutes: readonly RouteDefinition[] = [
   { method: 'GET', path: `${REFERENCE_PREFIX}/assets/{file}`, handler: 'functions/reference/asset.ts', access: {} },
 ];
 
-/** Routes with a Lambda function of their own: the API's and the reference's. */
-export const functionRoutes: readonly RouteDefinition[] = [...apiRoutes, ...referenceRoutes];
+/** Where Postbox's one-click unsubscribe links point (shared/unsubscribe): no /v1 alias, no key. */
+export const UNSUBSCRIBE_PREFIX = '/unsubscribe';
+
+/**
+ * Postbox's one-click unsubscribe link (`list_unsubscribe: true`): GET shows a confirmation page, POST
+ * (RFC 8058, as mailbox providers send it) unsubscribes. Public, rate limited per source IP in a window
+ * of their own; they read the email and write its event and the suppression.
+ */
+export const unsubscribeRoutes: readonly RouteDefinition[] = [
+  {
+    method: 'GET',
+    path: `${UNSUBSCRIBE_PREFIX}/{token}`,
+    handler: 'functions/unsubscribe/link.ts',
+    access: { table: ['read', 'write'] },
+  },
+  {
+    method: 'POST',
+    path: `${UNSUBSCRIBE_PREFIX}/{token}`,
+    handler: 'functions/unsubscribe/link.ts',
+    access: { table: ['read', 'write'] },
+  },
+];
+
+/** Routes with a Lambda function of their own: the API's, the reference's and the unsubscribe link's. */
+export const functionRoutes: readonly RouteDefinition[] = [...apiRoutes, ...referenceRoutes, ...unsubscribeRoutes];
 
 /** The dashboard's pages: one Lambda function serves them all (dashboardFunction). */
 export const dashboardPages: readonly RouteDefinition[] = dashboardRoutes();
@@ -160,6 +187,7 @@ function dashboardRoutes(): RouteDefinition[] {
       kms: ['decrypt'],
       ses: ['identities'],
     }),
+    page('POST', '/domains/{id}/mail-from', 'domains/mail-from.ts', readWrite),
     page('GET', '/suppressions', 'suppressions/list.ts'),
     page('POST', '/suppressions', 'suppressions/create.ts', readWrite),
     page('POST', '/suppressions/{id}/delete', 'suppressions/delete.ts', readWrite),
@@ -367,10 +395,13 @@ export const isDashboardPath = (path: string): boolean =>
   path === DASHBOARD_PREFIX || path.startsWith(`${DASHBOARD_PREFIX}/`);
 
 const isReferencePath = (path: string): boolean => path === REFERENCE_PREFIX || path.startsWith(`${REFERENCE_PREFIX}/`);
+const isUnsubscribePath = (path: string): boolean => path.startsWith(`${UNSUBSCRIBE_PREFIX}/`);
 
 /** The paths a route answers on: an API route's canonical /api/v1 one and the /v1 alias; a page's own. */
 export function routePaths(route: Pick<RouteDefinition, 'path'>): string[] {
-  if (isDashboardPath(route.path) || isReferencePath(route.path)) return [route.path];
+  if (isDashboardPath(route.path) || isReferencePath(route.path) || isUnsubscribePath(route.path)) {
+    return [route.path];
+  }
   if (!route.path.startsWith(`${API_PREFIX}/`)) {
     throw new Error(`Route path ${route.path} must start with ${API_PREFIX}/`);
   }

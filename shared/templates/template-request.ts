@@ -9,7 +9,7 @@
  */
 import * as z from 'zod';
 import { pageQuery } from '#core/pages.ts';
-import { bodySchema, subjectSchema, templateDataSchema } from '#emails/send-request.ts';
+import { bodySchema, subjectSchema, templateDataSchema } from '#emails/content-fields.ts';
 import { variableSchema } from '#templates/template-schema.ts';
 
 export const MAX_TEMPLATE_NAME_LENGTH = 200;

@@ -65,6 +65,7 @@ const EMAIL_WEBHOOK_TYPES: Partial<Record<EventType, WebhookEventType>> = {
   clicked: 'email.clicked',
   failed: 'email.failed',
   cancelled: 'email.cancelled',
+  unsubscribed: 'email.unsubscribed',
   // `suppressed` (a recipient dropped at the hand-over) has no webhook of its own: email.sent lists
   // who was sent to, and the suppression itself fired suppression.created when it was made.
 };

@@ -265,9 +265,7 @@ const suppressionEventData = z
   })
   .meta({ id: 'SuppressionEventData' });
 
-const EMAIL_EVENT_TYPES = WEBHOOK_EVENT_TYPES.filter(
-  (type) => type.startsWith('email.') && type !== 'email.unsubscribed',
-);
+const EMAIL_EVENT_TYPES = WEBHOOK_EVENT_TYPES.filter((type) => type.startsWith('email.'));
 
 /** Each event type that is posted today, with its payload's schema. */
 export const webhookPayloads: ReadonlyArray<{ type: string; summary: string; payload: z.ZodType }> = [

@@ -29,7 +29,7 @@ afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 const entries = deployedFunctions();
 const handlers = [...new Set(entries.map((entry) => entry.handler))];
 
-/** The environment CDK gives a function: the table, plus a URL per queue it sends to or changes visibility on. */
+/** The environment CDK gives a function: the table, a URL per queue it sends to or changes visibility on, and the rest its access implies. */
 function environmentFor(handler: string): Record<string, string> {
   const access: ResourceAccess = entries.find((entry) => entry.handler === handler)?.access ?? {};
   return {
@@ -40,6 +40,8 @@ function environmentFor(handler: string): Record<string, string> {
       ]),
     ),
     ...((access.attachments ?? []).length > 0 ? { ATTACHMENTS_BUCKET: 'bundle-test-attachments' } : {}),
+    // The functions that send put links to this deployment in emails (the unsubscribe link).
+    ...((access.ses ?? []).includes('send') ? { PUBLIC_BASE_URL: 'https://postbox.invalid' } : {}),
   };
 }
 

@@ -146,6 +146,25 @@ describe('the IAM check', () => {
     expect(otherContext?.result).toBe('ImplicitlyDenied');
   });
 
+  it('lets verify (and the dashboard) set an identity’s MAIL FROM, and the PATCH route no SES call', async () => {
+    const mailFrom = { EmailIdentity: 'acme.example', MailFromDomain: 'bounce.acme.example' };
+    for (const handler of ['functions/domains/verify.ts', 'functions/dashboard/router.ts']) {
+      const command = 'PutEmailIdentityMailFromAttributesCommand';
+      expect(await decisions(call(handler, 'SESv2Client', command, mailFrom)), handler).toEqual([undefined]);
+    }
+    const denied: Array<[string, string]> = [
+      // PATCH only records the subdomain: the next verify hands it to SES.
+      ['functions/domains/update.ts', 'PutEmailIdentityMailFromAttributesCommand'],
+      ['functions/domains/update.ts', 'CreateEmailIdentityCommand'],
+      ['functions/domains/list.ts', 'PutEmailIdentityMailFromAttributesCommand'],
+      ['functions/emails/send.ts', 'PutEmailIdentityMailFromAttributesCommand'],
+    ];
+    for (const [handler, command] of denied) {
+      const [denial] = await decisions(call(handler, 'SESv2Client', command, mailFrom));
+      expect(denial?.result, `${handler} ${command}`).toBe('ImplicitlyDenied');
+    }
+  });
+
   it('authorises a transaction item by item, as each item’s action', () => {
     const requests = call('functions/emails/cancel.ts', 'DynamoDBClient', 'TransactWriteItemsCommand', {
       TransactItems: [

@@ -27,12 +27,17 @@ function resourceCount(table: RouteTable = sharedRouteTable): number {
   return Object.keys((Template.fromStack(stack).toJSON() as { Resources: object }).Resources).length;
 }
 
-const route = (path: string, access: RouteDefinition['access']): RouteDefinition => ({
-  method: 'POST',
-  path,
-  handler: sharedRouteTable.defaultRoute.handler,
-  access,
-});
+/**
+ * A route of its own handler module (routes naming the same module with the same access share one
+ * function: the unsubscribe link's GET and POST), so each stands for a new route.
+ */
+const route = (
+  path: string,
+  access: RouteDefinition['access'],
+  handler: string = sharedRouteTable.defaultRoute.handler,
+): RouteDefinition => ({ method: 'POST', path, handler, access });
+/** Another existing module, for a second new route. */
+const otherHandler = 'functions/reference/openapi.ts';
 
 describe('the stack’s resource budget', () => {
   const today = resourceCount();
@@ -46,8 +51,10 @@ describe('the stack’s resource budget', () => {
       resourceCount({ ...sharedRouteTable, routes: [...sharedRouteTable.routes, ...routes] });
     expect(withRoutes(route('/api/v1/budget/a', { table: ['read'] })) - today).toBe(4);
     expect(
-      withRoutes(route('/api/v1/budget/a', { table: ['read'] }), route('/api/v1/budget/b', { table: ['read'] })) -
-        today,
+      withRoutes(
+        route('/api/v1/budget/a', { table: ['read'] }),
+        route('/api/v1/budget/b', { table: ['read'] }, otherHandler),
+      ) - today,
     ).toBe(8);
     expect(withRoutes(route('/api/v1/budget/a', { table: ['read'], sendTo: ['send'], kms: ['decrypt'] })) - today).toBe(
       6,

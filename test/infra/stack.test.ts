@@ -18,6 +18,7 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import type { CfnLogGroup } from 'aws-cdk-lib/aws-logs';
+import type { CfnConfigurationSet } from 'aws-cdk-lib/aws-ses';
 import * as ses from 'aws-cdk-lib/aws-ses';
 import type { CfnTopic } from 'aws-cdk-lib/aws-sns';
 import type { CfnQueue } from 'aws-cdk-lib/aws-sqs';
@@ -37,6 +38,7 @@ import {
   tableStreamActions,
 } from '#platform/route-access.ts';
 import { type NotificationHandlerDefinition, routePaths } from '#platform/routes.ts';
+import { configurationSetFor, TRACKING_COMBINATIONS } from '#platform/ses-configuration-sets.ts';
 import { keyAttributeNames, tableDefinition } from '#platform/table.ts';
 import { PROJECT_ROOT } from '../../infra/functions.ts';
 import {
@@ -74,8 +76,8 @@ const SES_IDENTITY_ARNS = {
     ['arn:', { Ref: 'AWS::Partition' }, ':ses:', { Ref: 'AWS::Region' }, ':', { Ref: 'AWS::AccountId' }, ':identity/*'],
   ],
 };
-/** The configuration set of the stack's account and region: `arn:<partition>:ses:<region>:<account>:configuration-set/<name>`. */
-const sesConfigurationSetArn = (s: Synthesized) => ({
+/** A configuration set of the stack's account and region: `arn:<partition>:ses:<region>:<account>:configuration-set/<name>` (the base one by default). */
+const sesConfigurationSetArn = (s: Synthesized, id: string = s.configurationSetId) => ({
   'Fn::Join': [
     '',
     [
@@ -86,7 +88,7 @@ const sesConfigurationSetArn = (s: Synthesized) => ({
       ':',
       { Ref: 'AWS::AccountId' },
       ':configuration-set/',
-      { Ref: s.configurationSetId },
+      { Ref: id },
     ],
   ],
 });
@@ -96,7 +98,7 @@ const sesConfigurationSetArn = (s: Synthesized) => ({
  */
 const sesResources = (s: Synthesized): Record<SesAccess, unknown[]> => ({
   identities: [SES_IDENTITY_ARNS],
-  send: [SES_IDENTITY_ARNS, sesConfigurationSetArn(s)],
+  send: [SES_IDENTITY_ARNS, ...s.configurationSetIds.map((id) => sesConfigurationSetArn(s, id))],
 });
 /** Every SES sending event type (SES v2 EventType), as CloudFormation spells them. */
 const ALL_SES_EVENT_TYPES = [
@@ -150,8 +152,10 @@ interface Synthesized {
   /** The DKIM key (the stack's only KMS key). */
   keyId: string;
   queueIds: Record<QueueName, string>;
-  /** The SES configuration set (the stack's only one). */
+  /** The base SES configuration set (no tracking). */
   configurationSetId: string;
+  /** Every configuration set, in the order of TRACKING_COMBINATIONS (the base one first). */
+  configurationSetIds: string[];
   /** The log group every function writes to. */
   functionLogGroupId: string;
   /** The SNS topic of SES events. */
@@ -182,7 +186,11 @@ function synthesize(stack: PostboxStack): Synthesized {
   const bucketIds = idsOfType(json.Resources, 'AWS::S3::Bucket');
   expect(bucketIds).toHaveLength(1);
   const configurationSetIds = idsOfType(json.Resources, 'AWS::SES::ConfigurationSet');
-  expect(configurationSetIds).toHaveLength(1);
+  expect(configurationSetIds).toHaveLength(TRACKING_COMBINATIONS.length);
+  const orderedSetIds = stack.sesConfigurationSets.map((set) =>
+    stack.getLogicalId(set.node.defaultChild as CfnConfigurationSet),
+  );
+  expect([...orderedSetIds].sort()).toEqual([...configurationSetIds].sort());
   // Two topics: SES events and alarms.
   expect(idsOfType(json.Resources, 'AWS::SNS::Topic')).toHaveLength(2);
   const queueIds = Object.fromEntries(
@@ -195,7 +203,8 @@ function synthesize(stack: PostboxStack): Synthesized {
     tableId: tableIds[0] as string,
     keyId: keyIds[0] as string,
     queueIds,
-    configurationSetId: configurationSetIds[0] as string,
+    configurationSetId: orderedSetIds[0] as string,
+    configurationSetIds: orderedSetIds,
     bucketId: bucketIds[0] as string,
     sesEventsTopicId: stack.getLogicalId(stack.sesEventsTopic.node.defaultChild as CfnTopic),
     functionLogGroupId: stack.getLogicalId(stack.defaultRouteFunction.logGroup.node.defaultChild as CfnLogGroup),
@@ -604,7 +613,11 @@ function expectedEnvironment(s: Synthesized, fn: ExpectedFunction, sendingHost: 
     ...((fn.access.ses ?? []).length > 0 ? { IDENTITY_PROVIDER: 'ses' } : {}),
     ...((fn.access.attachments ?? []).length > 0 ? { ATTACHMENTS_BUCKET: { Ref: s.bucketId } } : {}),
     ...((fn.access.ses ?? []).includes('send')
-      ? { SES_CONFIGURATION_SET: { Ref: s.configurationSetId }, SES_MAX_SEND_RATE: { Ref: 'SesMaxSendRate' } }
+      ? {
+          SES_CONFIGURATION_SET: { Ref: s.configurationSetId },
+          SES_MAX_SEND_RATE: { Ref: 'SesMaxSendRate' },
+          PUBLIC_BASE_URL: s.stack.resolve(s.stack.api.apiEndpoint),
+        }
       : {}),
   };
 }
@@ -698,8 +711,11 @@ describe.each([
   ['a route table with a queue sender, a consumer and two notification handlers', syntheticTable],
 ])('PostboxStack built from %s', (_name, table) => {
   const s = synthesize(newStack(table === sharedRouteTable ? undefined : table));
+  // Routes naming the same handler module with the same access share a function (the unsubscribe link).
+  const routeFunctionCount = new Set(table.routes.map((route) => `${route.handler} ${JSON.stringify(route.access)}`))
+    .size;
   const functionCount =
-    table.routes.length +
+    routeFunctionCount +
     2 +
     table.consumers.length +
     table.notificationHandlers.length +
@@ -709,8 +725,8 @@ describe.each([
   it('has exactly one Lambda function per API route, the dashboard, $default, consumer, notification and stream handler, and no other', () => {
     const functionIds = idsOfType(s.resources, 'AWS::Lambda::Function');
     expect(functionIds).toHaveLength(functionCount);
-    const wired = expectedFunctions(s, table).map((fn) => fn.id);
-    expect(new Set(wired).size, 'each entry has its own function').toBe(functionCount);
+    const wired = [...new Set(expectedFunctions(s, table).map((fn) => fn.id))];
+    expect(wired.length, 'each entry has its own function').toBe(functionCount);
     expect([...wired].sort()).toEqual(functionIds);
     // HTTP functions with identical access share a role; every other function has its own.
     const functions = expectedFunctions(s, table);
@@ -839,7 +855,7 @@ describe.each([
   it('grants kms actions only on the DKIM key and ses actions only on identities (and the configuration set), only where declared', () => {
     const keyArn = JSON.stringify(getAtt(s.keyId));
     const identityArns = JSON.stringify(SES_IDENTITY_ARNS);
-    const configurationSetArn = JSON.stringify(sesConfigurationSetArn(s));
+    const configurationSetArns = s.configurationSetIds.map((id) => JSON.stringify(sesConfigurationSetArn(s, id)));
     for (const fn of expectedFunctions(s, table)) {
       const grants = actualGrants(s, fn.id);
       const kmsActions = Object.keys(grants).filter((action) => action.startsWith('kms:'));
@@ -855,7 +871,7 @@ describe.each([
       for (const action of sesGranted) {
         const sends = declaredSes.includes('send') && sesActions.send.includes(action);
         expect(grants[action], `${fn.label}: ${action}`).toEqual(
-          (sends ? [identityArns, configurationSetArn] : [identityArns]).sort(),
+          (sends ? [identityArns, ...configurationSetArns] : [identityArns]).sort(),
         );
       }
     }
@@ -875,7 +891,10 @@ describe.each([
         expect(variables.SES_CONFIGURATION_SET, fn.label).toEqual({ Ref: s.configurationSetId });
         expect(onConfigurationSet, fn.label).toEqual([...sesActions.send].sort());
         expect(actualGrants(s, fn.id)['ses:SendEmail'], fn.label).toEqual(
-          [JSON.stringify(SES_IDENTITY_ARNS), configurationSetArn].sort(),
+          [
+            JSON.stringify(SES_IDENTITY_ARNS),
+            ...s.configurationSetIds.map((id) => JSON.stringify(sesConfigurationSetArn(s, id))),
+          ].sort(),
         );
       } else {
         expect(variables, fn.label).not.toHaveProperty('SES_CONFIGURATION_SET');
@@ -885,35 +904,51 @@ describe.each([
     }
   });
 
-  it('creates the SES configuration set: fixed name, opportunistic TLS, reputation metrics, sending enabled', () => {
-    expect(resource(s, s.configurationSetId).Properties).toEqual({
-      Name: 'postbox',
-      DeliveryOptions: { TlsPolicy: 'OPTIONAL' },
-      ReputationOptions: { ReputationMetricsEnabled: true },
-      SendingOptions: { SendingEnabled: true },
-    });
+  it('creates a configuration set per tracking combination: fixed names, opportunistic TLS, reputation metrics, sending enabled', () => {
+    expect(s.configurationSetIds.map((id) => resource(s, id).Properties)).toEqual(
+      ['postbox', 'postbox-opens', 'postbox-clicks', 'postbox-opens-clicks'].map((Name) => ({
+        Name,
+        DeliveryOptions: { TlsPolicy: 'OPTIONAL' },
+        ReputationOptions: { ReputationMetricsEnabled: true },
+        SendingOptions: { SendingEnabled: true },
+      })),
+    );
+    expect(TRACKING_COMBINATIONS.map((tracking) => configurationSetFor('postbox', tracking))).toEqual([
+      'postbox',
+      'postbox-opens',
+      'postbox-clicks',
+      'postbox-opens-clicks',
+    ]);
   });
 
-  it('publishes every SES event type of the configuration set to the SES events topic, and nowhere else', () => {
-    // Every type CDK knows is one the destination covers (a type added later shows up here).
+  it('publishes every SES event type to the SES events topic, Open and Click only from the sets that track them', () => {
+    // Every type CDK knows is one the destinations cover (a type added later shows up here).
     expect(Object.values(ses.EmailSendingEvent).sort()).toEqual([...ALL_SES_EVENT_TYPES].sort());
     const destinations = idsOfType(s.resources, 'AWS::SES::ConfigurationSetEventDestination');
-    expect(destinations).toHaveLength(1);
-    const properties = resource(s, destinations[0] as string).Properties as {
-      ConfigurationSetName: unknown;
-      EventDestination: Record<string, unknown> & { MatchingEventTypes: string[] };
-    };
-    expect(properties.ConfigurationSetName).toEqual({ Ref: s.configurationSetId });
-    expect([...properties.EventDestination.MatchingEventTypes].sort()).toEqual([...ALL_SES_EVENT_TYPES].sort());
-    expect(properties.EventDestination).toEqual({
-      Name: expect.any(String),
-      Enabled: true,
-      MatchingEventTypes: expect.any(Array),
-      SnsDestination: { TopicARN: { Ref: s.sesEventsTopicId } },
+    expect(destinations).toHaveLength(TRACKING_COMBINATIONS.length);
+    s.configurationSetIds.forEach((setId, index) => {
+      const tracking = TRACKING_COMBINATIONS[index] as { opens: boolean; clicks: boolean };
+      const ofSet = destinations.filter(
+        (id) => JSON.stringify(resource(s, id).Properties.ConfigurationSetName) === JSON.stringify({ Ref: setId }),
+      );
+      expect(ofSet, setId).toHaveLength(1);
+      const properties = resource(s, ofSet[0] as string).Properties as {
+        EventDestination: Record<string, unknown> & { MatchingEventTypes: string[] };
+      };
+      const expected = ALL_SES_EVENT_TYPES.filter(
+        (type) => (type !== 'open' || tracking.opens) && (type !== 'click' || tracking.clicks),
+      );
+      expect([...properties.EventDestination.MatchingEventTypes].sort(), setId).toEqual([...expected].sort());
+      expect(properties.EventDestination).toEqual({
+        Name: expect.any(String),
+        Enabled: true,
+        MatchingEventTypes: expect.any(Array),
+        SnsDestination: { TopicARN: { Ref: s.sesEventsTopicId } },
+      });
     });
   });
 
-  it('lets SES publish to the topic for this account and configuration set only, before the destination exists', () => {
+  it('lets SES publish to the topic for this account and its configuration sets only, before the destinations exist', () => {
     const policies = idsOfType(s.resources, 'AWS::SNS::TopicPolicy').filter((id) =>
       (resource(s, id).Properties.Topics as unknown[]).some(
         (topic) => JSON.stringify(topic) === JSON.stringify({ Ref: s.sesEventsTopicId }),
@@ -932,7 +967,7 @@ describe.each([
         Resource: { Ref: s.sesEventsTopicId },
         Condition: { Bool: { 'aws:SecureTransport': 'false' } },
       },
-      {
+      ...s.configurationSetIds.map((id) => ({
         Sid: expect.any(String),
         Effect: 'Allow',
         Principal: { Service: 'ses.amazonaws.com' },
@@ -941,13 +976,14 @@ describe.each([
         Condition: {
           StringEquals: {
             'AWS:SourceAccount': { Ref: 'AWS::AccountId' },
-            'AWS:SourceArn': sesConfigurationSetArn(s),
+            'AWS:SourceArn': sesConfigurationSetArn(s, id),
           },
         },
-      },
+      })),
     ]);
-    const [destination] = idsOfType(s.resources, 'AWS::SES::ConfigurationSetEventDestination');
-    expect(resource(s, destination as string).DependsOn).toContain(policies[0]);
+    for (const destination of idsOfType(s.resources, 'AWS::SES::ConfigurationSetEventDestination')) {
+      expect(resource(s, destination).DependsOn).toContain(policies[0]);
+    }
     // No SSE: SES cannot publish to a topic encrypted with the AWS-managed key (its policy
     // cannot grant ses.amazonaws.com), see infra/stack.ts.
     expect(resource(s, s.sesEventsTopicId).Properties.KmsMasterKeyId).toBeUndefined();
@@ -1051,7 +1087,7 @@ describe.each([
     const http = expectedFunctions(s, table).filter((fn) => fn.kind === 'http');
     expect(statements.flatMap((statement) => toArray(statement.Action))).toEqual(['lambda:InvokeFunction']);
     const invoked = statements.flatMap((statement) => toArray(statement.Resource)).map((arn) => JSON.stringify(arn));
-    expect(invoked.sort()).toEqual(http.map((fn) => JSON.stringify(getAtt(fn.id))).sort());
+    expect(invoked.sort()).toEqual([...new Set(http.map((fn) => JSON.stringify(getAtt(fn.id))))].sort());
     // Every integration is invoked as that role, so no function needs a permission for the API.
     for (const id of idsOfType(s.resources, 'AWS::ApiGatewayV2::Integration')) {
       expect(resource(s, id).Properties.CredentialsArn, id).toEqual(getAtt(roleId));
@@ -1481,7 +1517,12 @@ describe('the stack checks above', () => {
   it('refuse two route table entries that map to one construct id', () => {
     const [route] = sharedRouteTable.routes;
     if (!route) return;
-    const clash = { ...route, path: route.path.replace(/[^/]+$/, (last) => `{${last}}`) };
+    // Another handler (a route naming the same handler and access would share its function).
+    const clash = {
+      ...route,
+      path: route.path.replace(/[^/]+$/, (last) => `{${last}}`),
+      handler: sharedRouteTable.defaultRoute.handler,
+    };
     expect(() => newStack({ ...sharedRouteTable, routes: [route, clash] })).toThrow(/construct id/);
   });
 });

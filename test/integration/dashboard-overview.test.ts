@@ -72,6 +72,7 @@ async function sendMix(member: Member, domain: string): Promise<void> {
       to: [{ email: `${local}+${tag}${randomUUID().slice(0, 4)}@example.com` }],
       subject: 'Overview mix',
       text: 'Hello',
+      tracking: { opens: true },
     });
     acceptedId(sent);
   }

@@ -89,9 +89,9 @@ describe('delivery outcomes through the simulator', () => {
     ]);
   });
 
-  it('opens opened@…', async () => {
+  it('opens opened@… when the email tracks opens', async () => {
     const { api, send } = await createSender();
-    const id = acceptedId(await send({ to: recipients('opened@example.com') }));
+    const id = acceptedId(await send({ to: recipients('opened@example.com'), tracking: { opens: true } }));
     const email = await emailWhen(api, id, (e) => e.status === 'opened');
     expect(types(email.events)).toEqual(['sent', 'delivered', 'opened']);
     expect(email.events[2]).toMatchObject({ recipient: 'opened@example.com', smtp_code: null });

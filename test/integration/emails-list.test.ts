@@ -93,10 +93,12 @@ describe('GET /emails', () => {
     expect(ids(body)).toEqual([...sent].reverse());
     expect(body.pagination).toEqual({ page: 1, limit: 20, total_count: 3, total_pages: 1 });
     for (const item of body.data) {
-      const { events, scheduled_at, html, text, attachments, ...expected } = (
+      const { events, scheduled_at, html, text, attachments, tracking, list_unsubscribe, ...expected } = (
         await org.api.get(`/api/v1/emails/${item.id}`)
       ).body.data;
       expect(attachments).toEqual([]);
+      expect(tracking).toEqual({ opens: false, clicks: false });
+      expect(list_unsubscribe).toBeNull();
       expect(events.length).toBeGreaterThan(0);
       expect(item).toEqual(expected);
     }
@@ -230,6 +232,7 @@ describe('GET /emails', () => {
         to: [{ email: to }],
         subject: 'Status',
         text: 'Hi',
+        tracking: { opens: true },
       });
       expect(response.status, response.text).toBe(201);
       return response.body.data.message_id as string;

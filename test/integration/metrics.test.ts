@@ -51,8 +51,12 @@ async function sendMix(org: Sender) {
     to(`opened+${tag}1@example.com`),
   ];
   const ids = [];
-  for (const recipients of sends) ids.push(acceptedId(await org.send({ to: recipients })));
-  ids.push(acceptedId(await org.send({ to: to(`opened+${tag}2@example.com`), cc: to(`d+${tag}@example.com`) })));
+  // Opens happen only where tracked (tracking is off by default).
+  const tracking = { opens: true };
+  for (const recipients of sends) ids.push(acceptedId(await org.send({ to: recipients, tracking })));
+  ids.push(
+    acceptedId(await org.send({ to: to(`opened+${tag}2@example.com`), cc: to(`d+${tag}@example.com`), tracking })),
+  );
   return ids;
 }
 

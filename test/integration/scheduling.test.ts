@@ -222,7 +222,10 @@ describe('handed-over emails whose outcome never came', () => {
     const { organization, run, email } = await schedulingSender();
     const subject = uniqueSubject();
     const start = Date.now();
-    const stored = storedEmail(organization.id, subject, { to: [{ email: 'opened@example.com' }] });
+    const stored = storedEmail(organization.id, subject, {
+      to: [{ email: 'opened@example.com' }],
+      tracking: { opens: true, clicks: false },
+    });
     await putEmail(stored, new Date(start + 16 * MINUTE).toISOString());
     // Handed over, recorded, and then the consumer died: its message comes back and is skipped.
     const message = { organization_id: organization.id, email_id: stored.id };

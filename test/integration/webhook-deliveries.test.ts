@@ -116,7 +116,7 @@ describe('webhook deliveries', () => {
     const send = (to: string, fields: Record<string, unknown> = {}) =>
       org.api.post('/api/v1/emails/send', { from, to: recipients(to), subject: 'Hi', text: 'Hi', ...fields });
     for (const to of ['bounced@example.com', 'complained@example.com', 'opened@example.com']) {
-      expect((await send(to)).status).toBe(201);
+      expect((await send(to, { tracking: { opens: true } })).status).toBe(201);
     }
     const later = await send('later@example.com', { scheduled_at: new Date(Date.now() + 3600_000).toISOString() });
     expect((await org.api.post(`/api/v1/emails/${later.body.data.message_id}/cancel`)).status).toBe(200);

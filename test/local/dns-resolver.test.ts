@@ -31,6 +31,17 @@ describe('TXT resolver against the test DNS server', () => {
     expect(result.records).toContainEqual(['google-site-verification=abc']);
   });
 
+  it('answers MX records (a custom MAIL FROM domain’s), and nodata for a name without them', async () => {
+    server.setMx('bounce.example.com', [{ exchange: 'feedback-smtp.us-east-1.amazonses.com', priority: 10 }]);
+    expect(await resolver.resolveMx('bounce.example.com')).toEqual({
+      ok: true,
+      records: [{ exchange: 'feedback-smtp.us-east-1.amazonses.com', priority: 10 }],
+    });
+    server.setTxt('txt-only.example.com', [['hello']]);
+    expect(await resolver.resolveMx('txt-only.example.com')).toEqual({ ok: false, reason: 'nodata' });
+    expect(await resolver.resolveMx('missing.example.com')).toEqual({ ok: false, reason: 'nxdomain' });
+  });
+
   it('treats names case-insensitively and ignores a trailing dot', async () => {
     server.setTxt('Mixed.Example.COM.', [['hello']]);
     expect(await resolver.resolveTxt('mixed.example.com')).toEqual({ ok: true, records: [['hello']] });

@@ -171,6 +171,8 @@ const view = (fields: Partial<EmailView> = {}): EmailView => ({
   created_at: '2026-11-22T10:00:00.000Z',
   updated_at: '2026-11-22T10:00:00.000Z',
   attachments: [],
+  tracking: { opens: false, clicks: false },
+  list_unsubscribe: null,
   events: [],
   ...fields,
 });
@@ -182,6 +184,18 @@ describe('emailDetailPage and emailBodyPage', () => {
     expect(page).toContain('This email has no HTML part.');
     expect(page).not.toContain('<iframe');
     expect(page).toContain('<time datetime="2026-12-01T10:00:00.000Z">');
+  });
+
+  it('shows the tracking switches and the unsubscribe headers the email was sent with', () => {
+    const untracked = bodyOf(emailDetailPage(member, view()));
+    expect(untracked).toContain('<dt>Tracking</dt><dd>Off</dd>');
+    const tracked = bodyOf(
+      emailDetailPage(member, view({ tracking: { opens: true, clicks: true }, list_unsubscribe: true })),
+    );
+    expect(tracked).toContain('<dt>Tracking</dt><dd>Tracks opens and clicks</dd>');
+    expect(tracked).toContain('<dt>Unsubscribe link</dt><dd>Postbox one-click link</dd>');
+    const own = bodyOf(emailDetailPage(member, view({ list_unsubscribe: { url: 'https://example.com/u?a=1&b=<2>' } })));
+    expect(own).toContain('<dd>https://example.com/u?a=1&amp;b=&lt;2&gt;</dd>');
   });
 
   it('frames the body in an empty sandbox', () => {

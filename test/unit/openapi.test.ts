@@ -14,9 +14,13 @@ import { operationsByRoute } from '#http/operations.ts';
 import { API_PREFIX, apiRoutes } from '#platform/routes.ts';
 
 const document = openApiDocument();
-const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
-  Object.entries(methods).map(([method, operation]) => ({ key: `${method.toUpperCase()} ${path}`, operation })),
-);
+/** Path items with servers of their own are not under /api/v1: the unsubscribe link (its own test below). */
+const isApiPath = (item: object) => !('servers' in item);
+const operations = Object.entries(document.paths)
+  .filter(([, item]) => isApiPath(item))
+  .flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, operation]) => ({ key: `${method.toUpperCase()} ${path}`, operation })),
+  );
 const operationOf = (key: string): OpenApiOperation => {
   const found = operations.find((entry) => entry.key === key)?.operation;
   if (!found) throw new Error(`${key} is not in the document`);
@@ -102,6 +106,20 @@ describe('the OpenAPI document', () => {
     expect(idempotent).toEqual(['POST /emails/batch', 'POST /emails/send']);
   });
 
+  it('describes the one-click unsubscribe link at the deployment’s root: no key, HTML answers, both methods', () => {
+    const item = document.paths['/unsubscribe/{token}'] as unknown as Record<string, unknown> & {
+      get: OpenApiOperation;
+      post: OpenApiOperation;
+    };
+    expect(item.servers).toEqual([expect.objectContaining({ url: '/' })]);
+    for (const operation of [item.get, item.post]) {
+      expect(operation.security).toEqual([]);
+      expect(Object.keys(operation.responses).sort()).toEqual(['200', '404', '429', '500']);
+      expect(Object.keys(operation.responses['200']?.content ?? {})).toEqual(['text/html']);
+    }
+    expect(JSON.stringify(item.post)).toContain('application/x-www-form-urlencoded');
+  });
+
   it('has no API key on the document’s own route', () => {
     expect(operationOf('GET /openapi.json').security).toEqual([]);
     expect(Object.keys(operationOf('GET /openapi.json').responses)).not.toContain('401');
@@ -112,6 +130,7 @@ describe('the OpenAPI document', () => {
     let examples = 0;
     for (const [path, methods] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(methods)) {
+        if (method === 'servers') continue;
         const base = `/paths/${path.replaceAll('/', '~1')}/${method}`;
         const request = (operation as { requestBody?: { content: Record<string, { example?: unknown }> } }).requestBody
           ?.content['application/json'];

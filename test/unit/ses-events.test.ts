@@ -458,7 +458,11 @@ describe('outcome simulator', () => {
       'opened@example.com',
     ];
     const now = Date.UTC(2024, 2, 5, 10, 20, 31);
-    const notifications = simulatedNotifications(email(recipients), 'ses-sim-1', now).map(parse);
+    const notifications = simulatedNotifications(
+      { ...email(recipients), tracking: { opens: true, clicks: false } },
+      'ses-sim-1',
+      now,
+    ).map(parse);
     expect(notifications.map((notification) => notification.eventType)).toEqual([
       'Delivery',
       'Bounce',
@@ -489,12 +493,38 @@ describe('outcome simulator', () => {
   });
 
   it('for a single opened@ recipient, the open names it', () => {
-    const events = simulatedNotifications(email(['opened@example.com']), 'ses-sim-2')
+    const events = simulatedNotifications(
+      { ...email(['opened@example.com']), tracking: { opens: true, clicks: false } },
+      'ses-sim-2',
+    )
       .map(parse)
       .flatMap(toEmailEvents);
     expect(events.map((event) => [event.type, event.recipient])).toEqual([
       ['delivered', 'opened@example.com'],
       ['opened', 'opened@example.com'],
+    ]);
+  });
+
+  it('opens and clicks only what the email tracks, as SES does', () => {
+    const types = (tracking: { opens: boolean; clicks: boolean } | undefined) =>
+      simulatedNotifications(
+        { ...email(['opened@example.com', 'clicked@example.com']), ...(tracking ? { tracking } : {}) },
+        'ses-sim-3',
+      ).map((notification) => notification.eventType);
+    expect(types(undefined)).toEqual(['Delivery']);
+    expect(types({ opens: false, clicks: false })).toEqual(['Delivery']);
+    expect(types({ opens: true, clicks: false })).toEqual(['Delivery', 'Open']);
+    expect(types({ opens: false, clicks: true })).toEqual(['Delivery', 'Click']);
+    expect(types({ opens: true, clicks: true })).toEqual(['Delivery', 'Open', 'Click']);
+    const click = simulatedNotifications(
+      { ...email(['clicked@example.com']), tracking: { opens: false, clicks: true } },
+      'ses-sim-4',
+    )
+      .map(parse)
+      .flatMap(toEmailEvents);
+    expect(click.map((event) => [event.type, event.recipient])).toEqual([
+      ['delivered', 'clicked@example.com'],
+      ['clicked', 'clicked@example.com'],
     ]);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The Domains page: every sending domain of the organization with its status, the DNS records
  * to publish (each name and value visible as text, with a copy button as an enhancement), a
- * "Verify now" button per domain and the "Add a domain" form.
+ * "Verify now" button per domain, its custom MAIL FROM (status and a form to set or remove it)
+ * and the "Add a domain" form.
  */
 
 import type { ApiError } from '#core/errors.ts';
@@ -53,6 +54,14 @@ const notices = (domain = 'The domain'): Record<string, PageNotice> => ({
     tone: 'warn',
     content: `${domain} is not verified: the required records were not all found. If you have just published them, DNS changes can take a while to reach everyone; try again in a few minutes.`,
   },
+  mail_from_saved: {
+    tone: 'ok',
+    content: `The MAIL FROM domain of ${domain} is saved. Publish its MX and SPF records below, then press “Verify now”.`,
+  },
+  mail_from_removed: {
+    tone: 'ok',
+    content: `${domain} uses Amazon SES’s own MAIL FROM domain again. You can delete its MAIL FROM records at your DNS provider.`,
+  },
 });
 
 export interface DomainsPageState {
@@ -66,11 +75,24 @@ export interface DomainsPageState {
   error?: ApiError;
   /** A failed action on a listed domain (e.g. verified by another organization), shown at the top. */
   pageError?: ApiError;
+  /** A refused MAIL FROM form: shown with that domain's form, with what was typed. */
+  mailFromError?: { domainId: string; error: ApiError; typed: string };
   typedDomain?: string;
   status?: number;
 }
 
-const PURPOSES: Record<string, string> = { dkim: 'DKIM', spf: 'SPF', dmarc: 'DMARC' };
+const PURPOSES: Record<string, string> = {
+  dkim: 'DKIM',
+  spf: 'SPF',
+  dmarc: 'DMARC',
+  mail_from_mx: 'MAIL FROM MX',
+  mail_from_spf: 'MAIL FROM SPF',
+};
+
+function neededBadge(record: DomainView['dns_records'][number]): SafeHtml {
+  if (record.required) return badge('Required', 'info');
+  return record.purpose === 'dmarc' ? badge('Recommended') : badge('For MAIL FROM');
+}
 
 function checkBadge(passed: boolean, label: string): SafeHtml {
   return passed ? badge(`${label} found`, 'ok') : badge(`${label} not found`);
@@ -89,13 +111,17 @@ function recordsTable(domain: DomainView): SafeHtml {
 <td><code id="${nameId}">${record.name}</code> ${copyButton(nameId, `Copy the ${purpose} name`)}</td>
 <td><code id="${valueId}">${record.value}</code> ${copyButton(valueId, `Copy the ${purpose} value`)}</td>
 <td>${purpose}</td>
-<td>${record.required ? badge('Required', 'info') : badge('Recommended')}</td>
+<td>${neededBadge(record)}</td>
 </tr>`;
   })}</tbody>
 </table>`;
 }
 
-function domainCard(member: PageMember, domain: DomainView): SafeHtml {
+function domainCard(
+  member: PageMember,
+  domain: DomainView,
+  mailFromError?: DomainsPageState['mailFromError'],
+): SafeHtml {
   const status = domainStatus(domain);
   return html`<section class="card" id="${domain.id}" aria-labelledby="${domain.id}-title">
 <h2 id="${domain.id}-title">${domain.domain} ${STATUS_BADGES[status]}</h2>
@@ -104,13 +130,52 @@ function domainCard(member: PageMember, domain: DomainView): SafeHtml {
 <dt>Verified</dt><dd>${dateTime(domain.verified_at)}${status === 'failed' ? html` <span class="muted">(the last check failed: sending has stopped)</span>` : ''}</dd>
 <dt>Checks</dt><dd>${checkBadge(domain.spf_verified, 'SPF')} ${checkBadge(domain.dkim_verified, 'DKIM')}</dd>
 <dt>DKIM selector</dt><dd><code>${domain.dkim_selector}</code></dd>
+<dt>MAIL FROM</dt><dd>${mailFromFact(domain)}</dd>
 </dl>
 <h3>DNS records</h3>
 ${recordsTable(domain)}
 <form method="post" action="/dashboard/domains/${encodeURIComponent(domain.id)}/verify">${csrfField(member)}
 <p><button type="submit">Verify now<span class="visually-hidden"> ${domain.domain}</span></button></p>
 </form>
+${mailFromForm(member, domain, mailFromError?.domainId === domain.id ? mailFromError : undefined)}
 </section>`;
+}
+
+function mailFromFact(domain: DomainView): SafeHtml {
+  if (!domain.mail_from_domain) {
+    return html`<span class="muted">Amazon SES’s own (set a subdomain below so SPF aligns with your domain)</span>`;
+  }
+  return html`<code>${domain.mail_from_domain}</code> ${
+    domain.mail_from_verified ? badge('MX and SPF found', 'ok') : badge('MX and SPF not found')
+  }`;
+}
+
+/** Set (or change) the MAIL FROM subdomain; a second form removes it. */
+function mailFromForm(
+  member: PageMember,
+  domain: DomainView,
+  failed: DomainsPageState['mailFromError'] | undefined,
+): SafeHtml {
+  const action = `/dashboard/domains/${encodeURIComponent(domain.id)}/mail-from`;
+  const inputId = `mail-from-${domain.id}`;
+  const value = failed ? failed.typed : (domain.mail_from_subdomain ?? '');
+  return html`<h3>Custom MAIL FROM</h3>
+${failed && notice('error', errorMessage(failed.error))}
+<form method="post" action="${action}">${csrfField(member)}
+<div class="form-row">
+<div class="field"><label for="${inputId}">MAIL FROM subdomain</label>
+<input id="${inputId}" name="mail_from_subdomain" type="text" required maxlength="63" autocomplete="off" spellcheck="false" aria-describedby="${inputId}-hint" value="${value}"${failed ? html` aria-invalid="true" autofocus` : ''}>
+<span class="hint" id="${inputId}-hint">For example <code>bounce</code> for <code>bounce.${domain.domain}</code>: bounces go there, and SPF then passes for your own domain. Publish its MX and SPF records, then verify.</span></div>
+<button type="submit">Save MAIL FROM<span class="visually-hidden"> for ${domain.domain}</span></button>
+</div>
+</form>
+${
+  domain.mail_from_subdomain
+    ? html`<form method="post" action="${action}">${csrfField(member)}<input type="hidden" name="mail_from_subdomain" value="">
+<p><button type="submit" class="secondary">Remove MAIL FROM<span class="visually-hidden"> for ${domain.domain}</span></button></p>
+</form>`
+    : ''
+}`;
 }
 
 function addForm(state: DomainsPageState): SafeHtml {
@@ -146,7 +211,7 @@ ${state.pageError && notice('error', errorMessage(state.pageError))}
 ${
   state.domains.length === 0
     ? emptyState('No domains yet. Add the domain you send from below.')
-    : state.domains.map((domain) => domainCard(state.member, domain))
+    : state.domains.map((domain) => domainCard(state.member, domain, state.mailFromError))
 }
 ${addForm(state)}`,
     }),

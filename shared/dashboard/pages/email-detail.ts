@@ -35,9 +35,23 @@ const EVENT_TONES: Record<EventType, BadgeTone> = {
   complained: 'bad',
   failed: 'bad',
   cancelled: 'neutral',
+  unsubscribed: 'warn',
 };
 
 export type EmailView = Awaited<ReturnType<typeof getEmail>>;
+
+/** Which of opens and clicks the email tracks. */
+function trackingText(tracking: EmailView['tracking']): string {
+  const on = [tracking.opens && 'opens', tracking.clicks && 'clicks'].filter(Boolean);
+  return on.length > 0 ? `Tracks ${on.join(' and ')}` : 'Off';
+}
+
+/** Its List-Unsubscribe headers: Postbox's one-click link, the sender's own URIs, or none. */
+function unsubscribeText(option: EmailView['list_unsubscribe']) {
+  if (option === null) return none;
+  if (option === true) return 'Postbox one-click link';
+  return [option.url, option.mailto].filter((uri) => uri !== undefined).join(', ');
+}
 
 function addressList(addresses: readonly string[] | null | undefined): SafeHtml {
   if (!addresses || addresses.length === 0) return none;
@@ -65,6 +79,8 @@ function facts(email: EmailView): SafeHtml {
 <dt>Tags</dt><dd>${tagList(email.tags)}</dd>
 <dt>Template</dt><dd>${email.template_id ? html`<a href="/dashboard/templates/${email.template_id}"><code>${email.template_id}</code></a>` : none}</dd>
 <dt>Batch</dt><dd>${email.batch_id ? html`<code>${email.batch_id}</code>` : none}</dd>
+<dt>Tracking</dt><dd>${trackingText(email.tracking)}</dd>
+<dt>Unsubscribe link</dt><dd>${unsubscribeText(email.list_unsubscribe)}</dd>
 <dt>Scheduled for</dt><dd>${email.scheduled_at ? dateTime(email.scheduled_at) : html`<span class="muted">Not scheduled</span>`}</dd>
 <dt>Created</dt><dd>${dateTime(email.created_at)}</dd>
 <dt>Updated</dt><dd>${dateTime(email.updated_at)}</dd>

@@ -5,7 +5,7 @@
  * (`?data=`) and is capped at MAX_SAMPLE_DATA_ENCODED_LENGTH once percent-encoded.
  */
 import * as z from 'zod';
-import { templateDataSchema } from '#emails/send-request.ts';
+import { templateDataSchema } from '#emails/content-fields.ts';
 import type { VariableDefinition, VariableType } from '#templates/template-schema.ts';
 
 /**

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
  * can be suppressed (a bounce, a complaint) between the API call and the delivery.
  */
 
+import { DEFAULT_TRACKING } from '#accounts/organization.ts';
 import { classifySesError, sendWithSes, sesOutcomeUnknown } from '#adapters/ses-sender.ts';
 import { readAttachmentBytes } from '#attachments/attachments.service.ts';
 import { WeightedBudget } from '#core/concurrency.ts';
@@ -23,8 +24,11 @@ import { simulateOutcomes } from '#emails/delivery/outcome-simulator.service.ts'
 import { type SendPacer, SendRateWaitExceeded, sendPacer } from '#emails/delivery/send-pacer.service.ts';
 import type { SendQueueMessage } from '#emails/delivery/send-queue-message.ts';
 import { type EmailEvent, type EmailRecord, type Mailbox, newEvent, suppressedEvent } from '#emails/email.ts';
+import { listUnsubscribeHeaders } from '#emails/list-unsubscribe.ts';
 import { outcomeDeadline } from '#emails/schedule/due-times.ts';
+import { configurationSetFor } from '#platform/ses-configuration-sets.ts';
 import { findSuppressedAddresses } from '#suppressions/suppressions.service.ts';
+import { unsubscribeLink } from '#unsubscribe/unsubscribe-link.service.ts';
 
 /**
  * How long a claim keeps other consumers off the email. Longer than the consumer's 30 s
@@ -115,6 +119,30 @@ async function withRetries<T>(work: () => Promise<T>, attempts = 4): Promise<T> 
  */
 export const MISSING_EMAIL_GRACE_MS = 60_000;
 /** In-process waits for an email not written yet, before handing the message back to the queue. */
+/**
+ * The base SES configuration set (SES_CONFIGURATION_SET; unset in unit tests): each email goes
+ * through the set of its tracking switches (shared/platform/ses-configuration-sets.ts).
+ */
+const configurationSetBase = process.env.SES_CONFIGURATION_SET || undefined;
+/** Emails accepted before tracking had switches track nothing. */
+const trackingOf = (email: Pick<EmailRecord, 'tracking'>) => email.tracking ?? DEFAULT_TRACKING;
+
+/**
+ * The List-Unsubscribe headers of the email's `list_unsubscribe`: Postbox's link (made for its one
+ * recipient: send-request.ts allows `true` only then) or the customer's own URIs.
+ */
+async function listUnsubscribeHeadersOf(email: EmailRecord, recipients: readonly Mailbox[]) {
+  if (email.list_unsubscribe !== true) return listUnsubscribeHeaders(email.list_unsubscribe, undefined);
+  const recipient = recipients[0];
+  if (!recipient) return {};
+  const link = await unsubscribeLink({
+    organizationId: email.organization_id,
+    emailId: email.id,
+    recipient: recipient.email,
+  });
+  return listUnsubscribeHeaders(true, link);
+}
+
 const MISSING_EMAIL_WAITS_MS = [20, 50, 100, 200, 400, 800, 1600];
 
 async function claimWhenWritten(message: SendQueueMessage, leaseMs: number, sentAt: number | undefined) {
@@ -213,7 +241,10 @@ export async function deliverEmail(
         subject: email.subject,
         html: email.html,
         text: email.text,
-        headers: email.headers,
+        headers: { ...email.headers, ...(await listUnsubscribeHeadersOf(email, [...to, ...cc, ...bcc])) },
+        ...(configurationSetBase
+          ? { configurationSetName: configurationSetFor(configurationSetBase, trackingOf(email)) }
+          : {}),
         attachments: stored.map((attachment, index) => ({
           filename: attachment.filename,
           contentType: attachment.content_type,

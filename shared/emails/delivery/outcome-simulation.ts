@@ -7,8 +7,11 @@
  *   bounced@…      Bounce, Permanent/General (550 5.1.1)      → status bounced, hard_bounce suppression
  *   soft-bounce@…  Bounce, Transient/MailboxFull (452 4.2.2)   → counted towards soft_bounce
  *   complained@…   Delivery, then Complaint (abuse)            → complaint suppression
- *   opened@…       Delivery, then Open                         → status opened
+ *   opened@…       Delivery, then Open (if the email tracks opens)    → status opened
+ *   clicked@…      Delivery, then Click (if the email tracks clicks)  → status opened
  *   anything else  Delivery, `250 2.0.0 OK`
+ *
+ * As in SES, an email that does not track opens (clicks) never has an Open (Click) event.
  *
  * Used for emails of the test environment and, on the local stack, for every email
  * (SIMULATE_OUTCOMES=true), where no SES sends events back.
@@ -17,13 +20,14 @@
 import { deterministicId } from '#core/ids.ts';
 import type { EmailRecord } from '#emails/email.ts';
 
-type Outcome = 'delivered' | 'bounced' | 'soft_bounce' | 'complained' | 'opened';
+type Outcome = 'delivered' | 'bounced' | 'soft_bounce' | 'complained' | 'opened' | 'clicked';
 
 const OUTCOMES: Record<string, Outcome> = {
   bounced: 'bounced',
   'soft-bounce': 'soft_bounce',
   complained: 'complained',
   opened: 'opened',
+  clicked: 'clicked',
 };
 
 /** The simulated outcome for one recipient address. */
@@ -40,7 +44,7 @@ export function shouldSimulateOutcomes(email: Pick<EmailRecord, 'environment'>):
 const REPORTING_MTA = 'postbox-outcome-simulator';
 
 /** What the simulator needs of an email: `to`, `cc` and `bcc` are the recipients it was actually sent to. */
-export type SimulatedEmail = Pick<EmailRecord, 'id' | 'organization_id' | 'from' | 'to' | 'cc' | 'bcc'>;
+export type SimulatedEmail = Pick<EmailRecord, 'id' | 'organization_id' | 'from' | 'to' | 'cc' | 'bcc' | 'tracking'>;
 
 /**
  * The notifications SES would publish for this email, in the order it would publish them: one
@@ -136,11 +140,24 @@ export function simulatedNotifications(email: SimulatedEmail, sesMessageId: stri
       },
     });
   }
-  if (byOutcome('opened').length > 0) {
+  if (email.tracking?.opens && byOutcome('opened').length > 0) {
     notifications.push({
       eventType: 'Open',
       mail,
       open: { timestamp: at(2), ipAddress: '192.0.2.1', userAgent: REPORTING_MTA },
+    });
+  }
+  if (email.tracking?.clicks && byOutcome('clicked').length > 0) {
+    notifications.push({
+      eventType: 'Click',
+      mail,
+      click: {
+        timestamp: at(3),
+        ipAddress: '192.0.2.1',
+        userAgent: REPORTING_MTA,
+        link: 'https://example.com/',
+        linkTags: {},
+      },
     });
   }
   return notifications;

@@ -19,6 +19,7 @@
  */
 
 import { PutCommand, type PutCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { TrackingSettings } from '#accounts/organization.ts';
 import { nowIso } from '#core/ids.ts';
 import { countEmails, metricOfEvent } from '#core/metrics.ts';
 import { db, tableName } from '#dynamo/client.ts';
@@ -29,6 +30,7 @@ import { eventPut } from '#emails/email.store.ts';
 import { type EmailEvent, type EmailStatus, type EventType, handOverEvents, type Mailbox } from '#emails/email.ts';
 import { moveEmailCount } from '#emails/email-index.store.ts';
 import { deriveStatus, sentRecipientCount } from '#emails/events/email-status.ts';
+import type { ListUnsubscribe } from '#emails/list-unsubscribe.ts';
 
 /** What applying events needs to know about an email: no bodies. */
 export interface EmailEventsSnapshot {
@@ -48,6 +50,10 @@ export interface EmailEventsSnapshot {
     status_event_count?: number;
     /** For the status index key (GSI4PK) and the counts; absent only in hand-made snapshots. */
     environment?: string;
+    /** The switches it was sent with (the simulator obeys them when it runs again). */
+    tracking?: TrackingSettings;
+    /** Whether it carries Postbox's one-click link (`true`) or the customer's own. */
+    list_unsubscribe?: ListUnsubscribe;
   };
   events: EmailEvent[];
 }
@@ -65,6 +71,8 @@ const EMAIL_ATTRIBUTES = [
   'sent_at',
   'suppressed_recipients',
   'status_event_count',
+  'tracking',
+  'list_unsubscribe',
 ];
 const EVENT_ATTRIBUTES = ['id', 'event_type', 'recipient', 'smtp_code', 'smtp_message', 'created_at', 'detail'];
 

@@ -308,6 +308,7 @@ function sentTo(snapshot: EmailEventsSnapshot): SimulatedEmail {
     to: keep(email.to),
     cc: keep(email.cc),
     bcc: keep(email.bcc),
+    ...(email.tracking ? { tracking: email.tracking } : {}),
   };
 }
 

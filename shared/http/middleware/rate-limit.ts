@@ -1,14 +1,21 @@
 import { config } from '#core/config.ts';
 import { ApiError } from '#core/errors.ts';
+import type { RateLimitScope } from '#dynamo/keys.ts';
 import type { ApiContext, ApiMiddleware } from '#http/context.ts';
 import { countRequest } from '#http/rate-limit.store.ts';
 
+/** The window of requests without an API key: per source IP, in a scope and at a rate of the route's. */
+export interface SourceIpLimit {
+  scope: RateLimitScope;
+  perSecond: number;
+}
+
 /** Counts the request in its window; resolves when it is allowed, rejects with 429 when not. */
-async function admit(context: ApiContext, sourceIp: string | undefined): Promise<void> {
+async function admit(context: ApiContext, sourceIp: string | undefined, perIp: SourceIpLimit): Promise<void> {
   const { caller } = context;
   const state = caller
     ? await countRequest('org', caller.organizationId, caller.rateLimitPerSecond ?? config.defaultRateLimitPerSecond)
-    : await countRequest('ip', sourceIp ?? 'unknown', config.unauthenticatedRateLimitPerSecond);
+    : await countRequest(perIp.scope, sourceIp ?? 'unknown', perIp.perSecond);
   context.rateLimit = state;
   if (!state.allowed) {
     throw new ApiError(
@@ -27,10 +34,11 @@ async function admit(context: ApiContext, sourceIp: string | undefined): Promise
  * send path saves a round trip this way). Whatever the handler does, the response waits for the
  * count, and a 429 wins over the handler's own error.
  */
-export function rateLimit(options: { defer?: boolean } = {}): ApiMiddleware {
+export function rateLimit(options: { defer?: boolean; sourceIp?: SourceIpLimit } = {}): ApiMiddleware {
+  const perIp = options.sourceIp ?? { scope: 'ip', perSecond: config.unauthenticatedRateLimitPerSecond };
   return {
     before: async (request) => {
-      const admission = admit(request.context, request.event.requestContext?.http?.sourceIp);
+      const admission = admit(request.context, request.event.requestContext?.http?.sourceIp, perIp);
       if (options.defer && request.context.caller) {
         // Observed here so that a 429 the handler never awaits is not an unhandled rejection.
         admission.catch(() => {});

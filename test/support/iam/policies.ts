@@ -4,10 +4,12 @@
  * region (requests.ts builds request ARNs the same way). Which Lambda function runs which route-table
  * handler is read here and only here, from the stack's own lists of the functions it built.
  */
+
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { QueueName } from '#platform/queues.ts';
 import { dashboardFunction, defaultRoute } from '#platform/routes.ts';
+import { configurationSetFor, TRACKING_COMBINATIONS } from '#platform/ses-configuration-sets.ts';
 import { PostboxStack } from '../../../infra/stack.ts';
 import { ACCOUNT, bucketArn, DKIM_KEY_ARN, PARTITION, queueArn, REGION, tableArn } from './requests.ts';
 
@@ -75,7 +77,10 @@ export function deployedPolicies(local: LocalNames, stack?: PostboxStack): Deplo
       names.set(id, lastSegment(url));
     }
   }
-  refs.set(idOf(built.sesConfigurationSet), local.configurationSetName);
+  built.sesConfigurationSets.forEach((configurationSet, index) => {
+    const tracking = TRACKING_COMBINATIONS[index] ?? { opens: false, clicks: false };
+    refs.set(idOf(configurationSet), configurationSetFor(local.configurationSetName, tracking));
+  });
   arns.set(idOf(built.dkimKey), DKIM_KEY_ARN);
   refs.set(idOf(built.attachmentsBucket), local.attachmentsBucketName);
   arns.set(idOf(built.attachmentsBucket), bucketArn(local.attachmentsBucketName));
