@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSender, recipients } from '../support/factories.ts';
-import { type ApiResponse, acceptedId, apiUrl, call, expectError } from '../support/http.ts';
+import { type ApiResponse, acceptedId, apiUrl, call, expectError, randomLoopbackAddress } from '../support/http.ts';
 import { eventually, type StoredMessage, sesMessages } from '../support/ses-store.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
 
@@ -176,6 +176,24 @@ describe('list_unsubscribe: true (Postbox’s one-click link)', () => {
     expect((await suppressionsOf(b)).map((entry) => entry.email)).not.toContain(address);
     expect((await eventsOf(b, fromB.id)).map((event) => event.type)).not.toContain('unsubscribed');
     expect((await b.send({ to: recipients(address) })).status).toBe(201);
+  });
+
+  it('is rate limited per source IP, in a window of its own (above the API’s for requests without a key)', async () => {
+    const sourceIp = randomLoopbackAddress();
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, () => call('GET', '/unsubscribe/not-a-token', { sourceIp })),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    // At least one full window of 50 (the 10 per second a request without a key gets elsewhere would
+    // let at most 40 through in the few seconds 200 requests take), and not all 200.
+    expect(statuses.filter((status) => status === 404).length).toBeGreaterThanOrEqual(50);
+    const limited = answers.filter((answer) => answer.status === 429);
+    expect(limited.length).toBeGreaterThan(0);
+    expect(limited[0]?.body.error.code).toBe('RATE_LIMITED');
+    expect(limited[0]?.headers['retry-after']).toBeDefined();
+    expect(new Set(statuses)).toEqual(new Set([404, 429]));
+    // Another address is not affected.
+    expect((await call('GET', '/unsubscribe/not-a-token', { sourceIp: randomLoopbackAddress() })).status).toBe(404);
   });
 
   it('gives every recipient of a batch a token of its own', async () => {
