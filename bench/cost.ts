@@ -32,7 +32,7 @@ const MEMORY_GB = 512 / 1024;
 
 const cloud = await startBenchCloud();
 try {
-  const { dynamoUsage, dynamoUsageByCommand } = await import('#dynamo/client.ts');
+  const { dynamoUsage, dynamoUsageByCommand, dynamoUsageByOperation } = await import('#dynamo/client.ts');
   const { readEmailCounts } = await import('#emails/email-index.store.ts');
   const { organization, secret } = await benchOrganization('cost bench', 'cost.test', 1_000_000);
   const send = async (i: number) => {
@@ -58,6 +58,7 @@ try {
 
   const beforeDynamo = dynamoUsage();
   const beforeByCommand = dynamoUsageByCommand();
+  const beforeByOperation = dynamoUsageByOperation();
   const beforeSqs = { ...sqsCalls };
   const beforeReceives = sqs.nonEmptyReceives();
   const startedAt = performance.now();
@@ -85,6 +86,28 @@ try {
       },
     ]),
   );
+
+  // What each function's requests of each entity cost per email, largest first (the bench's own
+  // polling of the counters, made outside any function, left out).
+  const round2 = (value: number) => Number(value.toFixed(2));
+  const byOperation = Object.entries(dynamoUsageByOperation())
+    .filter(([name]) => !name.startsWith('(no function)'))
+    .map(([name, entry]) => {
+      const before = beforeByOperation[name];
+      const byTarget = Object.fromEntries(
+        Object.entries(entry.byTarget)
+          .map(([target, units]) => [target, round2((units - (before?.byTarget[target] ?? 0)) / emails)] as const)
+          .filter(([, units]) => units > 0),
+      );
+      return {
+        operation: name.replace(/^functions\//, ''),
+        requests: round2((entry.requests - (before?.requests ?? 0)) / emails),
+        units: round2((entry.capacityUnits - (before?.capacityUnits ?? 0)) / emails),
+        byTarget,
+      };
+    })
+    .filter((entry) => entry.requests > 0)
+    .sort((a, b) => b.units - a.units);
 
   const perEmail = (value: number) => value / emails;
   const dynamo = {
@@ -179,6 +202,7 @@ try {
         http_send_ms_sequential: sendMs,
         http_send_ms_10_concurrent: concurrentSendMs,
         dynamodb_per_email_by_command: byCommand,
+        dynamodb_per_email_by_operation: byOperation,
         dynamodb_per_email: {
           requests: round(dynamo.requests, 2),
           read_units: round(dynamo.readUnits, 2),

@@ -40,6 +40,7 @@ const benches: Record<string, string> = {
   webhooks: 'webhooks.ts',
   attachments: 'attachments.ts',
   metrics: 'metrics.ts',
+  throughput: 'throughput.ts',
 };
 const [name, ...args] = process.argv.slice(2);
 const script = name ? benches[name] : undefined;

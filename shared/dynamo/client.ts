@@ -75,14 +75,66 @@ const baseClient = recordAwsCalls(
   }),
 );
 
+interface ConsumedEntry {
+  CapacityUnits?: number;
+  /** With ReturnConsumedCapacity INDEXES: the share of the table and of each index. */
+  Table?: { CapacityUnits?: number };
+  GlobalSecondaryIndexes?: Record<string, { CapacityUnits?: number }>;
+}
 interface CapacityOutput {
-  ConsumedCapacity?: { CapacityUnits?: number } | Array<{ CapacityUnits?: number }>;
+  ConsumedCapacity?: ConsumedEntry | ConsumedEntry[];
+}
+
+/** One kind of request: which function made it, the command, the entity (its key's prefix) and where the units went. */
+export interface OperationUsage {
+  requests: number;
+  capacityUnits: number;
+  /** Units by where they were consumed: `table` or the index's name. */
+  byTarget: Record<string, number>;
+}
+const byOperation = new Map<string, OperationUsage>();
+/**
+ * Running totals per `<function> <command> <entity>` (the entity: the first key's partition key up to
+ * its first `#`, or the index a query reads): the benches' breakdown of what costs what.
+ */
+export function dynamoUsageByOperation(): Record<string, OperationUsage> {
+  return Object.fromEntries(
+    [...byOperation].map(([name, entry]) => [name, { ...entry, byTarget: { ...entry.byTarget } }]),
+  );
+}
+
+/** The entity a request is about: the first key it names (its PK's prefix), or the index it queries. */
+function entityOf(input: Record<string, unknown>): string {
+  const prefix = (value: unknown) => (typeof value === 'string' ? (value.split('#')[0] ?? value) : '?');
+  const firstKey = (item: unknown) => prefix((item as { PK?: unknown } | undefined)?.PK);
+  if (input.Key) return firstKey(input.Key);
+  if (input.Item) return firstKey(input.Item);
+  if (typeof input.IndexName === 'string') return input.IndexName;
+  const values = input.ExpressionAttributeValues as Record<string, unknown> | undefined;
+  if (values) {
+    const pk = values[':pk'] ?? Object.values(values).find((value) => typeof value === 'string' && value.includes('#'));
+    if (pk !== undefined) return prefix(pk);
+  }
+  const transact = (input.TransactItems as Array<Record<string, { Key?: unknown; Item?: unknown }>> | undefined)?.[0];
+  if (transact) {
+    const operation = Object.values(transact)[0];
+    return firstKey(operation?.Key ?? operation?.Item);
+  }
+  const requestItems = input.RequestItems as Record<string, unknown> | undefined;
+  const first = requestItems ? Object.values(requestItems)[0] : undefined;
+  if (Array.isArray(first)) {
+    const request = first[0] as { PutRequest?: { Item?: unknown }; DeleteRequest?: { Key?: unknown } } | undefined;
+    return firstKey(request?.PutRequest?.Item ?? request?.DeleteRequest?.Key);
+  }
+  const keys = (first as { Keys?: unknown[] } | undefined)?.Keys;
+  return keys ? firstKey(keys[0]) : '?';
 }
 
 baseClient.middlewareStack.add(
   (next, context) => async (args) => {
     const input = args.input as Record<string, unknown>;
-    input.ReturnConsumedCapacity ??= 'TOTAL';
+    // INDEXES: the total, and how much of it each index cost (priced the same as TOTAL).
+    input.ReturnConsumedCapacity ??= 'INDEXES';
     const invokedAs = currentFunction();
     if (invokedAs && !byFunction.has(invokedAs)) byFunction.set(invokedAs, emptyUsage());
     const counters = [usage, scopedUsage.getStore(), invokedAs ? byFunction.get(invokedAs) : undefined].filter(
@@ -95,6 +147,10 @@ baseClient.middlewareStack.add(
     const perCommand = byCommand.get(context.commandName ?? '?') ?? { requests: 0, capacityUnits: 0 };
     perCommand.requests += 1;
     byCommand.set(context.commandName ?? '?', perCommand);
+    const operationKey = `${invokedAs ?? '(no function)'} ${(context.commandName ?? '?').replace(/Command$/, '')} ${entityOf(input)}`;
+    const operation = byOperation.get(operationKey) ?? { requests: 0, capacityUnits: 0, byTarget: {} };
+    operation.requests += 1;
+    byOperation.set(operationKey, operation);
     for (const entry of Array.isArray(consumed) ? consumed : consumed ? [consumed] : []) {
       for (const counter of counters) {
         counter.capacityUnits += entry.CapacityUnits ?? 0;
@@ -102,6 +158,13 @@ baseClient.middlewareStack.add(
         else counter.writeUnits += entry.CapacityUnits ?? 0;
       }
       perCommand.capacityUnits += entry.CapacityUnits ?? 0;
+      operation.capacityUnits += entry.CapacityUnits ?? 0;
+      const target = (name: string, units: number | undefined) => {
+        if (units) operation.byTarget[name] = (operation.byTarget[name] ?? 0) + units;
+      };
+      target('table', entry.Table?.CapacityUnits);
+      for (const [index, share] of Object.entries(entry.GlobalSecondaryIndexes ?? {}))
+        target(index, share.CapacityUnits);
     }
     return result;
   },

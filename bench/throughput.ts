@@ -1,0 +1,114 @@
+/**
+ * Accepted sends per second under concurrent clients, against the same stack's raw I/O, in one run:
+ *   raw I/O     one consistent GetItem + one PutItem + one SQS SendMessage per operation, sequential
+ *               within a client (the floor of any design that authenticates, stores and enqueues)
+ *   HTTP send   POST /api/v1/emails/send through the local gateway and the whole middleware stack
+ * Each phase runs `clients` concurrent clients for `seconds`; the phases alternate (raw, send, raw,
+ * send) so both see the same machine and table. Consumers are off unless `with-consumers` (in AWS they
+ * run on other machines). Target (issue 20): accepted sends/s ≥ 50% of raw operations/s.
+ *   npm run bench -- throughput [clients] [seconds] [with-consumers]
+ */
+import { benchOrganization, startBenchCloud } from './local-cloud.ts';
+import { summarize } from './stats.ts';
+
+const clients = Number(process.argv[2] ?? 16);
+const seconds = Number(process.argv[3] ?? 8);
+const withConsumers = process.argv[4] === 'with-consumers';
+const TARGET_RATIO = 0.5;
+
+const cloud = await startBenchCloud({ runConsumers: withConsumers });
+try {
+  const { GetCommand, PutCommand } = await import('@aws-sdk/lib-dynamodb');
+  const { SendMessageCommand, SQSClient } = await import('@aws-sdk/client-sqs');
+  const { db, tableName } = await import('#dynamo/client.ts');
+  const { secret } = await benchOrganization('throughput bench', 'throughput.test');
+  const sqs = new SQSClient({ endpoint: cloud.env.SQS_ENDPOINT });
+  const queueUrl = cloud.queues.send.url;
+  const body = (i: number) =>
+    JSON.stringify({
+      from: { email: 'news@throughput.test', name: 'Bench' },
+      to: [{ email: `user${i}@example.com` }],
+      subject: `Throughput ${i}`,
+      html: '<p>Hello</p>',
+      text: 'Hello',
+    });
+
+  const rawIo = async (i: number) => {
+    await db.send(new GetCommand({ TableName: tableName, Key: { PK: `BENCH#${i}`, SK: 'X' }, ConsistentRead: true }));
+    await db.send(new PutCommand({ TableName: tableName, Item: { PK: `BENCH#${i}`, SK: 'X', payload: body(i) } }));
+    await sqs.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify({ bench: i }) }));
+  };
+  const httpSend = async (i: number) => {
+    const response = await fetch(`${cloud.apiUrl}/api/v1/emails/send`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+      body: body(i),
+    });
+    const text = await response.text();
+    if (response.status !== 201) throw new Error(`send failed: ${response.status} ${text}`);
+  };
+
+  let counter = 0;
+  /** `clients` loops of `work` for `durationMs`: completed operations per second and their latencies. */
+  const phase = async (work: (i: number) => Promise<void>, durationMs: number) => {
+    const latencies: number[] = [];
+    const started = performance.now();
+    const until = started + durationMs;
+    await Promise.all(
+      Array.from({ length: clients }, async () => {
+        while (performance.now() < until) {
+          counter += 1;
+          const at = performance.now();
+          await work(counter);
+          latencies.push(performance.now() - at);
+        }
+      }),
+    );
+    const elapsed = (performance.now() - started) / 1000;
+    return { operations: latencies.length, seconds: elapsed, latencies };
+  };
+
+  // Warm both paths (connections, modules, the key's cache) before measuring.
+  await phase(rawIo, 1_000);
+  await phase(httpSend, 1_000);
+  const half = (seconds * 1000) / 2;
+  const raw = [await phase(rawIo, half)];
+  const send = [await phase(httpSend, half)];
+  raw.push(await phase(rawIo, half));
+  send.push(await phase(httpSend, half));
+
+  const rate = (runs: typeof raw) =>
+    runs.reduce((sum, run) => sum + run.operations, 0) / runs.reduce((sum, run) => sum + run.seconds, 0);
+  const rawPerSecond = rate(raw);
+  const sendsPerSecond = rate(send);
+  const ratio = sendsPerSecond / rawPerSecond;
+  const round = (value: number, digits = 1) => Number(value.toFixed(digits));
+  process.stdout.write(
+    [
+      `Throughput, ${clients} concurrent clients, ${seconds} s per path (alternating halves), consumers ${withConsumers ? 'on' : 'off'}`,
+      `  raw I/O (GetItem + PutItem + SendMessage)   ${round(rawPerSecond)} operations/s`,
+      `  POST /api/v1/emails/send                    ${round(sendsPerSecond)} accepted sends/s`,
+      `  ratio                                       ${round(ratio * 100)}%   (target ≥ ${TARGET_RATIO * 100}%: ${ratio >= TARGET_RATIO ? 'met' : 'not met'})`,
+      '',
+    ].join('\n'),
+  );
+  process.stdout.write(
+    `${JSON.stringify(
+      {
+        clients,
+        seconds,
+        consumers_running: withConsumers,
+        raw_io_per_second: round(rawPerSecond),
+        accepted_sends_per_second: round(sendsPerSecond),
+        ratio: round(ratio, 3),
+        target_ratio: TARGET_RATIO,
+        raw_io_ms: summarize(raw.flatMap((run) => run.latencies)),
+        http_send_ms: summarize(send.flatMap((run) => run.latencies)),
+      },
+      null,
+      2,
+    )}\n`,
+  );
+} finally {
+  await cloud.stop();
+}
