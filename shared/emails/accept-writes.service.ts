@@ -85,16 +85,18 @@ export async function writeAllOrNothing(
   throw new AcceptWritesFailedError(firstFailure.reason, notUndone === 0);
 }
 
-/** The sending-limit usage of a send: the day's and the month's counter, each a write of its own. */
+/** The sending-limit usage of a send: the month's counter, which counts the day too (one write). */
 export function usageWrites(
   organizationId: string,
   environment: Environment,
   recipients: number,
   countedAt: number,
 ): AcceptWrite[] {
-  return (['day', 'month'] as const).map((period) => ({
-    name: `${period} usage`,
-    run: () => addUsage(organizationId, environment, recipients, countedAt, [period]),
-    undo: () => addUsage(organizationId, environment, -recipients, countedAt, [period]),
-  }));
+  return [
+    {
+      name: 'usage',
+      run: () => addUsage(organizationId, environment, recipients, countedAt),
+      undo: () => addUsage(organizationId, environment, -recipients, countedAt),
+    },
+  ];
 }

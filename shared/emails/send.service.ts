@@ -1,5 +1,5 @@
 import type { Caller } from '#accounts/caller.ts';
-import { getOrganization } from '#accounts/organization.store.ts';
+import { type OrganizationItem, organizationFromItem } from '#accounts/organization.store.ts';
 import { type AutoValidationThreshold, DEFAULT_TRACKING } from '#accounts/organization.ts';
 import { enqueueEmail } from '#adapters/send-queue.ts';
 import { storeAttachments } from '#attachments/attachments.service.ts';
@@ -8,8 +8,9 @@ import { nowIso } from '#core/ids.ts';
 import { logger } from '#core/logger.ts';
 import { countEmails } from '#core/metrics.ts';
 import { checkNotPaused } from '#deliverability/sending-guard.service.ts';
-import { domainNotVerified } from '#domains/domain.ts';
-import { canSendFrom } from '#domains/domains.service.ts';
+import { claimsAllowSending, type DomainClaim, domainNotVerified, senderClaimNames } from '#domains/domain.ts';
+import { batchGetAll } from '#dynamo/batch.ts';
+import { keys } from '#dynamo/keys.ts';
 import { isConditionalCheckFailed } from '#dynamo/writes.ts';
 import {
   type AcceptWrite,
@@ -25,7 +26,7 @@ import type { SendEmailRequest } from '#emails/send-request.ts';
 import { checkSendingLimit } from '#emails/sending-limit.ts';
 import { resolveTracking } from '#emails/tracking.ts';
 import { readUsage } from '#emails/usage.store.ts';
-import { findSuppressedAddresses } from '#suppressions/suppressions.service.ts';
+import { suppressionLookup } from '#suppressions/suppressions.service.ts';
 import {
   countTemplateSends,
   type TemplateRecord,
@@ -34,7 +35,7 @@ import {
 } from '#templates/template.store.ts';
 import { parseTemplateForRequest } from '#templates/template-parse.ts';
 import { renderForSingleSend } from '#templates/template-render.service.ts';
-import { sendableTemplate } from '#templates/templates.service.ts';
+import { sendableTemplateFrom, sendableTemplateKeys } from '#templates/templates.service.ts';
 import { refusalReason, refusedRecipients } from '#validation/auto-validation.service.ts';
 
 function recipientPaths(request: SendEmailRequest): Array<{ field: string; email: string }> {
@@ -76,18 +77,38 @@ export async function acceptEmail(
   // nothing is written before it allows the request.
   // The attachments are checked and stored alongside the reads: before the email is written, so a
   // queued email never names bytes that are not there (a refused send leaves only blobs that expire).
-  const [attachments, template, senderAllowed, suppressed, organization, usage] = await Promise.all([
+  // The organization (guard, limits, auto-validation, tracking defaults), the template, the claims on
+  // the sender's domain names and the recipients' suppression entries: one consistent BatchGetItem,
+  // alongside the usage counters.
+  const claimNames = senderClaimNames(request.from.email);
+  const suppressions = suppressionLookup(
+    organizationId,
+    recipients.map((recipient) => recipient.email),
+  );
+  const templateKeys = request.template_id ? sendableTemplateKeys(organizationId, request.template_id) : [];
+  const [attachments, context, usage] = await Promise.all([
     // Written once the rate limit admits the request, like everything else.
     (options.admission ?? Promise.resolve()).then(() => storeAttachments(organizationId, request.attachments ?? [])),
-    request.template_id ? sendableTemplate(organizationId, request.template_id) : undefined,
-    canSendFrom(organizationId, request.from.email),
-    findSuppressedAddresses(
-      organizationId,
-      recipients.map((recipient) => recipient.email),
+    batchGetAll(
+      [
+        keys.organization(organizationId),
+        ...templateKeys,
+        ...claimNames.map((name) => keys.domainClaim(name)),
+        ...suppressions.keys,
+      ],
+      { consistent: true },
     ),
-    getOrganization(organizationId),
     readUsage(organizationId, caller.environment, countedAt),
   ]);
+  const template = request.template_id ? sendableTemplateFrom(organizationId, request.template_id, context) : undefined;
+  const organizationKey = keys.organization(organizationId);
+  const organizationItem = context.find((item) => item.PK === organizationKey.PK && item.SK === organizationKey.SK);
+  const organization = organizationItem
+    ? organizationFromItem(organizationItem as unknown as OrganizationItem)
+    : undefined;
+  const claims = context.filter((item) => String(item.PK).startsWith('DOMAINCLAIM#')) as unknown as DomainClaim[];
+  const senderAllowed = claimsAllowSending(organizationId, request.from.email, claims);
+  const suppressed = suppressions.suppressedIn(context);
   // A paused environment sends nothing new (the guard stored the pause on the organization just read).
   checkNotPaused(organization, caller.environment);
   if (!senderAllowed) {

@@ -1,13 +1,16 @@
 /**
- * Sending-limit usage: recipients sent per organization, environment and period, one counter
- * for the UTC day (`yyyy-mm-dd`) and one for the UTC month (`yyyy-mm`).
+ * Sending-limit usage: recipients sent per organization, environment, UTC month and UTC day, in one
+ * counter per month.
  *
- * Each counter is a partition `USAGE#<org>#<env>#<period>` of USAGE_SHARDS tiny items
- * (`SK=<shard>`, attribute `recipients`). A send adds its recipients to one shard chosen at
- * random, so a high send rate spreads its writes over 10 items instead of queueing on one
- * key (~1,000 writes/s each); a read sums the shards with one consistent Query. Items expire
- * through TTL (`expires_at`): day counters 3 days after their day ends, month counters 40
- * days after their month ends.
+ * The month's counter is a partition `USAGE#<org>#<env>#<yyyy-mm>` of USAGE_SHARDS tiny items
+ * (`SK=<shard>`): `recipients` counts the month and `day_<dd>` each of its days. A send adds its
+ * recipients to both attributes of one shard chosen at random (one UpdateItem), so a high send rate
+ * spreads its writes over 10 items instead of queueing on one key (~1,000 writes/s each); a read sums
+ * the shards with one consistent Query. Items expire through TTL (`expires_at`) 40 days after their
+ * month ends. (Until this layout, each day had a partition of its own, `USAGE#<org>#<env>#<yyyy-mm-dd>`:
+ * a second write per send and a second read. The month's partition and attribute are unchanged, so the
+ * month stays exact across the upgrade; the day of the upgrade counts only what was sent after it —
+ * docs/deploy.md, "Upgrading".)
  */
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Environment } from '#core/environment.ts';
@@ -18,15 +21,21 @@ import { type Usage, usagePeriods } from '#emails/sending-limit.ts';
 export const USAGE_SHARDS = 10;
 
 const DAY_SECONDS = 86_400;
-/** How long a day counter is kept after its day ends. */
-export const DAY_COUNTER_KEPT_SECONDS = 3 * DAY_SECONDS;
 /** How long a month counter is kept after its month ends. */
 export const MONTH_COUNTER_KEPT_SECONDS = 40 * DAY_SECONDS;
 
 const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
+/** The attribute counting a day (`2026-11-22` → `day_22`). */
+const dayAttribute = (day: string) => `day_${day.slice(8, 10)}`;
 
-async function sumCounter(organizationId: string, environment: Environment, period: string): Promise<number> {
-  const { PK } = keys.usageCounterPartition(organizationId, environment, period);
+/** Recipients counted so far in the UTC day and month of `now`: one consistent Query of the month's shards. */
+export async function readUsage(
+  organizationId: string,
+  environment: Environment,
+  now: Date | number = Date.now(),
+): Promise<Usage> {
+  const periods = usagePeriods(now);
+  const { PK } = keys.usageCounterPartition(organizationId, environment, periods.month);
   const { Items } = await db.send(
     new QueryCommand({
       TableName: tableName,
@@ -35,61 +44,36 @@ async function sumCounter(organizationId: string, environment: Environment, peri
       ConsistentRead: true,
     }),
   );
-  return (Items ?? []).reduce((sum, item) => sum + Number(item.recipients ?? 0), 0);
-}
-
-/** Recipients counted so far in the UTC day and month of `now`: two consistent Queries, in parallel. */
-export async function readUsage(
-  organizationId: string,
-  environment: Environment,
-  now: Date | number = Date.now(),
-): Promise<Usage> {
-  const periods = usagePeriods(now);
-  const [day, month] = await Promise.all([
-    sumCounter(organizationId, environment, periods.day),
-    sumCounter(organizationId, environment, periods.month),
-  ]);
-  return { day, month };
-}
-
-function addToCounter(
-  organizationId: string,
-  environment: Environment,
-  period: string,
-  recipients: number,
-  expiresAt: number,
-) {
-  return db.send(
-    new UpdateCommand({
-      TableName: tableName,
-      Key: keys.usageCounter(organizationId, environment, period, Math.floor(Math.random() * USAGE_SHARDS)),
-      UpdateExpression: 'ADD recipients :n SET expires_at = :expires, #type = :type',
-      ExpressionAttributeNames: { '#type': 'type' },
-      ExpressionAttributeValues: { ':n': recipients, ':expires': expiresAt, ':type': 'usage' },
-    }),
+  const day = dayAttribute(periods.day);
+  return (Items ?? []).reduce<Usage>(
+    (sum, item) => ({ day: sum.day + Number(item[day] ?? 0), month: sum.month + Number(item.recipients ?? 0) }),
+    { day: 0, month: 0 },
   );
 }
 
-export type UsagePeriod = 'day' | 'month';
-
 /**
- * Adds `recipients` (negative: takes them back) to the day and month counters of `now`, or to the
- * named ones: an UpdateItem ADD on a random shard each, in parallel.
+ * Adds `recipients` (negative: takes them back) to the month and the day of `now`: one UpdateItem ADD
+ * on a random shard of the month's counter.
  */
 export async function addUsage(
   organizationId: string,
   environment: Environment,
   recipients: number,
   now: Date | number = Date.now(),
-  periods: readonly UsagePeriod[] = ['day', 'month'],
 ): Promise<void> {
   if (recipients === 0) return;
-  const current = usagePeriods(now);
-  const kept = {
-    day: epochSeconds(current.dayResetsAt) + DAY_COUNTER_KEPT_SECONDS,
-    month: epochSeconds(current.monthResetsAt) + MONTH_COUNTER_KEPT_SECONDS,
-  };
-  await Promise.all(
-    periods.map((period) => addToCounter(organizationId, environment, current[period], recipients, kept[period])),
+  const periods = usagePeriods(now);
+  await db.send(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: keys.usageCounter(organizationId, environment, periods.month, Math.floor(Math.random() * USAGE_SHARDS)),
+      UpdateExpression: 'ADD recipients :n, #day :n SET expires_at = :expires, #type = :type',
+      ExpressionAttributeNames: { '#day': dayAttribute(periods.day), '#type': 'type' },
+      ExpressionAttributeValues: {
+        ':n': recipients,
+        ':expires': epochSeconds(periods.monthResetsAt) + MONTH_COUNTER_KEPT_SECONDS,
+        ':type': 'usage',
+      },
+    }),
   );
 }

@@ -8,6 +8,7 @@ import { normalizeEmailAddress } from '#core/email-address.ts';
 import { ApiError, notFound } from '#core/errors.ts';
 import { isResourceId } from '#core/ids.ts';
 import type { PageRequest } from '#core/pages.ts';
+import { keys } from '#dynamo/keys.ts';
 import {
   deleteSuppressionById,
   findSuppressedAmong,
@@ -53,6 +54,30 @@ export async function removeSuppression(organizationId: string, suppressionId: s
  * For the send path: the addresses (as given) that are on the organization's suppression
  * list. Addresses are normalized and de-duplicated first; invalid ones are never suppressed.
  */
+/**
+ * For a caller that reads the suppression entries of `addresses` together with other items (one
+ * BatchGetItem: send.service.ts): the keys to read, and which of the addresses the items read show
+ * suppressed (as findSuppressedAddresses answers).
+ */
+export function suppressionLookup(organizationId: string, addresses: readonly string[]) {
+  const normalizedByInput = new Map<string, string>();
+  for (const address of addresses) {
+    const normalized = normalizeEmailAddress(address);
+    if (normalized.ok) normalizedByInput.set(address, normalized.address);
+  }
+  const entryKeys = [...new Set(normalizedByInput.values())].map((address) =>
+    keys.suppression(organizationId, address),
+  );
+  return {
+    keys: entryKeys,
+    suppressedIn(items: readonly Record<string, unknown>[]): string[] {
+      const wanted = new Set(entryKeys.map((key) => key.PK));
+      const found = new Set(items.filter((item) => wanted.has(String(item.PK))).map((item) => String(item.email)));
+      return addresses.filter((address) => found.has(normalizedByInput.get(address) ?? ''));
+    },
+  };
+}
+
 export async function findSuppressedAddresses(organizationId: string, addresses: readonly string[]): Promise<string[]> {
   if (addresses.length > MAX_ADDRESSES_PER_CHECK) {
     throw new Error(`At most ${MAX_ADDRESSES_PER_CHECK} addresses can be checked at once`);

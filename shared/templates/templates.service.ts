@@ -7,6 +7,7 @@
 import { notFound } from '#core/errors.ts';
 import { isResourceId, nowIso } from '#core/ids.ts';
 import { type PageRequest, paginationFor } from '#core/pages.ts';
+import { keys } from '#dynamo/keys.ts';
 import {
   deactivateTemplate,
   getTemplate,
@@ -14,6 +15,7 @@ import {
   readTemplateUsage,
   type TemplateRecord,
   type TemplateSummary,
+  templateFromItems,
 } from '#templates/template.store.ts';
 
 export const TEMPLATE_ID_PREFIX = 'tmpl';
@@ -103,6 +105,26 @@ export async function deleteTemplate(organizationId: string, templateId: string)
 }
 
 /** The active template a send uses; a deleted, unknown or foreign one is 404. */
+/**
+ * The keys a send reads a template by, alongside its other reads (one BatchGetItem: send.service.ts);
+ * an id that cannot be a template's is 404 at once, without a read.
+ */
+export function sendableTemplateKeys(organizationId: string, templateId: string) {
+  if (!isResourceId(TEMPLATE_ID_PREFIX, templateId)) throw notFound('Template');
+  return [keys.template(organizationId, templateId), keys.templateBodies(organizationId, templateId)];
+}
+
+/** The active template among items read with sendableTemplateKeys; 404 when missing or deleted. */
+export function sendableTemplateFrom(
+  organizationId: string,
+  templateId: string,
+  items: readonly Record<string, unknown>[],
+): TemplateRecord {
+  const template = templateFromItems(organizationId, templateId, items);
+  if (!template?.is_active) throw notFound('Template');
+  return template;
+}
+
 export async function sendableTemplate(organizationId: string, templateId: string): Promise<TemplateRecord> {
   const template = await findTemplate(organizationId, templateId);
   if (!template.is_active) throw notFound('Template');

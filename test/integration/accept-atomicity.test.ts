@@ -91,8 +91,8 @@ describe('a send whose writes fail half-way', () => {
       () => acceptEmail(fixture.caller, request),
       (accepted) => expectTotals(fixture, accepted, 1, address),
     );
-    // The email, its message, two usage counters, the pointers, the list count, the template usage.
-    expect(writes).toHaveLength(7);
+    // The email, its message, the usage counter (month and day), the pointers, the list count, the template usage.
+    expect(writes).toHaveLength(6);
     // A failed enqueue (nothing queued) and a failed email write always fail the send.
     expect(outcomes.filter((outcome) => outcome.endsWith('failed')).length).toBeGreaterThanOrEqual(2);
   }, 60_000);
@@ -129,9 +129,9 @@ describe('a batch whose writes fail half-way', () => {
         });
       },
     );
-    // The emails, two usage counters, the pointers, the list count, the template usage; then the messages.
+    // The emails, the usage counter (month and day), the pointers, the list count, the template usage; then the messages.
     expect(writes.at(-1)).toBe('SendMessageBatchCommand');
-    expect(writes).toHaveLength(7);
+    expect(writes).toHaveLength(6);
     // Every write before the enqueue fails the batch; a failed enqueue leaves it to the sweeper.
     expect(outcomes.slice(0, -1).every((outcome) => outcome.endsWith('failed'))).toBe(true);
     expect(outcomes.at(-1)).toBe('SendMessageBatchCommand: accepted');
