@@ -187,7 +187,8 @@ describe('dashboard overview', () => {
   it('puts a banner on the page when the sending guard pauses an environment, and only for that organization', async () => {
     const paused = await dashboardMember();
     const domain = await verifiedDomainFor(paused.api);
-    await admin('set-sending-guard', '--org', paused.organization.id, '--bounce-rate', '0.5', '--min-volume', '2');
+    // 75%: one bounce of two sent (50%) does not trip it, so the pause is judged with both counted.
+    await admin('set-sending-guard', '--org', paused.organization.id, '--bounce-rate', '0.75', '--min-volume', '2');
     const tag = randomUUID().slice(0, 8);
     for (const index of [1, 2]) {
       acceptedId(
@@ -211,10 +212,10 @@ describe('dashboard overview', () => {
     expect(main.indexOf('role="alert"')).toBeLessThan(main.indexOf('<h1>'));
     expect(banner).toContain('Sending from the Test environment is paused');
     expect(banner).toMatch(/since <time datetime="\d{4}-\d{2}-\d{2}T[\d:.]+Z">/);
-    expect(banner).toContain('Why: bounce rate 100% ≥ 50% over the last 24 hours (2 sent).');
+    expect(banner).toContain('Why: bounce rate 100% ≥ 75% over the last 24 hours (2 sent).');
     expect(banner).toContain(`<code>npm run admin -- resume-sending --org ${paused.organization.id} --env test</code>`);
     expect(page.text).toContain('id="sending-guard" data-status="paused"');
-    expect(rateRow(page, 'bounce_rate')).toContain('<td class="num">50%</td><td class="num">5%</td>');
+    expect(rateRow(page, 'bounce_rate')).toContain('<td class="num">75%</td><td class="num">5%</td>');
     // The live environment is not paused, but its page shows the test environment's banner.
     const live = await ok(paused.browser.get('/dashboard/overview?environment=live'));
     expect(live.text).toContain('data-paused="test"');

@@ -54,10 +54,16 @@ beforeEach(() => {
   sqs.reset();
   // The sender's domain claim belongs to the organization; no address is suppressed.
   documentClient.on(BatchGetCommand).callsFake((input) => {
-    const keys = input.RequestItems[TABLE].Keys as Array<{ PK: string }>;
+    const keys = input.RequestItems[TABLE].Keys as Array<{ PK: string; SK: string }>;
     const claims = keys
       .filter((key) => key.PK === 'DOMAINCLAIM#acme.test')
-      .map(() => ({ domain: 'acme.test', organization_id: ORG, domain_id: 'dom_1', signing_domain_id: 'dom_1' }));
+      .map((key) => ({
+        ...key,
+        domain: 'acme.test',
+        organization_id: ORG,
+        domain_id: 'dom_1',
+        signing_domain_id: 'dom_1',
+      }));
     return { Responses: { [TABLE]: claims }, UnprocessedKeys: {} };
   });
   documentClient.on(GetCommand).resolves({});
