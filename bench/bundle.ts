@@ -58,11 +58,16 @@ function stats(samples: number[]): Stats {
   return { median: round(median), p90: round(p90), min: round(at(0)), max: round(at(sorted.length - 1)) };
 }
 
-/** What a function's configuration loading needs at import: the table, a region and every queue URL. */
+/**
+ * What a function's configuration loading needs at import: the table, a region, every queue URL, the
+ * attachments bucket and the public base URL (the union of what CDK gives the functions).
+ */
 const importEnvironment: Record<string, string> = {
   PATH: process.env.PATH ?? '',
   TABLE_NAME: 'bench',
   AWS_REGION: 'us-east-1',
+  ATTACHMENTS_BUCKET: 'bench-attachments',
+  PUBLIC_BASE_URL: 'https://postbox.invalid',
   AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
   ...Object.fromEntries(
     (Object.keys(queueDefinitions) as QueueName[]).map((queue) => [queueUrlEnvName(queue), 'https://sqs.invalid/0/q']),
