@@ -78,19 +78,23 @@ export async function fanOutChanges(changes: readonly TableChange[]): Promise<Fa
   const sources = changes.flatMap(webhookEventsOfChange);
   if (sources.length === 0) return { events: 0, deliveries: 0 };
   const organizations = [...new Set(sources.map((source) => source.organization_id))];
-  const [endpointsByOrganization, emails] = await Promise.all([
-    Promise.all(organizations.map(async (id) => [id, await queryWebhooks(id)] as const)).then(
-      (entries) => new Map(entries),
-    ),
-    emailFacts(sources),
-  ]);
+  const endpointsByOrganization = new Map(
+    await Promise.all(organizations.map(async (id) => [id, await queryWebhooks(id)] as const)),
+  );
+  const subscribed = sources
+    .map((source) => ({
+      source,
+      endpoints: (endpointsByOrganization.get(source.organization_id) ?? []).filter((endpoint) =>
+        subscribes(endpoint, source.kind === 'email' ? source.type : source.payload.type),
+      ),
+    }))
+    .filter((entry) => entry.endpoints.length > 0);
+  // The emails' facts only for events some endpoint takes: an organization without webhooks (most of
+  // them) costs its events one Query of its endpoints per batch, no read of the emails.
+  const emails = await emailFacts(subscribed.map((entry) => entry.source));
   const now = nowIso();
   const deliveries: WebhookDeliveryItem[] = [];
-  for (const source of sources) {
-    const endpoints = (endpointsByOrganization.get(source.organization_id) ?? []).filter((endpoint) =>
-      subscribes(endpoint, source.kind === 'email' ? source.type : source.payload.type),
-    );
-    if (endpoints.length === 0) continue;
+  for (const { source, endpoints } of subscribed) {
     const payload = payloadOf(source, emails);
     // An email deleted before its event was read (retention): nothing to say about it.
     if (!payload) continue;
