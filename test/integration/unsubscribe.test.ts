@@ -180,9 +180,15 @@ describe('list_unsubscribe: true (Postbox’s one-click link)', () => {
 
   it('is rate limited per source IP, in a window of its own (above the API’s for requests without a key)', async () => {
     const sourceIp = randomLoopbackAddress();
-    const answers = await Promise.all(
-      Array.from({ length: 200 }, () => call('GET', '/unsubscribe/not-a-token', { sourceIp })),
-    );
+    // 200 at once from one address; on a machine slow enough to spread them over more than four
+    // seconds a burst may stay under 50 per second, so up to three bursts are tried.
+    let answers: ApiResponse[] = [];
+    for (let burst = 0; burst < 3; burst += 1) {
+      answers = await Promise.all(
+        Array.from({ length: 200 }, () => call('GET', '/unsubscribe/not-a-token', { sourceIp })),
+      );
+      if (answers.some((answer) => answer.status === 429)) break;
+    }
     const statuses = answers.map((answer) => answer.status);
     // At least one full window of 50 (the 10 per second a request without a key gets elsewhere would
     // let at most 40 through in the few seconds 200 requests take), and not all 200.
