@@ -87,3 +87,39 @@ export async function pollUntil(
     await new Promise((resolve) => setTimeout(resolve, options.intervalMs));
   }
 }
+
+/**
+ * The two paths the send benches compare (bench/send.ts, bench/throughput.ts), on a started cloud:
+ * `rawIo`, the unavoidable I/O of a send (a consistent GetItem, a PutItem and an SQS SendMessage,
+ * sequential), and `httpSend`, POST /api/v1/emails/send with `secret` from `from`.
+ */
+export async function sendPaths(cloud: LocalCloud, secret: string, from: { email: string; name: string }) {
+  const { GetCommand, PutCommand } = await import('@aws-sdk/lib-dynamodb');
+  const { SendMessageCommand, SQSClient } = await import('@aws-sdk/client-sqs');
+  const { db, tableName } = await import('#dynamo/client.ts');
+  const sqs = new SQSClient({ endpoint: cloud.env.SQS_ENDPOINT });
+  const queueUrl = cloud.queues.send.url;
+  const body = (i: number) =>
+    JSON.stringify({
+      from,
+      to: [{ email: `user${i}@example.com` }],
+      subject: `Bench ${i}`,
+      html: '<p>Hello</p>',
+      text: 'Hello',
+    });
+  const rawIo = async (i: number) => {
+    await db.send(new GetCommand({ TableName: tableName, Key: { PK: `BENCH#${i}`, SK: 'X' }, ConsistentRead: true }));
+    await db.send(new PutCommand({ TableName: tableName, Item: { PK: `BENCH#${i}`, SK: 'X', payload: body(i) } }));
+    await sqs.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify({ bench: i }) }));
+  };
+  const httpSend = async (i: number) => {
+    const response = await fetch(`${cloud.apiUrl}/api/v1/emails/send`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+      body: body(i),
+    });
+    const text = await response.text();
+    if (response.status !== 201) throw new Error(`send failed: ${response.status} ${text}`);
+  };
+  return { body, rawIo, httpSend };
+}

@@ -6,7 +6,7 @@
  * plus the DynamoDB requests/capacity and SQS messages per accepted email.
  *   npm run bench -- send [iterations] [accept-only]
  */
-import { startBenchCloud } from './local-cloud.ts';
+import { sendPaths, startBenchCloud } from './local-cloud.ts';
 import { summarize, timeEach } from './stats.ts';
 
 const iterations = Number(process.argv[2] ?? 300);
@@ -15,9 +15,7 @@ const acceptOnly = process.argv[3] === 'accept-only';
 
 const cloud = await startBenchCloud({ runConsumers: !acceptOnly });
 try {
-  const { GetCommand, PutCommand } = await import('@aws-sdk/lib-dynamodb');
-  const { SendMessageCommand, SQSClient } = await import('@aws-sdk/client-sqs');
-  const { db, dynamoUsage, tableName } = await import('#dynamo/client.ts');
+  const { dynamoUsage } = await import('#dynamo/client.ts');
   const { createApiKey, createOrganization, setOrganizationRateLimit } = await import('#accounts/accounts.service.ts');
   const { addVerifiedDomainForDevelopment } = await import('#domains/domains.service.ts');
 
@@ -25,31 +23,7 @@ try {
   await setOrganizationRateLimit(organization.id, 1000);
   await addVerifiedDomainForDevelopment(organization.id, 'bench.test');
   const { secret } = await createApiKey({ organizationId: organization.id, name: 'bench', environment: 'test' });
-  const sqs = new SQSClient({ endpoint: cloud.env.SQS_ENDPOINT });
-  const queueUrl = cloud.queues.send.url;
-  const body = (i: number) =>
-    JSON.stringify({
-      from: { email: 'news@bench.test', name: 'Bench' },
-      to: [{ email: `user${i}@example.com` }],
-      subject: `Bench ${i}`,
-      html: '<p>Hello</p>',
-      text: 'Hello',
-    });
-
-  const rawIo = async (i: number) => {
-    await db.send(new GetCommand({ TableName: tableName, Key: { PK: `BENCH#${i}`, SK: 'X' }, ConsistentRead: true }));
-    await db.send(new PutCommand({ TableName: tableName, Item: { PK: `BENCH#${i}`, SK: 'X', payload: body(i) } }));
-    await sqs.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify({ bench: i }) }));
-  };
-  const httpSend = async (i: number) => {
-    const response = await fetch(`${cloud.apiUrl}/api/v1/emails/send`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
-      body: body(i),
-    });
-    const text = await response.text();
-    if (response.status !== 201) throw new Error(`send failed: ${response.status} ${text}`);
-  };
+  const { body, rawIo, httpSend } = await sendPaths(cloud, secret, { email: 'news@bench.test', name: 'Bench' });
 
   for (let i = 0; i < 30; i += 1) {
     await rawIo(100_000 + i);

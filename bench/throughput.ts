@@ -8,7 +8,7 @@
  * run on other machines). Target (issue 20): accepted sends/s ≥ 50% of raw operations/s.
  *   npm run bench -- throughput [clients] [seconds] [with-consumers]
  */
-import { benchOrganization, startBenchCloud } from './local-cloud.ts';
+import { benchOrganization, sendPaths, startBenchCloud } from './local-cloud.ts';
 import { summarize } from './stats.ts';
 
 const clients = Number(process.argv[2] ?? 16);
@@ -18,35 +18,8 @@ const TARGET_RATIO = 0.5;
 
 const cloud = await startBenchCloud({ runConsumers: withConsumers });
 try {
-  const { GetCommand, PutCommand } = await import('@aws-sdk/lib-dynamodb');
-  const { SendMessageCommand, SQSClient } = await import('@aws-sdk/client-sqs');
-  const { db, tableName } = await import('#dynamo/client.ts');
   const { secret } = await benchOrganization('throughput bench', 'throughput.test');
-  const sqs = new SQSClient({ endpoint: cloud.env.SQS_ENDPOINT });
-  const queueUrl = cloud.queues.send.url;
-  const body = (i: number) =>
-    JSON.stringify({
-      from: { email: 'news@throughput.test', name: 'Bench' },
-      to: [{ email: `user${i}@example.com` }],
-      subject: `Throughput ${i}`,
-      html: '<p>Hello</p>',
-      text: 'Hello',
-    });
-
-  const rawIo = async (i: number) => {
-    await db.send(new GetCommand({ TableName: tableName, Key: { PK: `BENCH#${i}`, SK: 'X' }, ConsistentRead: true }));
-    await db.send(new PutCommand({ TableName: tableName, Item: { PK: `BENCH#${i}`, SK: 'X', payload: body(i) } }));
-    await sqs.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify({ bench: i }) }));
-  };
-  const httpSend = async (i: number) => {
-    const response = await fetch(`${cloud.apiUrl}/api/v1/emails/send`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
-      body: body(i),
-    });
-    const text = await response.text();
-    if (response.status !== 201) throw new Error(`send failed: ${response.status} ${text}`);
-  };
+  const { rawIo, httpSend } = await sendPaths(cloud, secret, { email: 'news@throughput.test', name: 'Bench' });
 
   let counter = 0;
   /** `clients` loops of `work` for `durationMs`: completed operations per second and their latencies. */

@@ -66,6 +66,13 @@ export function organizationFromItem(item: OrganizationItem): Organization {
   };
 }
 
+/** The organization among items a caller read with `keys.organization` and others (one BatchGetItem). */
+export function organizationAmong(organizationId: string, items: readonly Record<string, unknown>[]) {
+  const key = keys.organization(organizationId);
+  const item = items.find((candidate) => candidate.PK === key.PK && candidate.SK === key.SK);
+  return item ? organizationFromItem(item as unknown as OrganizationItem) : undefined;
+}
+
 /** Creates an organization; undefined when the id is taken. */
 export async function putOrganization(input: { id: string; name: string }): Promise<Organization | undefined> {
   const item: OrganizationItem = { id: input.id, name: input.name, created_at: nowIso() };

@@ -4,6 +4,7 @@
  * Created on first use with a conditional put, so two functions starting at once both end up
  * with the one stored value. Never listed, never returned by any API.
  */
+import { randomBytes } from 'node:crypto';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#dynamo/client.ts';
 import { keys } from '#dynamo/keys.ts';
@@ -39,4 +40,22 @@ export async function getOrCreateServerSecret(name: string, candidate: Buffer): 
   const winner = await readSecret(name);
   if (!winner) throw new Error(`server secret ${name}: created by another writer but not readable`);
   return winner;
+}
+
+const cached = new Map<string, Promise<Buffer>>();
+
+/**
+ * The secret `name` (32 random bytes on first use), read once per module instance and kept; a failed
+ * read is tried again on the next call.
+ */
+export function serverSecret(name: string): Promise<Buffer> {
+  let secret = cached.get(name);
+  if (!secret) {
+    secret = getOrCreateServerSecret(name, randomBytes(32)).catch((error: unknown) => {
+      cached.delete(name);
+      throw error;
+    });
+    cached.set(name, secret);
+  }
+  return secret;
 }

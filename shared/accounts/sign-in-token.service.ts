@@ -11,7 +11,7 @@
  * field, is refused.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { getOrCreateServerSecret } from '#accounts/server-secret.store.ts';
+import { serverSecret } from '#accounts/server-secret.store.ts';
 
 /** The token lives as long as a sign-in form may stay open (the cookie's Max-Age too). */
 export const SIGN_IN_TOKEN_SECONDS = 60 * 60;
@@ -56,16 +56,8 @@ export function signInTokenAccepted(
   return verifySignInToken(secret, formToken, nowMs);
 }
 
-let secret: Promise<Buffer> | undefined;
-
-/** The signing secret: read (or created) once per module; a failed read is tried again next time. */
-function signInTokenSecret(): Promise<Buffer> {
-  secret ??= getOrCreateServerSecret(SIGN_IN_SECRET_NAME, randomBytes(32)).catch((error: unknown) => {
-    secret = undefined;
-    throw error;
-  });
-  return secret;
-}
+/** The signing secret: read (or created) once per module (shared/accounts/server-secret.store.ts). */
+const signInTokenSecret = () => serverSecret(SIGN_IN_SECRET_NAME);
 
 /** A new token for a sign-in form. */
 export async function issueSignInToken(): Promise<string> {

@@ -300,6 +300,12 @@ export async function getDomainClaim(domainName: string): Promise<DomainClaim | 
   return Item as DomainClaim | undefined;
 }
 
+/** The claims on these names among items a caller read with `keys.domainClaim` and others (one BatchGetItem). */
+export function claimsAmong(domainNames: readonly string[], items: readonly Record<string, unknown>[]): DomainClaim[] {
+  const wanted = new Set(domainNames.map((name) => keys.domainClaim(name).PK));
+  return items.filter((item) => wanted.has(String(item.PK))) as unknown as DomainClaim[];
+}
+
 /** The claims on these names that exist: strongly consistent BatchGetItem, 100 names a call. */
 export async function getDomainClaims(domainNames: readonly string[]): Promise<DomainClaim[]> {
   const claims: DomainClaim[] = [];

@@ -16,18 +16,18 @@
 
 import { createHash } from 'node:crypto';
 import type { Caller } from '#accounts/caller.ts';
-import { type OrganizationItem, organizationFromItem } from '#accounts/organization.store.ts';
+import { organizationAmong } from '#accounts/organization.store.ts';
 import { DEFAULT_TRACKING } from '#accounts/organization.ts';
 import { enqueueEmailBatches } from '#adapters/send-queue.ts';
 import { storeAttachments } from '#attachments/attachments.service.ts';
 import { normalizeEmailAddress } from '#core/email-address.ts';
-import { ApiError, notFound } from '#core/errors.ts';
-import { isResourceId, nowIso } from '#core/ids.ts';
+import { ApiError } from '#core/errors.ts';
+import { nowIso } from '#core/ids.ts';
 import { errorLogFields } from '#core/log-fields.ts';
 import { logger } from '#core/logger.ts';
 import { countEmails } from '#core/metrics.ts';
 import { checkNotPaused } from '#deliverability/sending-guard.service.ts';
-import type { DomainClaim } from '#domains/domain.ts';
+import { claimsAmong } from '#domains/domain.store.ts';
 import { claimsAllowSending, domainNotVerified, senderClaimNames } from '#domains/domain.ts';
 import { batchGetAll } from '#dynamo/batch.ts';
 import { keys } from '#dynamo/keys.ts';
@@ -52,15 +52,11 @@ import { checkSendingLimit } from '#emails/sending-limit.ts';
 import { resolveTracking } from '#emails/tracking.ts';
 import { readUsage } from '#emails/usage.store.ts';
 import { findSuppressedAddresses, MAX_ADDRESSES_PER_CHECK } from '#suppressions/suppressions.service.ts';
-import {
-  countTemplateSends,
-  type TemplateSendsCount,
-  templateFromItems,
-  uncountTemplateSends,
-} from '#templates/template.store.ts';
+import { countTemplateSends, type TemplateSendsCount, uncountTemplateSends } from '#templates/template.store.ts';
 import type { OutputMeter } from '#templates/template-engine.ts';
 import { parseTemplateForRequest } from '#templates/template-parse.ts';
 import { renderForSend } from '#templates/template-render.service.ts';
+import { sendableTemplateFrom, sendableTemplateKeys } from '#templates/templates.service.ts';
 import { refusalReason, refusedRecipients } from '#validation/auto-validation.service.ts';
 
 export interface BatchResult {
@@ -146,7 +142,7 @@ export async function acceptBatch(
   if (request.subject !== undefined) parseTemplateForRequest({ subject: request.subject, html: null, text: null });
   const { rejected, candidates } = screenEntries(request.recipients);
   const countedAt = Date.now();
-  if (!isResourceId('tmpl', request.template_id)) throw notFound('Template');
+  const templateKeys = sendableTemplateKeys(organizationId, request.template_id);
   // The organization, the template (description and bodies) and the sender's domain claims: one
   // BatchGetItem, alongside the suppressions and the usage.
   const claimNames = senderClaimNames(request.from.email);
@@ -154,12 +150,7 @@ export async function acceptBatch(
   const [attachments, context, suppressed, usage] = await Promise.all([
     (options.admission ?? Promise.resolve()).then(() => storeAttachments(organizationId, request.attachments ?? [])),
     batchGetAll(
-      [
-        keys.organization(organizationId),
-        keys.template(organizationId, request.template_id),
-        keys.templateBodies(organizationId, request.template_id),
-        ...claimNames.map((name) => keys.domainClaim(name)),
-      ],
+      [keys.organization(organizationId), ...templateKeys, ...claimNames.map((name) => keys.domainClaim(name))],
       { consistent: true },
     ),
     suppressedAmong(
@@ -168,17 +159,10 @@ export async function acceptBatch(
     ),
     readUsage(organizationId, caller.environment, countedAt),
   ]);
-  const template = templateFromItems(organizationId, request.template_id, context);
-  if (!template?.is_active) throw notFound('Template');
-  const organizationItem = context.find(
-    (item) => item.PK === keys.organization(organizationId).PK && item.SK === 'ORG',
-  );
-  const organization = organizationItem
-    ? organizationFromItem(organizationItem as unknown as OrganizationItem)
-    : undefined;
+  const template = sendableTemplateFrom(organizationId, request.template_id, context);
+  const organization = organizationAmong(organizationId, context);
   checkNotPaused(organization, caller.environment);
-  const claims = context.filter((item) => String(item.PK).startsWith('DOMAINCLAIM#')) as unknown as DomainClaim[];
-  const senderAllowed = claimsAllowSending(organizationId, request.from.email, claims);
+  const senderAllowed = claimsAllowSending(organizationId, request.from.email, claimsAmong(claimNames, context));
   if (!senderAllowed) {
     throw domainNotVerified(request.from.email);
   }

@@ -2,12 +2,12 @@
  * Reading an email back (GET /emails/:id, the dashboard's email detail). Kept apart from the send
  * service so a read-only function does not load the send queue (and its required queue URL).
  */
-import { DEFAULT_TRACKING } from '#accounts/organization.ts';
 import { notFound } from '#core/errors.ts';
 import { isUuid } from '#core/ids.ts';
 import { getEmailWithEvents } from '#emails/email.store.ts';
 import type { EmailEvent } from '#emails/email.ts';
 import { toListItem } from '#emails/email-view.ts';
+import { trackingOfEmail } from '#emails/tracking.ts';
 
 /** GET /emails/:id — `id` and `message_id` are the same value. */
 export async function getEmail(organizationId: string, emailId: string) {
@@ -21,7 +21,7 @@ export async function getEmail(organizationId: string, emailId: string) {
     text: email.text,
     scheduled_at: email.scheduled_at,
     attachments: email.attachments ?? [],
-    tracking: email.tracking ?? DEFAULT_TRACKING,
+    tracking: trackingOfEmail(email),
     list_unsubscribe: email.list_unsubscribe ?? null,
     events: events.map((event: EmailEvent) => ({
       id: event.id,

@@ -100,6 +100,13 @@ function listUnsubscribeHeaderValue(custom: CustomListUnsubscribe): string {
     .join(', ');
 }
 
+/** How many headers the option adds (counted against SES's 15 before the link exists). */
+export function listUnsubscribeHeaderCount(option: { url?: unknown; mailto?: unknown } | true): number {
+  if (option === true) return 2;
+  const hasUrl = typeof option.url === 'string';
+  return hasUrl ? 2 : typeof option.mailto === 'string' ? 1 : 0;
+}
+
 /** The headers an email's `list_unsubscribe` puts on its message; `oneClickUrl` is Postbox's link (for `true`). */
 export function listUnsubscribeHeaders(
   option: ListUnsubscribe | undefined,

@@ -46,7 +46,11 @@ import {
   tagTextProblem,
   templateDataSchema,
 } from '#emails/content-fields.ts';
-import { LIST_UNSUBSCRIBE_HEADERS, listUnsubscribeField, listUnsubscribeHeaders } from '#emails/list-unsubscribe.ts';
+import {
+  LIST_UNSUBSCRIBE_HEADERS,
+  listUnsubscribeField,
+  listUnsubscribeHeaderCount,
+} from '#emails/list-unsubscribe.ts';
 import { displayNameProblem, LINE_BREAK } from '#emails/message-text.ts';
 import { trackingField } from '#emails/tracking.ts';
 
@@ -308,21 +312,12 @@ function listUnsubscribeRules(
       issue(['headers', name], 'Set by list_unsubscribe: use either the field or the header, not both');
     }
   }
-  // What the option adds (its own values are checked by its schema; a placeholder link stands in).
-  const added = isRecord(option) || option === true ? headersAdded(option) : 0;
+  // What the option adds (its own values are checked by its schema).
+  const added = isRecord(option) || option === true ? listUnsubscribeHeaderCount(option) : 0;
   const count = Object.keys(headerValues).length;
   if (count <= MAX_HEADERS && count + added > MAX_HEADERS) {
     issue(['headers'], `At most ${MAX_HEADERS - added} headers with list_unsubscribe (it adds ${added})`);
   }
-}
-
-function headersAdded(option: true | Record<string, unknown>): number {
-  if (option === true) return Object.keys(listUnsubscribeHeaders(true, 'https://x')).length;
-  const url = typeof option.url === 'string' ? option.url : undefined;
-  const mailto = typeof option.mailto === 'string' ? option.mailto : undefined;
-  if (url === undefined && mailto === undefined) return 0;
-  return Object.keys(listUnsubscribeHeaders({ ...(url ? { url } : {}), ...(mailto ? { mailto } : {}) }, undefined))
-    .length;
 }
 
 /** The body schema, with the clock used for `scheduled_at` injected (tests pass a fixed one). */

@@ -1,5 +1,5 @@
 import type { Caller } from '#accounts/caller.ts';
-import { type OrganizationItem, organizationFromItem } from '#accounts/organization.store.ts';
+import { organizationAmong } from '#accounts/organization.store.ts';
 import { type AutoValidationThreshold, DEFAULT_TRACKING } from '#accounts/organization.ts';
 import { enqueueEmail } from '#adapters/send-queue.ts';
 import { storeAttachments } from '#attachments/attachments.service.ts';
@@ -8,7 +8,8 @@ import { nowIso } from '#core/ids.ts';
 import { logger } from '#core/logger.ts';
 import { countEmails } from '#core/metrics.ts';
 import { checkNotPaused } from '#deliverability/sending-guard.service.ts';
-import { claimsAllowSending, type DomainClaim, domainNotVerified, senderClaimNames } from '#domains/domain.ts';
+import { claimsAmong } from '#domains/domain.store.ts';
+import { claimsAllowSending, domainNotVerified, senderClaimNames } from '#domains/domain.ts';
 import { batchGetAll } from '#dynamo/batch.ts';
 import { keys } from '#dynamo/keys.ts';
 import { isConditionalCheckFailed } from '#dynamo/writes.ts';
@@ -101,13 +102,8 @@ export async function acceptEmail(
     readUsage(organizationId, caller.environment, countedAt),
   ]);
   const template = request.template_id ? sendableTemplateFrom(organizationId, request.template_id, context) : undefined;
-  const organizationKey = keys.organization(organizationId);
-  const organizationItem = context.find((item) => item.PK === organizationKey.PK && item.SK === organizationKey.SK);
-  const organization = organizationItem
-    ? organizationFromItem(organizationItem as unknown as OrganizationItem)
-    : undefined;
-  const claims = context.filter((item) => String(item.PK).startsWith('DOMAINCLAIM#')) as unknown as DomainClaim[];
-  const senderAllowed = claimsAllowSending(organizationId, request.from.email, claims);
+  const organization = organizationAmong(organizationId, context);
+  const senderAllowed = claimsAllowSending(organizationId, request.from.email, claimsAmong(claimNames, context));
   const suppressed = suppressions.suppressedIn(context);
   // A paused environment sends nothing new (the guard stored the pause on the organization just read).
   checkNotPaused(organization, caller.environment);

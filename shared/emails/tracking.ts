@@ -7,7 +7,7 @@
  * outcome simulator produces `opened`/`clicked` only for emails that asked for them.
  */
 import * as z from 'zod';
-import type { TrackingSettings } from '#accounts/organization.ts';
+import { DEFAULT_TRACKING, type TrackingSettings } from '#accounts/organization.ts';
 
 export const trackingField = z
   .strictObject({
@@ -25,3 +25,7 @@ export type TrackingRequest = z.output<typeof trackingField>;
 export function resolveTracking(request: TrackingRequest | undefined, defaults: TrackingSettings): TrackingSettings {
   return { opens: request?.opens ?? defaults.opens, clicks: request?.clicks ?? defaults.clicks };
 }
+
+/** The switches an email was accepted with; emails from before tracking had switches track nothing. */
+export const trackingOfEmail = (email: { tracking?: TrackingSettings | undefined }): TrackingSettings =>
+  email.tracking ?? DEFAULT_TRACKING;

@@ -60,11 +60,7 @@ export async function removeSuppression(organizationId: string, suppressionId: s
  * suppressed (as findSuppressedAddresses answers).
  */
 export function suppressionLookup(organizationId: string, addresses: readonly string[]) {
-  const normalizedByInput = new Map<string, string>();
-  for (const address of addresses) {
-    const normalized = normalizeEmailAddress(address);
-    if (normalized.ok) normalizedByInput.set(address, normalized.address);
-  }
+  const normalizedByInput = normalizedAddresses(addresses);
   const entryKeys = [...new Set(normalizedByInput.values())].map((address) =>
     keys.suppression(organizationId, address),
   );
@@ -78,15 +74,21 @@ export function suppressionLookup(organizationId: string, addresses: readonly st
   };
 }
 
-export async function findSuppressedAddresses(organizationId: string, addresses: readonly string[]): Promise<string[]> {
-  if (addresses.length > MAX_ADDRESSES_PER_CHECK) {
-    throw new Error(`At most ${MAX_ADDRESSES_PER_CHECK} addresses can be checked at once`);
-  }
+/** Each valid address by what it normalises to (invalid ones are left out: they cannot be suppressed). */
+function normalizedAddresses(addresses: readonly string[]): Map<string, string> {
   const normalizedByInput = new Map<string, string>();
   for (const address of addresses) {
     const normalized = normalizeEmailAddress(address);
     if (normalized.ok) normalizedByInput.set(address, normalized.address);
   }
+  return normalizedByInput;
+}
+
+export async function findSuppressedAddresses(organizationId: string, addresses: readonly string[]): Promise<string[]> {
+  if (addresses.length > MAX_ADDRESSES_PER_CHECK) {
+    throw new Error(`At most ${MAX_ADDRESSES_PER_CHECK} addresses can be checked at once`);
+  }
+  const normalizedByInput = normalizedAddresses(addresses);
   const suppressed = await findSuppressedAmong(organizationId, [...new Set(normalizedByInput.values())]);
   return addresses.filter((address) => {
     const normalized = normalizedByInput.get(address);

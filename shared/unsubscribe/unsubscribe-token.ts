@@ -7,11 +7,13 @@
  *
  * The recipient is bound by the MAC but not written in the token (a URL travels through logs and
  * link scanners): the email names it, and an email with Postbox's link has exactly one recipient.
- * The secret is a server secret kept in the table (shared/accounts/server-secret.store.ts).
+ * The secret is a server secret kept in the table (shared/accounts/server-secret.store.ts, `serverSecret`).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 export const UNSUBSCRIBE_TOKEN_DAYS = 60;
+/** The name of the signing secret (shared/accounts/server-secret.store.ts). */
+export const UNSUBSCRIBE_SECRET_NAME = 'unsubscribe-links';
 const DAY_SECONDS = 24 * 60 * 60;
 const PAYLOAD = /^([A-Za-z0-9_-]{1,64}):([0-9a-f-]{36}):(\d{1,12})$/;
 const TOKEN = /^([A-Za-z0-9_-]{1,200})\.([A-Za-z0-9_-]{43})$/;

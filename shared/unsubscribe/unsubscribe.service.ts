@@ -11,13 +11,17 @@
  * the mailbox provider's retry rather than leaving an event without its suppression.
  */
 
+import { serverSecret } from '#accounts/server-secret.store.ts';
 import { normalizeEmailAddress } from '#core/email-address.ts';
 import { deterministicId, nowIso } from '#core/ids.ts';
 import { newEvent } from '#emails/email.ts';
 import { applyEmailEvents, type EmailEventsSnapshot, readEmailEvents } from '#emails/events/email-events.store.ts';
 import { addSuppression, findSuppressedAddresses } from '#suppressions/suppressions.service.ts';
-import { unsubscribeSecret } from '#unsubscribe/unsubscribe-secret.service.ts';
-import { readUnsubscribeToken, verifyUnsubscribeToken } from '#unsubscribe/unsubscribe-token.ts';
+import {
+  readUnsubscribeToken,
+  UNSUBSCRIBE_SECRET_NAME,
+  verifyUnsubscribeToken,
+} from '#unsubscribe/unsubscribe-token.ts';
 
 export interface UnsubscribeTarget {
   organizationId: string;
@@ -45,7 +49,7 @@ async function resolveToken(
   const first = [...email.to, ...email.cc, ...email.bcc][0];
   const normalized = first ? normalizeEmailAddress(first.email) : undefined;
   if (!normalized?.ok) return undefined;
-  if (!verifyUnsubscribeToken(await unsubscribeSecret(), token, normalized.address)) return undefined;
+  if (!verifyUnsubscribeToken(await serverSecret(UNSUBSCRIBE_SECRET_NAME), token, normalized.address)) return undefined;
   const eventId = unsubscribedEventId(email.id, normalized.address);
   return {
     snapshot,

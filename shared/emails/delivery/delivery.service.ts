@@ -9,7 +9,6 @@ import { randomUUID } from 'node:crypto';
  * can be suppressed (a bounce, a complaint) between the API call and the delivery.
  */
 
-import { DEFAULT_TRACKING } from '#accounts/organization.ts';
 import { classifySesError, sendWithSes, sesOutcomeUnknown } from '#adapters/ses-sender.ts';
 import { readAttachmentBytes } from '#attachments/attachments.service.ts';
 import { WeightedBudget } from '#core/concurrency.ts';
@@ -26,6 +25,7 @@ import type { SendQueueMessage } from '#emails/delivery/send-queue-message.ts';
 import { type EmailEvent, type EmailRecord, type Mailbox, newEvent, suppressedEvent } from '#emails/email.ts';
 import { listUnsubscribeHeaders } from '#emails/list-unsubscribe.ts';
 import { outcomeDeadline } from '#emails/schedule/due-times.ts';
+import { trackingOfEmail } from '#emails/tracking.ts';
 import { configurationSetFor } from '#platform/ses-configuration-sets.ts';
 import { findSuppressedAddresses } from '#suppressions/suppressions.service.ts';
 import { unsubscribeLink } from '#unsubscribe/unsubscribe-link.service.ts';
@@ -124,8 +124,6 @@ export const MISSING_EMAIL_GRACE_MS = 60_000;
  * through the set of its tracking switches (shared/platform/ses-configuration-sets.ts).
  */
 const configurationSetBase = process.env.SES_CONFIGURATION_SET || undefined;
-/** Emails accepted before tracking had switches track nothing. */
-const trackingOf = (email: Pick<EmailRecord, 'tracking'>) => email.tracking ?? DEFAULT_TRACKING;
 
 /**
  * The List-Unsubscribe headers of the email's `list_unsubscribe`: Postbox's link (made for its one
@@ -243,7 +241,7 @@ export async function deliverEmail(
         text: email.text,
         headers: { ...email.headers, ...(await listUnsubscribeHeadersOf(email, [...to, ...cc, ...bcc])) },
         ...(configurationSetBase
-          ? { configurationSetName: configurationSetFor(configurationSetBase, trackingOf(email)) }
+          ? { configurationSetName: configurationSetFor(configurationSetBase, trackingOfEmail(email)) }
           : {}),
         attachments: stored.map((attachment, index) => ({
           filename: attachment.filename,
