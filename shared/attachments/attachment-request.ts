@@ -9,13 +9,13 @@ import {
   ATTACHMENT_DISPOSITIONS,
   type AttachmentDisposition,
   contentIdProblem,
-  contentTypeFor,
   contentTypeProblem,
   decodeBase64Exactly,
   filenameProblem,
   MAX_ATTACHMENT_BYTES,
   MAX_ATTACHMENTS,
 } from '#attachments/attachment.ts';
+import { contentTypeFor } from '#attachments/content-type.ts';
 
 /** An attachment as the request validated it: its bytes decoded (inline) or an upload named. */
 export interface RequestedAttachment {

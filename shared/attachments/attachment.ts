@@ -4,10 +4,8 @@
  * ≤ 255 characters without path separators or control characters, and no extension of it may be an
  * executable type (the list Gmail blocks), in any case, anywhere in the name (`invoice.pdf.exe`,
  * `x.EXE.pdf`); `content_id` (≤ 78 characters, no `<>`) makes the part inline; `content_type`
- * defaults from the extension.
+ * defaults from the extension (content-type.ts).
  */
-import mime from 'mime';
-
 /** Parts per email. */
 export const MAX_ATTACHMENTS = 20;
 /** Decoded bytes per email, every part together (SES's 40 MB message after MIME's base64). */
@@ -120,11 +118,6 @@ const CONTENT_TYPE = /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+$/i;
 /** Why a value cannot be a content type, or undefined. */
 export function contentTypeProblem(contentType: string): string | undefined {
   return CONTENT_TYPE.test(contentType) ? undefined : 'Must be a media type such as application/pdf';
-}
-
-/** The content type a filename implies (`application/octet-stream` when its extension says nothing). */
-export function contentTypeFor(filename: string): string {
-  return mime.getType(filename) ?? 'application/octet-stream';
 }
 
 /**

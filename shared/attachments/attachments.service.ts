@@ -1,26 +1,19 @@
 /**
- * Attachments: uploads declared (a presigned PUT), an email's attachments stored (bytes once per
- * organization and content: a blob keyed by SHA-256, shared/platform/buckets.ts) and read back for
- * the hand-over to SES and the dashboard's downloads.
+ * Attachments: uploads declared (a presigned PUT) and an email's attachments stored (bytes once per
+ * organization and content: a blob keyed by SHA-256, shared/platform/buckets.ts). Reading them back
+ * (the hand-over to SES, the dashboard's downloads) is attachment-reads.service.ts, so that readers do
+ * not load the upload and type rules.
  *
  * Storing is part of accepting a send: every attachment of the request is checked and written
  * before the email is, so a queued email never names bytes that are not there. An upload named by
  * `attachment_id` must be this organization's, still usable (7 days), and uploaded in full; its
  * bytes are hashed once (the hash is kept on the upload) and copied server-side to their blob.
  */
+
 import { createHash } from 'node:crypto';
-import {
-  copyObject,
-  hashObject,
-  presignDownload,
-  presignUpload,
-  putObject,
-  readObject,
-} from '#adapters/attachment-storage.ts';
+import { copyObject, hashObject, presignUpload, putObject } from '#adapters/attachment-storage.ts';
 import {
   type AttachmentUpload,
-  contentTypeFor,
-  DOWNLOAD_URL_SECONDS,
   MAX_ATTACHMENT_BYTES,
   type StoredAttachment,
   UPLOAD_ID_PREFIX,
@@ -28,6 +21,7 @@ import {
 } from '#attachments/attachment.ts';
 import type { RequestedAttachment } from '#attachments/attachment-request.ts';
 import { getUpload, putUpload, setUploadHash } from '#attachments/attachment-upload.store.ts';
+import { contentTypeFor } from '#attachments/content-type.ts';
 import { forEachLimited } from '#core/concurrency.ts';
 import { ApiError, type ErrorDetail } from '#core/errors.ts';
 import { isResourceId, newId } from '#core/ids.ts';
@@ -158,24 +152,4 @@ async function storeUpload(
     ok: true,
     attachment: described({ ...attachment, content_type: contentType }, { sha256, size: upload.size }),
   };
-}
-
-/** The bytes of an email's attachments, in order; undefined if any is no longer stored. */
-export async function readAttachmentBytes(
-  organizationId: string,
-  attachments: readonly StoredAttachment[],
-): Promise<Buffer[] | undefined> {
-  const bytes = await Promise.all(
-    attachments.map((attachment) => readObject(objectKeys.blob(organizationId, attachment.sha256))),
-  );
-  return bytes.every((part) => part !== undefined) ? (bytes as Buffer[]) : undefined;
-}
-
-/** A short-lived link that downloads one attachment of an email (the dashboard's). */
-export function attachmentDownloadUrl(organizationId: string, attachment: StoredAttachment): Promise<string> {
-  return presignDownload(
-    objectKeys.blob(organizationId, attachment.sha256),
-    { filename: attachment.filename, contentType: attachment.content_type },
-    DOWNLOAD_URL_SECONDS,
-  );
 }

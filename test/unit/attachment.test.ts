@@ -5,8 +5,9 @@
 
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { contentTypeFor, decodeBase64Exactly, filenameProblem, MAX_ATTACHMENT_BYTES } from '#attachments/attachment.ts';
+import { decodeBase64Exactly, filenameProblem, MAX_ATTACHMENT_BYTES } from '#attachments/attachment.ts';
 import { attachmentsField } from '#attachments/attachment-request.ts';
+import { contentTypeFor } from '#attachments/content-type.ts';
 import { issuesToDetails } from '#http/zod-details.ts';
 
 const request = z.strictObject({ attachments: attachmentsField });

@@ -4,7 +4,7 @@
  * anew on each click; 404 for another organization's email and for an index it has no attachment at.
  */
 import * as z from 'zod';
-import { attachmentDownloadUrl } from '#attachments/attachments.service.ts';
+import { attachmentDownloadUrl } from '#attachments/attachment-reads.service.ts';
 import { notFound } from '#core/errors.ts';
 import { memberPage } from '#dashboard/page-handler.ts';
 import { attachmentAt } from '#dashboard/pages/email-detail.ts';

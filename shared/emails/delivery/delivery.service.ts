@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
  */
 
 import { classifySesError, sendWithSes, sesOutcomeUnknown } from '#adapters/ses-sender.ts';
-import { readAttachmentBytes } from '#attachments/attachments.service.ts';
+import { readAttachmentBytes } from '#attachments/attachment-reads.service.ts';
 import { WeightedBudget } from '#core/concurrency.ts';
 import { nowIso } from '#core/ids.ts';
 import { errorLogFields } from '#core/log-fields.ts';
