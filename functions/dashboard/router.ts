@@ -28,6 +28,8 @@ import { handler as settingsConfirmRevoke } from './settings/confirm-revoke.ts';
 import { handler as settingsCreateApiKey } from './settings/create-api-key.ts';
 import { handler as settingsRevokeApiKey } from './settings/revoke-api-key.ts';
 import { handler as settingsSaveAutoValidation } from './settings/save-auto-validation.ts';
+import { handler as settingsSaveTracking } from './settings/save-tracking.ts';
+import { handler as settingsTracking } from './settings/tracking.ts';
 import { handler as settingsWebhooksConfirmDelete } from './settings/webhooks/confirm-delete.ts';
 import { handler as settingsWebhooksCreate } from './settings/webhooks/create.ts';
 import { handler as settingsWebhooksDelete } from './settings/webhooks/delete.ts';
@@ -67,6 +69,8 @@ export const pageHandlers: Readonly<Record<string, LambdaHttpHandler>> = {
   'functions/dashboard/settings/create-api-key.ts': settingsCreateApiKey,
   'functions/dashboard/settings/revoke-api-key.ts': settingsRevokeApiKey,
   'functions/dashboard/settings/save-auto-validation.ts': settingsSaveAutoValidation,
+  'functions/dashboard/settings/tracking.ts': settingsTracking,
+  'functions/dashboard/settings/save-tracking.ts': settingsSaveTracking,
   'functions/dashboard/settings/webhooks/confirm-delete.ts': settingsWebhooksConfirmDelete,
   'functions/dashboard/settings/webhooks/create.ts': settingsWebhooksCreate,
   'functions/dashboard/settings/webhooks/delete.ts': settingsWebhooksDelete,

@@ -23,6 +23,7 @@ export type NavSection =
   | 'templates'
   | 'api-keys'
   | 'auto-validation'
+  | 'tracking'
   | 'webhooks';
 
 const NAV: ReadonlyArray<{ sections: readonly NavSection[]; label: string; href: string }> = [
@@ -31,13 +32,18 @@ const NAV: ReadonlyArray<{ sections: readonly NavSection[]; label: string; href:
   { sections: ['domains'], label: 'Domains', href: '/dashboard/domains' },
   { sections: ['suppressions'], label: 'Suppressions', href: '/dashboard/suppressions' },
   { sections: ['templates'], label: 'Templates', href: '/dashboard/templates' },
-  { sections: ['api-keys', 'auto-validation', 'webhooks'], label: 'Settings', href: '/dashboard/settings/api-keys' },
+  {
+    sections: ['api-keys', 'auto-validation', 'tracking', 'webhooks'],
+    label: 'Settings',
+    href: '/dashboard/settings/api-keys',
+  },
 ];
 
-/** Settings → API Keys, Auto-validation, Webhooks: the tabs above every settings page. */
+/** Settings → API Keys, Auto-validation, Tracking, Webhooks: the tabs above every settings page. */
 const SETTINGS_NAV: ReadonlyArray<{ section: NavSection; label: string; href: string }> = [
   { section: 'api-keys', label: 'API Keys', href: '/dashboard/settings/api-keys' },
   { section: 'auto-validation', label: 'Auto-validation', href: '/dashboard/settings/auto-validation' },
+  { section: 'tracking', label: 'Tracking', href: '/dashboard/settings/tracking' },
   { section: 'webhooks', label: 'Webhooks', href: '/dashboard/settings/webhooks' },
 ];
 

@@ -200,6 +200,8 @@ function dashboardRoutes(): RouteDefinition[] {
     page('POST', '/settings/api-keys/{id}/revoke', 'settings/revoke-api-key.ts', readWrite),
     page('GET', '/settings/auto-validation', 'settings/auto-validation.ts'),
     page('POST', '/settings/auto-validation', 'settings/save-auto-validation.ts', readWrite),
+    page('GET', '/settings/tracking', 'settings/tracking.ts'),
+    page('POST', '/settings/tracking', 'settings/save-tracking.ts', readWrite),
     page('GET', '/settings/webhooks', 'settings/webhooks/list.ts'),
     page('POST', '/settings/webhooks', 'settings/webhooks/create.ts', readWrite),
     page('GET', '/settings/webhooks/{id}', 'settings/webhooks/detail.ts'),

@@ -319,6 +319,49 @@ describe('dashboard auto-validation page', () => {
   });
 });
 
+describe('dashboard tracking page', () => {
+  const TRACKING = '/dashboard/settings/tracking';
+  const API_TRACKING = '/api/v1/settings/tracking';
+
+  it('shows the defaults as checkboxes and saves them: the API reads the new values', async () => {
+    const { api, browser } = await dashboardMember();
+    const form = await browser.get(TRACKING);
+    expect(form.status).toBe(200);
+    expect(form.text).toContain('aria-current="page">Tracking');
+    expect(form.text).toContain('<label for="tracking-opens">');
+    expect(form.text).toContain('<label for="tracking-clicks">');
+    expect(form.text).not.toMatch(/ checked>/);
+
+    for (const [fields, expected] of [
+      [{ opens: 'on' }, { opens: true, clicks: false }],
+      [
+        { opens: 'on', clicks: 'on' },
+        { opens: true, clicks: true },
+      ],
+      [{}, { opens: false, clicks: false }],
+    ] as const) {
+      const saved = await browser.post(TRACKING, fields);
+      expect(saved.status).toBe(303);
+      expect(saved.location).toBe(`${TRACKING}?notice=saved`);
+      expect((await api.get(API_TRACKING)).body).toEqual({ data: expected });
+      const shown = await browser.get(saved.location as string);
+      expect(shown.text).toContain('Saved. Open tracking is');
+      expect(/id="tracking-opens"[^>]* checked>/.test(shown.text)).toBe(expected.opens);
+      expect(/id="tracking-clicks"[^>]* checked>/.test(shown.text)).toBe(expected.clicks);
+    }
+  });
+
+  it('shows what the API set, and refuses a save without the CSRF token (403)', async () => {
+    const { api, browser } = await dashboardMember();
+    await api.put(API_TRACKING, { opens: false, clicks: true });
+    const form = await browser.get(TRACKING);
+    expect(form.text).toMatch(/id="tracking-clicks"[^>]* checked>/);
+    expect(form.text).not.toMatch(/id="tracking-opens"[^>]* checked>/);
+    expect((await browser.post(TRACKING, { opens: 'on' }, { csrf: false })).status).toBe(403);
+    expect((await api.get(API_TRACKING)).body.data).toEqual({ opens: false, clicks: true });
+  });
+});
+
 describe('settings pages when signed out', () => {
   it('send a GET to sign-in with next, and refuse a POST without doing anything', async () => {
     const { organization, apiKey } = await dashboardMember();
