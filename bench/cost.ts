@@ -8,12 +8,34 @@
  *   - API Gateway requests (one per send);
  *   - Lambda duration: the measured HTTP time of each send (an upper bound of its function's run) and
  *     the measured wall time of the delivery phase shared among consumer invocations.
- *   npm run bench -- cost [emails]
+ *   npm run bench -- cost [emails] [html KB]
+ * With an html size, every email carries an HTML body of about that many KB (a receipt-like table of
+ * varied rows, which gzip compresses ~4:1 like real marketing HTML, not 100:1 like a repeated line):
+ * the email item's size is what each of its writes is billed by.
  */
 import { benchOrganization, countSqsCalls, pollUntil, startBenchCloud } from './local-cloud.ts';
 import { summarize } from './stats.ts';
 
 const emails = Number(process.argv[2] ?? 500);
+const htmlKb = Number(process.argv[3] ?? 0);
+const WORDS = 'order item total shipping receipt quantity price discount account support delivery invoice tax subtotal product customer'.split(' ');
+/** An HTML body of about `kb` KB whose rows vary (seeded by the email number). */
+function receiptHtml(i: number, kb: number): string {
+  if (kb <= 0) return `<p>Thanks for your order ${i}.</p>`;
+  const rows: string[] = [];
+  let seed = i + 1;
+  const next = () => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed;
+  };
+  let length = 0;
+  while (length < kb * 1024) {
+    const row = `<tr><td style="padding:4px 8px;color:#333">${WORDS[next() % WORDS.length]} ${WORDS[next() % WORDS.length]} #${next() % 100000}</td><td style="text-align:right">${(next() % 100000) / 100}</td></tr>`;
+    rows.push(row);
+    length += row.length;
+  }
+  return `<html><body><p>Thanks for your order ${i}.</p><table>${rows.join('')}</table></body></html>`;
+}
 const concurrency = 10;
 
 const sqs = countSqsCalls();
@@ -44,7 +66,7 @@ try {
         from: { email: 'receipts@cost.test', name: 'Cost' },
         to: [{ email: `customer${i}@example.com` }],
         subject: `Your receipt ${i}`,
-        html: `<p>Thanks for your order ${i}.</p>`,
+        html: receiptHtml(i, htmlKb),
         text: `Thanks for your order ${i}.`,
       }),
     });
@@ -196,6 +218,7 @@ try {
     `${JSON.stringify(
       {
         emails,
+        html_kb: htmlKb,
         accept_seconds: round((acceptedAt - startedAt) / 1000, 2),
         accept_to_all_delivered_seconds: round((deliveredAt - startedAt) / 1000, 2),
         http_send_ms_sequential: sendMs,
