@@ -18,7 +18,10 @@ import { summarize } from './stats.ts';
 
 const emails = Number(process.argv[2] ?? 500);
 const htmlKb = Number(process.argv[3] ?? 0);
-const WORDS = 'order item total shipping receipt quantity price discount account support delivery invoice tax subtotal product customer'.split(' ');
+const WORDS =
+  'order item total shipping receipt quantity price discount account support delivery invoice tax subtotal product customer'.split(
+    ' ',
+  );
 /** An HTML body of about `kb` KB whose rows vary (seeded by the email number). */
 function receiptHtml(i: number, kb: number): string {
   if (kb <= 0) return `<p>Thanks for your order ${i}.</p>`;

@@ -149,6 +149,15 @@ export const keys = {
     PK: `EMAIL#${organizationId}#${emailId}`,
     SK: 'EMAIL',
   }),
+  /**
+   * The bodies of an email too big to keep on the email item (email.store.ts newEmailItems): written
+   * once, read only to send or show the email, so the email item its updates rewrite stays small.
+   * Sorts before `EMAIL`, so a Query from `EMAIL` on reads the email and its events without it.
+   */
+  emailContent: (organizationId: string, emailId: string): PrimaryKey => ({
+    PK: `EMAIL#${organizationId}#${emailId}`,
+    SK: 'CONTENT',
+  }),
   emailCollection: (organizationId: string, emailId: string) => ({ PK: `EMAIL#${organizationId}#${emailId}` }),
   emailEvent: (organizationId: string, emailId: string, createdAt: string, eventId: string): PrimaryKey => ({
     PK: `EMAIL#${organizationId}#${emailId}`,
@@ -225,13 +234,15 @@ export const keys = {
 
   /**
    * GSI2, the due index (sparse): an email that something must still happen to carries
-   * GSI2PK=DUE#<shard> and GSI2SK=<deadline ISO>#<org>#<id>; the deadline is when the scheduler
-   * must look at it (release a scheduled email to the queue, or sweep one left queued).
-   * shard = hash(id) mod DUE_INDEX_SHARDS spreads the writes; ISO times sort as strings.
+   * GSI2PK=DUE#<shard> and GSI2SK=<deadline ISO>; the deadline is when the scheduler must look at
+   * it (release a scheduled email to the queue, or sweep one left queued). shard = hash(id) mod
+   * DUE_INDEX_SHARDS spreads the writes; ISO times sort as strings. Index sort keys need not be
+   * unique, and the entry projects `organization_id` and `id`: the sort key holds only the deadline
+   * (entries written as `<deadline>#<org>#<id>` before sort and compare the same way).
    */
-  dueEntry: (organizationId: string, emailId: string, deadlineIso: string) => ({
+  dueEntry: (emailId: string, deadlineIso: string) => ({
     GSI2PK: `DUE#${emailShard(emailId, DUE_INDEX_SHARDS)}`,
-    GSI2SK: `${deadlineIso}#${organizationId}#${emailId}`,
+    GSI2SK: deadlineIso,
   }),
   /** The entries of one due shard whose deadline is at or before `nowMs`: GSI2SK < the bound. */
   dueUpTo: (shard: number, nowMs: number) => ({

@@ -42,7 +42,8 @@ import {
   BodiesTooLargeError,
   deleteEmailItems,
   existingEmailIds,
-  newEmailItem,
+  type NewEmailItems,
+  newEmailItems,
   putEmailItems,
 } from '#emails/email.store.ts';
 import { type EmailRecord, newEmailId } from '#emails/email.ts';
@@ -177,7 +178,7 @@ export async function acceptBatch(
   const now = nowIso();
   const plan = planAccept(undefined, countedAt);
   const emails: EmailRecord[] = [];
-  const items: Record<string, unknown>[] = [];
+  const items: NewEmailItems[] = [];
   // A repeated address is rejected only against an entry that is accepted (not against one
   // refused for its data, say): the first acceptable entry of each address wins.
   const acceptedAt = new Map<string, number>();
@@ -237,13 +238,13 @@ export async function acceptBatch(
       updated_at: now,
     };
     try {
-      items.push(newEmailItem(email, plan.deadline));
+      items.push(newEmailItems(email, plan.deadline));
     } catch (error) {
       if (!(error instanceof BodiesTooLargeError)) throw error;
       rejected.push({ index: candidate.index, error: 'The rendered email does not fit in 380 KB once stored' });
       continue;
     }
-    // The bodies live on compressed in the item; what follows needs only ids, recipients and tags.
+    // The bodies live on compressed in the items; what follows needs only ids, recipients and tags.
     emails.push({ ...email, html: null, text: null });
     acceptedAt.set(candidate.address, candidate.index);
   }
@@ -266,7 +267,14 @@ export async function acceptBatch(
   const writes: AcceptWrite[] = [
     {
       name: 'emails',
-      run: () => putEmailItems(items.filter((_, index) => !stored.has(emails[index]?.id))),
+      // Content items of emails already stored too: the first attempt may have died between the two.
+      run: () =>
+        putEmailItems(
+          items.flatMap((item, index) => [
+            ...(stored.has(emails[index]?.id) ? [] : [item.email]),
+            ...(item.content ? [item.content] : []),
+          ]),
+        ),
       undo: () => deleteEmailItems(organizationId, freshIds),
       partial: true,
     },

@@ -1,6 +1,7 @@
 /**
  * Email entity and its events.
- *   email   PK=EMAIL#<org>#<id>  SK=EMAIL                      (bodies gzip-compressed inline)
+ *   content PK=EMAIL#<org>#<id>  SK=CONTENT                    (the gzip bodies, when too big to be inline)
+ *   email   PK=EMAIL#<org>#<id>  SK=EMAIL                      (the gzip bodies inline when they fit 1 KB)
  *   event   PK=EMAIL#<org>#<id>  SK=EVENT#<created_at>#<event id>
  *   list    GSI3PK=ORG#<org>#<env>#EMAILS#<shard>  GSI3SK=<created_at>#<id>           (by time)
  *           GSI4PK=ORG#<org>#<env>#STATUS#<status>#<shard>  GSI4SK=<created_at>#<id>  (by status)
@@ -12,15 +13,17 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGetAll, batchWriteAll } from '#dynamo/batch.ts';
 import { db, tableName } from '#dynamo/client.ts';
+import { itemSize } from '#dynamo/item-size.ts';
 import { keys } from '#dynamo/keys.ts';
 import { queryAll } from '#dynamo/reads.ts';
-import { isConditionalCheckFailed, type TransactItems } from '#dynamo/writes.ts';
+import { conditionalWrite, isConditionalCheckFailed, type TransactItems } from '#dynamo/writes.ts';
 import { type EmailEvent, type EmailRecord, eventsWithHandOver } from '#emails/email.ts';
 
-/** An email item as stored: the bodies gzip-compressed. */
+/** An email item as stored: the bodies gzip-compressed, on the item or (`bodies_apart`) on its content item. */
 export interface StoredEmail extends Omit<EmailRecord, 'html' | 'text'> {
   html_gz?: Uint8Array;
   text_gz?: Uint8Array;
+  bodies_apart?: boolean;
 }
 
 /**
@@ -30,42 +33,104 @@ export interface StoredEmail extends Omit<EmailRecord, 'html' | 'text'> {
  */
 export const MAX_STORED_EMAIL_BYTES = 380_000;
 
+/**
+ * How much bigger delivery makes an email item at most (an update is billed by the larger of the
+ * item before and after): the claim adds `lease_until` and `delivery_attempts` (~38 bytes), the
+ * hand-over `ses_message_id` (~74 with SES's 60-character ids) and `sent_at` (31) less the lease,
+ * the status change `status_event_count` (20) less the due entry (~115). ~125 bytes; 130 with room.
+ */
+export const DELIVERY_STATE_BYTES = 130;
+
+/** Write units of one write of an item of this size (DynamoDB bills each started KB). */
+export const writeUnitsOf = (bytes: number) => Math.max(1, Math.ceil(bytes / 1024));
+
 const compress = (body: string | null) => (body === null ? undefined : gzipSync(Buffer.from(body, 'utf8')));
 const decompress = (body: Uint8Array | undefined) => (body ? gunzipSync(body).toString('utf8') : null);
 
 export class BodiesTooLargeError extends Error {}
 
+/** A new email's items: the email, and its content item when its bodies are kept apart. */
+export interface NewEmailItems {
+  email: Record<string, unknown>;
+  content?: Record<string, unknown>;
+}
+
 /**
  * The stored form of a new email (status queued): bodies compressed, its list-index keys and, with
- * `dueDeadline`, its entry in the due index (shared/emails/schedule/due-times.ts). Throws
- * BodiesTooLargeError when it cannot fit one item.
+ * `dueDeadline`, its entry in the due index (shared/emails/schedule/due-times.ts). Bodies stay on the
+ * email item unless they would make each of its updates cost more write units. Throws
+ * BodiesTooLargeError when the email cannot fit one item.
  */
-export function newEmailItem(email: EmailRecord, dueDeadline?: string): Record<string, unknown> {
+export function newEmailItems(email: EmailRecord, dueDeadline?: string): NewEmailItems {
   const { html, text, ...rest } = email;
-  const html_gz = compress(html);
-  const text_gz = compress(text);
-  // Attribute names and values as UTF-8, plus the binary bodies: an upper bound of DynamoDB's size.
-  const size = Buffer.byteLength(JSON.stringify(rest)) + (html_gz?.length ?? 0) + (text_gz?.length ?? 0) + 512;
-  if (size > MAX_STORED_EMAIL_BYTES) throw new BodiesTooLargeError();
-  return {
+  const bodies = {
+    ...(html !== null ? { html_gz: compress(html) } : {}),
+    ...(text !== null ? { text_gz: compress(text) } : {}),
+  };
+  const bodyBytes = (bodies.html_gz?.length ?? 0) + (bodies.text_gz?.length ?? 0);
+  const head = {
     ...keys.email(email.organization_id, email.id),
     ...keys.emailListEntry(email.organization_id, email.environment, email.status, email.id, email.created_at),
-    ...(dueDeadline ? keys.dueEntry(email.organization_id, email.id, dueDeadline) : {}),
+    ...(dueDeadline ? keys.dueEntry(email.id, dueDeadline) : {}),
     type: 'email',
     ...rest,
-    ...(html_gz ? { html_gz } : {}),
-    ...(text_gz ? { text_gz } : {}),
+  };
+  // Attribute names and values as UTF-8, plus the binary bodies: an upper bound of DynamoDB's size.
+  const storedBytes = Buffer.byteLength(JSON.stringify(rest)) + bodyBytes + 512;
+  if (storedBytes > MAX_STORED_EMAIL_BYTES) throw new BodiesTooLargeError();
+  const headBytes = itemSize(head);
+  // Delivery updates the email item three times (claim, hand-over, status), each billed by the whole
+  // item: bodies that would make those updates cost more go to a content item written once.
+  const inline =
+    writeUnitsOf(headBytes + bodyBytes + DELIVERY_STATE_BYTES) === writeUnitsOf(headBytes + DELIVERY_STATE_BYTES);
+  if (bodyBytes === 0 || inline) return { email: { ...head, ...bodies } };
+  return {
+    email: { ...head, bodies_apart: true },
+    content: { ...keys.emailContent(email.organization_id, email.id), type: 'email_content', ...bodies },
   };
 }
 
-/** Stores a new email; throws BodiesTooLargeError if it cannot fit one item. */
-export async function putEmail(email: EmailRecord, dueDeadline?: string): Promise<void> {
-  await putEmailItem(newEmailItem(email, dueDeadline));
+/**
+ * Stores a new email, never over an existing one (the email item's condition). Its content item
+ * goes at the same time, also only where none is: a request resumed by its Idempotency-Key may find
+ * both written, or only the email (its first try died in between).
+ */
+export async function putNewEmail(items: NewEmailItems): Promise<void> {
+  const putOnce = (Item: Record<string, unknown>) =>
+    new PutCommand({ TableName: tableName, Item, ConditionExpression: 'attribute_not_exists(PK)' });
+  const results = await Promise.allSettled([
+    db.send(putOnce(items.email)),
+    items.content ? conditionalWrite(putOnce(items.content)) : Promise.resolve(true),
+  ]);
+  // The email's failure first: its condition failing is how a resumed request learns it was stored.
+  const failure = results.find((result) => result.status === 'rejected');
+  if (failure) throw failure.reason;
 }
 
-/** Stores an item from newEmailItem, never over an existing email. */
-export async function putEmailItem(item: Record<string, unknown>): Promise<void> {
-  await db.send(new PutCommand({ TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(PK)' }));
+/** Stores a new email (tests and benches); throws BodiesTooLargeError if it cannot fit one item. */
+export async function putEmail(email: EmailRecord, dueDeadline?: string): Promise<void> {
+  await putNewEmail(newEmailItems(email, dueDeadline));
+}
+
+/**
+ * The bodies of an email whose item says they are apart (`bodies_apart`): consistent GetItem of
+ * its content item; undefined when it is not written yet (its accept writes it alongside the email).
+ */
+export async function readEmailBodies(
+  organizationId: string,
+  emailId: string,
+): Promise<Pick<EmailRecord, 'html' | 'text'> | undefined> {
+  const { Item } = await db.send(
+    new GetCommand({ TableName: tableName, Key: keys.emailContent(organizationId, emailId), ConsistentRead: true }),
+  );
+  return Item ? bodiesOf(Item) : undefined;
+}
+
+function bodiesOf(item: Record<string, unknown>): Pick<EmailRecord, 'html' | 'text'> {
+  return {
+    html: decompress(item.html_gz as Uint8Array | undefined),
+    text: decompress(item.text_gz as Uint8Array | undefined),
+  };
 }
 
 /** Which of these emails exist (BatchGetItem of 100 keys, in parallel, keys only on the wire). */
@@ -78,17 +143,22 @@ export async function existingEmailIds(organizationId: string, emailIds: readonl
 }
 
 /**
- * Deletes emails of a batch whose writes failed before any was queued (BatchWriteItem, 25 a
- * request): no consumer can hold one, and deleting a missing one is a no-op.
+ * Deletes emails of a batch whose writes failed before any was queued, with their content items
+ * (BatchWriteItem, 25 a request): no consumer can hold one, and deleting a missing one is a no-op.
  */
 export async function deleteEmailItems(organizationId: string, emailIds: readonly string[]): Promise<void> {
-  await batchWriteAll(emailIds.map((id) => ({ DeleteRequest: { Key: keys.email(organizationId, id) } })));
+  await batchWriteAll(
+    emailIds.flatMap((id) => [
+      { DeleteRequest: { Key: keys.email(organizationId, id) } },
+      { DeleteRequest: { Key: keys.emailContent(organizationId, id) } },
+    ]),
+  );
 }
 
 /**
- * Stores many new emails (items from newEmailItem): BatchWriteItem, 25 a request, in parallel. No
- * condition is possible in a batch: the ids are fresh (or, for a resumed batch, the caller leaves
- * out the ones already stored).
+ * Stores many new emails (from newEmailItems, content items included): BatchWriteItem, 25 a request,
+ * in parallel. No condition is possible in a batch: the ids are fresh (or, for a resumed batch, the
+ * caller leaves out the emails already stored).
  */
 export async function putEmailItems(items: readonly Record<string, unknown>[]): Promise<void> {
   await batchWriteAll(items.map((Item) => ({ PutRequest: { Item } })));
@@ -96,7 +166,7 @@ export async function putEmailItems(items: readonly Record<string, unknown>[]): 
 
 /** The email of a stored item (keys dropped, bodies decompressed). */
 export function fromStoredEmail(item: StoredEmail): EmailRecord {
-  const { html_gz, text_gz, ...rest } = item as StoredEmail & Record<string, unknown>;
+  const { html_gz, text_gz, bodies_apart: _apart, ...rest } = item as StoredEmail & Record<string, unknown>;
   for (const attribute of [
     'PK',
     'SK',
@@ -115,7 +185,10 @@ export function fromStoredEmail(item: StoredEmail): EmailRecord {
   return { ...(rest as Omit<EmailRecord, 'html' | 'text'>), html: decompress(html_gz), text: decompress(text_gz) };
 }
 
-/** The email with its events (oldest first, hand-over events included), in one strongly consistent Query. */
+/**
+ * The email with its bodies and events (oldest first, hand-over events included), in one strongly
+ * consistent Query of its collection.
+ */
 export async function getEmailWithEvents(
   organizationId: string,
   emailId: string,
@@ -130,7 +203,11 @@ export async function getEmailWithEvents(
   const stored = items
     .filter((item) => String(item.SK).startsWith('EVENT#'))
     .map(({ PK: _pk, SK: _sk, type: _type, event_type, ...event }) => ({ ...event, type: event_type }) as EmailEvent);
-  const email = fromStoredEmail(emailItem as unknown as StoredEmail);
+  const contentItem = items.find((item) => item.SK === 'CONTENT');
+  const email = {
+    ...fromStoredEmail(emailItem as unknown as StoredEmail),
+    ...(contentItem ? bodiesOf(contentItem) : {}),
+  };
   return { email, events: eventsWithHandOver(email, stored) };
 }
 
@@ -187,9 +264,11 @@ export async function takeBackEmail(organizationId: string, emailId: string): Pr
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),
     );
-    return 'gone';
   } catch (error) {
     if (!isConditionalCheckFailed(error)) throw error;
-    return (error as { Item?: unknown }).Item ? 'claimed' : 'gone';
+    if ((error as { Item?: unknown }).Item) return 'claimed';
   }
+  // Its content item, if it has one (deleting a missing item is a no-op).
+  await db.send(new DeleteCommand({ TableName: tableName, Key: keys.emailContent(organizationId, emailId) }));
+  return 'gone';
 }

@@ -19,7 +19,14 @@ import {
   usageWrites,
   writeAllOrNothing,
 } from '#emails/accept-writes.service.ts';
-import { BodiesTooLargeError, getEmailState, newEmailItem, putEmailItem, takeBackEmail } from '#emails/email.store.ts';
+import {
+  BodiesTooLargeError,
+  getEmailState,
+  type NewEmailItems,
+  newEmailItems,
+  putNewEmail,
+  takeBackEmail,
+} from '#emails/email.store.ts';
 import { type EmailRecord, newEmailId } from '#emails/email.ts';
 import { countNewEmails, deleteEmailPointers, writeEmailPointers } from '#emails/email-index.store.ts';
 import { type AcceptPlan, planAccept } from '#emails/schedule/due-times.ts';
@@ -149,9 +156,9 @@ export async function acceptEmail(
     created_at: now,
     updated_at: now,
   };
-  let item: Record<string, unknown>;
+  let items: NewEmailItems;
   try {
-    item = newEmailItem(email, plan.deadline);
+    items = newEmailItems(email, plan.deadline);
   } catch (error) {
     if (error instanceof BodiesTooLargeError) {
       throw new ApiError(
@@ -169,7 +176,7 @@ export async function acceptEmail(
     // A message whose email is taken back finds nothing and is dropped (deliverEmail).
     once: true,
   };
-  const emailWrite: AcceptWrite = { name: 'email', run: () => putEmailItem(item) };
+  const emailWrite: AcceptWrite = { name: 'email', run: () => putNewEmail(items) };
   const takeBack = () => takeBackEmail(organizationId, email.id);
   const logFields = { organization_id: organizationId, email_id: email.id };
 
@@ -177,7 +184,7 @@ export async function acceptEmail(
     // An Idempotency-Key may name an email a dead request already wrote: store first, so that
     // one is found (and resumed) before anything is counted twice.
     try {
-      await putEmailItem(item);
+      await putNewEmail(items);
     } catch (error) {
       if (isConditionalCheckFailed(error)) return resumeAcceptedEmail(organizationId, options.emailId, plan);
       throw error;

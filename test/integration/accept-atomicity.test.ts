@@ -6,9 +6,11 @@
  * the totals are checked through the API (GET /emails, the `to` filter, the template's usage) and
  * the sending quota in the table. The tags use names that once broke DynamoDB's marshaller.
  */
+
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sendQueueClient } from '#adapters/send-queue.ts';
-import { db } from '#dynamo/client.ts';
+import { db, tableName } from '#dynamo/client.ts';
 import { acceptBatch } from '#emails/batch.service.ts';
 import { batchSendBody } from '#emails/batch-request.ts';
 import { acceptEmail } from '#emails/send.service.ts';
@@ -19,6 +21,31 @@ import { InjectedFault, writeFaults } from '../support/write-faults.ts';
 
 const faults = writeFaults([db, sendQueueClient]);
 const TAGS = { constructor: 'x', toString: 'y', hasOwnProperty: 'z', valueOf: 'v' };
+
+/** The content items (keys.emailContent) this process tried to write, to check none outlives its email. */
+const contentWrites: Array<{ PK: string; SK: string }> = [];
+db.middlewareStack.add(
+  (next, context) => async (args) => {
+    const item = (args.input as { Item?: { PK?: unknown; SK?: unknown } }).Item;
+    if (context.commandName === 'PutItemCommand' && item?.SK === 'CONTENT') {
+      contentWrites.push({ PK: String(item.PK), SK: 'CONTENT' });
+    }
+    return next(args);
+  },
+  { step: 'initialize', name: 'recordContentWrites' },
+);
+
+/** Every content item written is there exactly when its email is (a failed send takes both back). */
+async function expectContentWithEmails() {
+  for (const key of contentWrites) {
+    const [content, email] = await Promise.all(
+      [key, { PK: key.PK, SK: 'EMAIL' }].map(
+        async (Key) => (await db.send(new GetCommand({ TableName: tableName, Key, ConsistentRead: true }))).Item,
+      ),
+    );
+    expect(Boolean(content), key.PK).toBe(Boolean(email));
+  }
+}
 
 async function setup() {
   const org = await createSender();
@@ -77,6 +104,31 @@ describe('a send whose writes fail half-way', () => {
     fixture = await setup();
   });
 
+  it('changes nothing when it fails, whichever write fails, bodies apart included', async () => {
+    const address = 'atomic-large@example.com';
+    const own = await setup();
+    // Bodies that do not fit the email item's write unit: a content item is the send's seventh write.
+    const html = Array.from({ length: 300 }, (_, i) => `<p>${i} ${((i * 7919) % 10007).toString(36)}</p>`).join('');
+    const request = sendEmailBody.parse({
+      from: { email: `hello@${own.domain}` },
+      to: [{ email: address }],
+      subject: 'Large',
+      html,
+      tags: TAGS,
+    });
+    contentWrites.length = 0;
+    const { writes } = await failEachWrite(
+      () => acceptEmail(own.caller, request),
+      async (accepted) => {
+        const byRecipient = await own.api.get(`/api/v1/emails?to=${encodeURIComponent(address)}`);
+        expect(byRecipient.body.pagination.total_count).toBe(accepted);
+        await expectContentWithEmails();
+      },
+    );
+    expect(writes.filter((command) => command === 'PutItemCommand')).toHaveLength(2);
+    expect(contentWrites.length).toBeGreaterThan(1);
+  }, 60_000);
+
   it('changes nothing when it fails, whichever write fails (single send with a template)', async () => {
     const address = 'atomic-single@example.com';
     const request = sendEmailBody.parse({
@@ -87,12 +139,17 @@ describe('a send whose writes fail half-way', () => {
       template_data: { name: 'Ann' },
       tags: TAGS,
     });
+    contentWrites.length = 0;
     const { writes, outcomes } = await failEachWrite(
       () => acceptEmail(fixture.caller, request),
-      (accepted) => expectTotals(fixture, accepted, 1, address),
+      async (accepted) => {
+        await expectTotals(fixture, accepted, 1, address);
+        await expectContentWithEmails();
+      },
     );
-    // The email, its message, the usage counter (month and day), the pointers, the list count, the template usage.
-    expect(writes).toHaveLength(6);
+    // The email, its message, the usage counter (month and day), the pointers, the list count, the
+    // template usage; and its content item if its bodies do not fit the email item's write unit.
+    expect(writes).toHaveLength(contentWrites.length > 0 ? 7 : 6);
     // A failed enqueue (nothing queued) and a failed email write always fail the send.
     expect(outcomes.filter((outcome) => outcome.endsWith('failed')).length).toBeGreaterThanOrEqual(2);
   }, 60_000);

@@ -6,9 +6,11 @@
  * and every deadline written here lies minutes ahead of it.)
  */
 
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { db, tableName } from '#dynamo/client.ts';
 import { deliverEmail } from '#emails/delivery/delivery.service.ts';
-import { putEmail } from '#emails/email.store.ts';
+import { newEmailItems, putEmail } from '#emails/email.store.ts';
 import { type EmailRecord, newEmailId } from '#emails/email.ts';
 import { handleSesNotification } from '#emails/events/ses-events.service.ts';
 import { GIVE_UP_DETAIL, noOutcomeDetail, runScheduler } from '#emails/schedule/scheduler.service.ts';
@@ -177,6 +179,27 @@ describe('the sweeper', () => {
     expect(await run(start + MINUTE)).toEqual(noWork);
     expect(await run(start + 3 * MINUTE)).toEqual({ ...noWork, enqueued: 1, swept: 1 });
     await eventually(async () => ((await sesMessages(subject)).length === 1 ? true : undefined));
+    await eventually(async () => ((await email(stored.id)).status === 'delivered' ? true : undefined));
+    expect(await run(start + 60 * MINUTE)).toEqual(noWork);
+    expect(await sesMessages(subject)).toHaveLength(1);
+  });
+
+  it('sweeps an entry written before the due sort key was only its deadline (<deadline>#<org>#<id>)', async () => {
+    const { organization, run, email } = await schedulingSender();
+    const subject = uniqueSubject();
+    const start = Date.now();
+    const stored = storedEmail(organization.id, subject);
+    const deadline = new Date(start + 2 * MINUTE).toISOString();
+    const { email: item } = newEmailItems(stored, deadline);
+    // As an earlier version stored it, never queued (its process died before the enqueue).
+    await db.send(
+      new PutCommand({
+        TableName: tableName,
+        Item: { ...item, GSI2SK: `${deadline}#${organization.id}#${stored.id}` },
+      }),
+    );
+    expect(await run(start + MINUTE)).toEqual(noWork);
+    expect(await run(start + 3 * MINUTE)).toEqual({ ...noWork, enqueued: 1, swept: 1 });
     await eventually(async () => ((await email(stored.id)).status === 'delivered' ? true : undefined));
     expect(await run(start + 60 * MINUTE)).toEqual(noWork);
     expect(await sesMessages(subject)).toHaveLength(1);

@@ -516,7 +516,7 @@ describe('deliverEmail', () => {
     expect(sentAt).toBeGreaterThanOrEqual(before);
     expect(sentAt).toBeLessThanOrEqual(Date.now());
     // A test key: its outcome is simulated, so the due entry waits a few minutes for it, not SES's window.
-    const due = keys.dueEntry(ORG, EMAIL_ID, new Date(sentAt + SIMULATED_OUTCOME_WAIT_MS).toISOString());
+    const due = keys.dueEntry(EMAIL_ID, new Date(sentAt + SIMULATED_OUTCOME_WAIT_MS).toISOString());
     expect(values).toEqual({
       ':ses': 'ses-atomic',
       ':sentAt': values[':sentAt'],
@@ -541,9 +541,7 @@ describe('deliverEmail', () => {
     await expect(deliverEmail(message)).resolves.toBe('sent');
     const values = transactions()[0]?.TransactItems?.[0]?.Update?.ExpressionAttributeValues ?? {};
     const sentAt = Date.parse(values[':sentAt']);
-    expect(values[':dueSk']).toBe(
-      keys.dueEntry(ORG, EMAIL_ID, new Date(sentAt + SES_EVENT_WINDOW_MS).toISOString()).GSI2SK,
-    );
+    expect(values[':dueSk']).toBe(keys.dueEntry(EMAIL_ID, new Date(sentAt + SES_EVENT_WINDOW_MS).toISOString()).GSI2SK);
     expect(values[':suppressed']).toBeUndefined();
   });
 

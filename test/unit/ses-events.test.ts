@@ -355,11 +355,7 @@ describe('handleSesNotification', () => {
     // Sent at SES's send time; its outcome comes from SES (a live email), so it is due at the end of SES's
     // event window, when the scheduler fails it if no outcome came.
     const sentAt = samples.Send().mail.timestamp;
-    const due = keys.dueEntry(
-      SAMPLE_ORG,
-      SAMPLE_EMAIL_ID,
-      new Date(Date.parse(sentAt) + SES_EVENT_WINDOW_MS).toISOString(),
-    );
+    const due = keys.dueEntry(SAMPLE_EMAIL_ID, new Date(Date.parse(sentAt) + SES_EVENT_WINDOW_MS).toISOString());
     expect(update?.ExpressionAttributeValues).toEqual({
       ':ses': SAMPLE_MESSAGE_ID,
       ':sentAt': sentAt,

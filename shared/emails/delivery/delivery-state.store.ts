@@ -13,11 +13,11 @@ import { countEmails } from '#core/metrics.ts';
 import { db, tableName } from '#dynamo/client.ts';
 import { keys } from '#dynamo/keys.ts';
 import { conditionalWrite, isConditionalCheckFailed, transactWrite } from '#dynamo/writes.ts';
-import { eventPut, fromStoredEmail, type StoredEmail } from '#emails/email.store.ts';
+import { eventPut, fromStoredEmail, readEmailBodies, type StoredEmail } from '#emails/email.store.ts';
 import type { EmailEvent, EmailRecord } from '#emails/email.ts';
 import { moveEmailCount } from '#emails/email-index.store.ts';
 
-/** `missing`: no such email (not written yet, or never: see deliverEmail). */
+/** `missing`: no such email, or not all of it (not written yet, or never: see deliverEmail). */
 export type ClaimOutcome = 'claimed' | 'already_sent' | 'leased' | 'not_deliverable' | 'missing';
 
 /**
@@ -45,7 +45,14 @@ export async function claimForDelivery(
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),
     );
-    return { outcome: 'claimed', email: fromStoredEmail(Attributes as StoredEmail) };
+    const stored = Attributes as StoredEmail;
+    if (!stored.bodies_apart) return { outcome: 'claimed', email: fromStoredEmail(stored) };
+    // Its content item is written alongside it (email.store.ts putNewEmail): not there yet, the
+    // claim is given back and the email is as good as missing for now.
+    const bodies = await readEmailBodies(organizationId, emailId);
+    if (bodies) return { outcome: 'claimed', email: { ...fromStoredEmail(stored), ...bodies } };
+    await releaseLease(organizationId, emailId);
+    return { outcome: 'missing' };
   } catch (error) {
     if (!isConditionalCheckFailed(error)) throw error;
     // The document client leaves the item of a failed condition in DynamoDB JSON.
@@ -68,7 +75,7 @@ export interface HandOver {
 
 /** The hand-over's update: the SES id with its derived events, the lease released, the outcome deadline. */
 function handOverUpdate(organizationId: string, emailId: string, sesMessageId: string, handOver: HandOver) {
-  const due = keys.dueEntry(organizationId, emailId, handOver.outcomeDeadline);
+  const due = keys.dueEntry(emailId, handOver.outcomeDeadline);
   const suppressed = handOver.suppressedRecipients ?? [];
   return {
     TableName: tableName,

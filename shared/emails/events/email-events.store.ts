@@ -87,10 +87,12 @@ async function queryCollection(
     [...new Set(['PK', 'SK', ...attributes])].map((name, index) => [`#a${index}`, name]),
   );
   return queryAll({
-    KeyConditionExpression: eventsOnly ? 'PK = :pk AND begins_with(SK, :event)' : 'PK = :pk',
+    // From `EMAIL` on: the email and its events, never its content item (keys.emailContent), which
+    // would be billed by its size for bodies nobody here reads.
+    KeyConditionExpression: eventsOnly ? 'PK = :pk AND begins_with(SK, :event)' : 'PK = :pk AND SK >= :email',
     ExpressionAttributeValues: {
       ':pk': keys.emailCollection(organizationId, emailId).PK,
-      ...(eventsOnly ? { ':event': 'EVENT#' } : {}),
+      ...(eventsOnly ? { ':event': 'EVENT#' } : { ':email': keys.email(organizationId, emailId).SK }),
     },
     // Saves bytes on the wire (the email's bodies); DynamoDB still bills the whole items.
     ProjectionExpression: Object.keys(names).join(', '),

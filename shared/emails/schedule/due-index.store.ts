@@ -81,7 +81,7 @@ export async function moveDeadline(
   countSweep: boolean,
   handedOver = false,
 ): Promise<boolean> {
-  const next = keys.dueEntry(entry.organization_id, entry.id, nextDeadline);
+  const next = keys.dueEntry(entry.id, nextDeadline);
   return conditionalWrite(
     new UpdateCommand({
       TableName: tableName,
