@@ -244,7 +244,11 @@ try {
         lambda_gb_seconds_per_email: round(gbSeconds, 6),
         usd_per_1000_emails: Object.fromEntries(Object.entries(per1000).map(([name, value]) => [name, round(value)])),
         usd_per_1000_emails_total: round(total),
-        target_usd_per_1000: 0.003,
+        targets: {
+          usd_per_1000: `${round(total)} (target ≤ 0.005: ${total <= 0.005 ? 'met' : 'not met'})`,
+          write_units_per_email: `${round(dynamo.writeUnits, 2)} (target ≤ 6: ${dynamo.writeUnits <= 6 ? 'met' : 'not met'})`,
+          floor_usd_per_1000: `${round(per1000.api_gateway + per1000.lambda_requests + per1000.sqs)} (API Gateway + Lambda requests + SQS)`,
+        },
         note: 'SES excluded. In AWS, SES publishes a Send and a Delivery notification per delivered email (two events invocations; the Send one does no DynamoDB work but is priced like the Delivery one). Lambda durations: HTTP time of each send, and the measured delivery and event handling of 50 fresh emails, all at 512 MB (upper bounds: they include the local emulators).',
       },
       null,

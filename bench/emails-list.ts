@@ -1,32 +1,46 @@
 /**
- * GET /emails cost on the local stack as an organization's email count grows (1,000 → 10,000):
+ * GET /emails cost on the local stack as an organization's email count grows (100 → 100,000):
  * for page 1, page 10, and filtered by status, to, tag and date, the DynamoDB requests and read
  * capacity of the list itself (the service call in its own usage scope, so the scheduler's timer
  * and the middleware are not counted: every HTTP request adds 2 requests, ~1.5 units, for auth
  * and the rate limit) and the p50/p95 latency of the whole HTTP request.
- *   npm run bench -- emails-list [runs per case]
+ *   npm run bench -- emails-list [runs per case] [sizes, comma-separated; default 100,1000,10000,100000]
+ * Prints the issue 20 targets: page 1 at the largest size within 1.5× its p50 at the smallest, and
+ * the read units of a date-filtered total_count.
  *
  * The emails are written straight to the table with BatchWriteItem, item for item as the send
- * path writes them (putEmail's item with the GSI3/GSI4 keys, the to/tag pointers, the counts),
+ * path writes them (newEmailItems: the email item with its GSI3/GSI4 keys and, its bodies being
+ * too big to be inline, its content item; the to/tag pointers; the counts),
  * with ~1.5 KB of gzip bodies each, one minute apart from 2026-01-01, 100 distinct recipients,
  * 10 tags, statuses 80% delivered, 10% bounced, 5% opened, 5% queued.
  */
-import { gzipSync } from 'node:zlib';
 import { startBenchCloud } from './local-cloud.ts';
 import { summarize, timeEach } from './stats.ts';
 
 const runs = Number(process.argv[2] ?? 30);
+const sizes = (process.argv[3] ?? '100,1000,10000,100000').split(',').map(Number);
 const cloud = await startBenchCloud();
 try {
   const { BatchWriteCommand, UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
   const { db, tableName, withDynamoUsage, currentDynamoUsage } = await import('#dynamo/client.ts');
   const { EMAIL_COUNTER_SHARDS, emailShard, keys } = await import('#dynamo/keys.ts');
   const { newEmailId } = await import('#emails/email.ts');
+  const { newEmailItems } = await import('#emails/email.store.ts');
+  const { addUsage } = await import('#emails/usage.store.ts');
   const { createApiKey, createOrganization, setOrganizationRateLimit } = await import('#accounts/accounts.service.ts');
   const { listEmails } = await import('#emails/list.service.ts');
   const { emailListQuery } = await import('#emails/list-query.ts');
 
   const organization = await createOrganization({ name: 'bench' });
+  // Its emails are from 2026-01-01 on: the organization exists since before then.
+  await db.send(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: keys.organization(organization.id),
+      UpdateExpression: 'SET created_at = :at',
+      ExpressionAttributeValues: { ':at': '2025-12-01T00:00:00.000Z' },
+    }),
+  );
   await setOrganizationRateLimit(organization.id, 1000);
   const { secret } = await createApiKey({ organizationId: organization.id, name: 'bench', environment: 'test' });
   const org = organization.id;
@@ -56,6 +70,7 @@ try {
   async function growTo(target: number) {
     const items: Record<string, unknown>[] = [];
     const counts = new Map<number, Record<string, number>>();
+    const perDay = new Map<string, number>();
     for (let i = written; i < target; i += 1) {
       const id = newEmailId();
       const createdAt = new Date(start + i * 60_000).toISOString();
@@ -63,10 +78,7 @@ try {
       const to = `user${i % 100}@example.com`;
       const tag = `campaign:c${i % 10}`;
       const body = html(i);
-      items.push({
-        ...keys.email(org, id),
-        ...keys.emailListEntry(org, 'test', status, id, createdAt),
-        type: 'email',
+      const stored = newEmailItems({
         id,
         organization_id: org,
         environment: 'test',
@@ -78,17 +90,19 @@ try {
         bcc: [],
         reply_to: [],
         subject: `Bench email ${i}`,
+        html: body,
+        text: body.replace(/<[^>]+>/g, ' '),
         headers: {},
         tags: { campaign: `c${i % 10}` },
         template_id: null,
         scheduled_at: null,
         created_at: createdAt,
         updated_at: createdAt,
-        html_gz: gzipSync(Buffer.from(body)),
-        text_gz: gzipSync(Buffer.from(body.replace(/<[^>]+>/g, ' '))),
       });
+      items.push(stored.email, ...(stored.content ? [stored.content] : []));
       items.push({ ...keys.emailToPointer(org, 'test', to, id, createdAt), type: 'email_pointer', email_id: id });
       items.push({ ...keys.emailTagPointer(org, 'test', tag, id, createdAt), type: 'email_pointer', email_id: id });
+      perDay.set(createdAt.slice(0, 10), (perDay.get(createdAt.slice(0, 10)) ?? 0) + 1);
       const shard = emailShard(id, EMAIL_COUNTER_SHARDS);
       const count = counts.get(shard) ?? {};
       count.total = (count.total ?? 0) + 1;
@@ -108,6 +122,8 @@ try {
         }),
       );
     }
+    // The day counters the send path adds to (usage.store.ts), a day at a time.
+    for (const [day, count] of perDay) await addUsage(org, 'test', count, Date.parse(`${day}T12:00:00.000Z`), count);
     written = target;
   }
 
@@ -121,6 +137,8 @@ try {
     to_one_address: { to: 'user7@example.com' },
     tag: { tag: 'campaign:c3' },
     date_one_day: { from_date: '2026-01-01', to_date: '2026-01-01' },
+    date_30_days: { from_date: '2026-01-01', to_date: '2026-01-30' },
+    date_part_days: { from_date: '2026-01-01T12:00:00Z', to_date: '2026-01-03T12:00:00Z' },
     status_and_date: { status: 'bounced', from_date: '2026-01-01', to_date: '2026-01-01' },
     to_and_status: { to: 'user7@example.com', status: 'delivered' },
   };
@@ -154,7 +172,7 @@ try {
   }
 
   const results: Record<string, Record<string, unknown>> = {};
-  for (const size of [1000, 10_000]) {
+  for (const size of sizes) {
     const began = performance.now();
     await growTo(size);
     process.stderr.write(`${size} emails written in ${Math.round(performance.now() - began)} ms\n`);
@@ -165,7 +183,15 @@ try {
     }
     results[`emails_${size}`] = row;
   }
-  process.stdout.write(`${JSON.stringify({ runs_per_case: runs, results }, null, 2)}\n`);
+  const first = results[`emails_${sizes[0]}`] as Record<string, { http_p50_ms: number; read_units: number }>;
+  const last = results[`emails_${sizes.at(-1)}`] as Record<string, { http_p50_ms: number; read_units: number }>;
+  const ratio = (last.page1?.http_p50_ms ?? Number.NaN) / (first.page1?.http_p50_ms ?? Number.NaN);
+  const targets = {
+    page1_p50_ratio: `${ratio.toFixed(2)} (page 1 p50 at ${sizes.at(-1)} emails ÷ at ${sizes[0]}; target ≤ 1.5: ${ratio <= 1.5 ? 'met' : 'not met'})`,
+    date_one_day_read_units: `${last.date_one_day?.read_units} at ${sizes.at(-1)} emails (target: a total_count without reading the range)`,
+    date_30_days_read_units: `${last.date_30_days?.read_units} at ${sizes.at(-1)} emails`,
+  };
+  process.stdout.write(`${JSON.stringify({ runs_per_case: runs, targets, results }, null, 2)}\n`);
 } finally {
   await cloud.stop();
 }

@@ -7,11 +7,13 @@ import {
   CreateTableCommand,
   DescribeTableCommand,
   type DynamoDBClient,
+  PutItemCommand,
   ResourceInUseException,
   UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import { CreateQueueCommand, GetQueueAttributesCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import { keys } from '#dynamo/keys.ts';
 import { type QueueName, queueDefinitions } from '#platform/queues.ts';
 import { keyAttributeNames, tableDefinition } from '#platform/table.ts';
 
@@ -34,6 +36,14 @@ export async function createTable(dynamodb: DynamoDBClient, tableName: string): 
       new UpdateTimeToLiveCommand({
         TableName: tableName,
         TimeToLiveSpecification: { AttributeName: tableDefinition.timeToLiveAttribute, Enabled: true },
+      }),
+    );
+    // A table this version creates counts every email by day from its first day (usage.store.ts).
+    const marker = keys.emailDayCountsMarker();
+    await dynamodb.send(
+      new PutItemCommand({
+        TableName: tableName,
+        Item: { PK: { S: marker.PK }, SK: { S: marker.SK }, since: { S: '1970-01-01' }, type: { S: 'marker' } },
       }),
     );
   } catch (error) {

@@ -377,6 +377,12 @@ export const keys = {
   usageCounterPartition: (organizationId: string, environment: string, period: string) => ({
     PK: `USAGE#${organizationId}#${environment}#${period}`,
   }),
+  /**
+   * The one item saying from which UTC day on every accepted email is counted by day in the usage
+   * counters (`emails_<dd>`): days before it (emails accepted by an earlier version) are counted
+   * through the list index instead (shared/emails/usage.store.ts).
+   */
+  emailDayCountsMarker: (): PrimaryKey => ({ PK: 'MARKER#email-day-counts', SK: 'MARKER' }),
 
   /**
    * One item per organization (or source IP) per one-second window. The window is part of

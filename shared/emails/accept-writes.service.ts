@@ -14,7 +14,7 @@
 import type { Environment } from '#core/environment.ts';
 import { errorLogFields } from '#core/log-fields.ts';
 import { logger } from '#core/logger.ts';
-import { addUsage } from '#emails/usage.store.ts';
+import { addUsage, markEmailDayCountsStarted } from '#emails/usage.store.ts';
 
 export interface AcceptWrite {
   /** Names the write in a log line (never customer data). */
@@ -85,18 +85,27 @@ export async function writeAllOrNothing(
   throw new AcceptWritesFailedError(firstFailure.reason, notUndone === 0);
 }
 
-/** The sending-limit usage of a send: the month's counter, which counts the day too (one write). */
+/**
+ * The usage of a send: its recipients (the sending limit) and its emails (the list's date totals),
+ * counted on the day of the emails' `created_at`, in the month's counter (one write). The first send
+ * of an instance also makes sure the day-counts marker exists (never failing the send).
+ */
 export function usageWrites(
   organizationId: string,
   environment: Environment,
-  recipients: number,
-  countedAt: number,
+  counts: { recipients: number; emails: number },
+  createdAt: string,
 ): AcceptWrite[] {
+  const at = Date.parse(createdAt);
   return [
     {
       name: 'usage',
-      run: () => addUsage(organizationId, environment, recipients, countedAt),
-      undo: () => addUsage(organizationId, environment, -recipients, countedAt),
+      run: () =>
+        Promise.all([
+          addUsage(organizationId, environment, counts.recipients, at, counts.emails),
+          markEmailDayCountsStarted(),
+        ]),
+      undo: () => addUsage(organizationId, environment, -counts.recipients, at, -counts.emails),
     },
   ];
 }

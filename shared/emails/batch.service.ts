@@ -278,7 +278,7 @@ export async function acceptBatch(
       undo: () => deleteEmailItems(organizationId, freshIds),
       partial: true,
     },
-    ...usageWrites(organizationId, caller.environment, fresh.length, countedAt),
+    ...usageWrites(organizationId, caller.environment, { recipients: fresh.length, emails: fresh.length }, now),
     { name: 'pointers', run: () => writeEmailPointers(fresh), undo: () => deleteEmailPointers(fresh), partial: true },
     { name: 'count', run: () => countNewEmails(fresh), undo: () => countNewEmails(fresh, -1) },
     {

@@ -1,3 +1,4 @@
+import { getOrganization } from '#accounts/organization.store.ts';
 import type { Environment } from '#core/environment.ts';
 import { validationError } from '#core/errors.ts';
 import { type Pagination, paginationFor } from '#core/pages.ts';
@@ -12,7 +13,9 @@ import {
   type SortKeyRange,
 } from '#emails/email-index.store.ts';
 import { type EmailListItem, toListItem } from '#emails/email-view.ts';
+import { planDateCount } from '#emails/list-date-count.ts';
 import type { EmailListQuery } from '#emails/list-query.ts';
+import { emailDayCountsSince, readEmailDayCounts } from '#emails/usage.store.ts';
 
 /**
  * Deepest entry a page that holds emails may reach (page × limit): a page reads every entry before
@@ -114,6 +117,55 @@ async function countAll(partitions: readonly ListPartition[], range: SortKeyRang
   return counts.reduce((sum, count) => sum + count, 0);
 }
 
+/**
+ * Emails created between `fromIso` and `toIso` (inclusive; either open): the UTC days the range holds
+ * whole from the day counters (readEmailDayCounts: one Query per month), the rest — part-days at the
+ * ends, days before the counters began (emailDayCountsSince) — counted through the list partitions.
+ * A range open at its start is the lifetime total (the list's counters) less what came after it.
+ * So the cost grows with the months between the range's start (or end) and now and the emails of two
+ * part-days, not with the emails inside it; days are bounded by the organization's creation. Without
+ * the marker (no send by this version yet) all is counted through the index.
+ */
+async function countCreatedBetween(
+  organizationId: string,
+  environments: readonly Environment[],
+  partitions: readonly ListPartition[],
+  fromIso: string | undefined,
+  toIso: string | undefined,
+): Promise<number> {
+  if (fromIso === undefined && toIso !== undefined) {
+    // Everything up to `to` is the lifetime total less what came after it: as cheap as `to` is recent.
+    const after = new Date(Date.parse(toIso) + 1).toISOString();
+    const [lifetime, later] = await Promise.all([
+      readEmailCounts(organizationId, environments),
+      countCreatedBetween(organizationId, environments, partitions, after, undefined),
+    ]);
+    return lifetime.total - later;
+  }
+  const [since, organization] = await Promise.all([emailDayCountsSince(), getOrganization(organizationId)]);
+  if (!since || !organization) return countAll(partitions, sortKeyRange(fromIso, toIso));
+  const plan = planDateCount(
+    {
+      ...(fromIso ? { from: Date.parse(fromIso) } : {}),
+      ...(toIso ? { to: Date.parse(toIso) } : {}),
+    },
+    since,
+    Date.parse(organization.createdAt),
+    Date.now(),
+  );
+  const iso = (ms: number | undefined) => (ms === undefined ? undefined : new Date(ms).toISOString());
+  const counts = await Promise.all([
+    ...(plan.days.length > 0
+      ? environments.map(async (environment) => {
+          const days = await readEmailDayCounts(organizationId, environment, plan.days);
+          return [...days.values()].reduce((sum, count) => sum + count, 0);
+        })
+      : []),
+    ...plan.indexRanges.map((part) => countAll(partitions, sortKeyRange(iso(part.from), iso(part.to)))),
+  ]);
+  return counts.reduce((sum, count) => sum + count, 0);
+}
+
 export type { EmailListItem };
 
 const hasTag = (email: ListedEmail, tag: string) => {
@@ -180,8 +232,13 @@ export async function listEmails(
   const toEmails = (entries: SortedEntry<Record<string, unknown>>[]) =>
     entries.slice(offset).map((entry) => entry.item as unknown as ListedEmail);
   if (range.from !== undefined || range.to !== undefined) {
-    if (wanted > MAX_LIST_DEPTH) return deepPage(await countAll(partitions, range));
-    const [total, entries] = await Promise.all([countAll(partitions, range), read()]);
+    // By status the entries of the range are counted; without, the days it holds whole come from counters.
+    const count = () =>
+      query.status
+        ? countAll(partitions, range)
+        : countCreatedBetween(organizationId, environments, partitions, query.from_date, query.to_date);
+    if (wanted > MAX_LIST_DEPTH) return deepPage(await count());
+    const [total, entries] = await Promise.all([count(), read()]);
     return result(toEmails(entries), total);
   }
   const counts = await readEmailCounts(organizationId, environments);

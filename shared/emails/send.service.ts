@@ -217,7 +217,7 @@ function sendWrites(caller: Caller, email: EmailRecord, recipients: number, coun
   let templateCount: TemplateSendsCount | undefined;
   const templateId = email.template_id;
   return [
-    ...usageWrites(organizationId, environment, recipients, countedAt),
+    ...usageWrites(organizationId, environment, { recipients, emails: 1 }, email.created_at),
     {
       name: 'pointers',
       run: () => writeEmailPointers([email]),

@@ -1,32 +1,33 @@
 /**
- * Sending-limit usage: recipients sent per organization, environment, UTC month and UTC day, in one
- * counter per month.
+ * The month counters of accepted traffic, per organization, environment and UTC month: recipients
+ * (the sending limit) and emails (the email list's date totals), each for the month and its days.
  *
  * The month's counter is a partition `USAGE#<org>#<env>#<yyyy-mm>` of USAGE_SHARDS tiny items
- * (`SK=<shard>`): `recipients` counts the month and `day_<dd>` each of its days. A send adds its
- * recipients to both attributes of one shard chosen at random (one UpdateItem), so a high send rate
- * spreads its writes over 10 items instead of queueing on one key (~1,000 writes/s each); a read sums
- * the shards with one consistent Query. Items expire through TTL (`expires_at`) 40 days after their
- * month ends. (Until this layout, each day had a partition of its own, `USAGE#<org>#<env>#<yyyy-mm-dd>`:
- * a second write per send and a second read. The month's partition and attribute are unchanged, so the
- * month stays exact across the upgrade; the day of the upgrade counts only what was sent after it —
- * docs/deploy.md, "Upgrading".)
+ * (`SK=<shard>`): `recipients` counts the month's recipients, `day_<dd>` each day's, `emails_<dd>`
+ * each day's emails (by `created_at`). A send adds to all three on one shard chosen at random (one
+ * UpdateItem), so a high send rate spreads its writes over 10 items instead of queueing on one key
+ * (~1,000 writes/s each); a read sums the shards with one consistent Query. The items are kept (the
+ * list counts any past day with them; ~700 bytes a month). (Until this layout, each day had a
+ * partition of its own, `USAGE#<org>#<env>#<yyyy-mm-dd>`: a second write per send and a second read.
+ * The month's partition and attribute are unchanged, so the month stays exact across the upgrade; the
+ * day of the upgrade counts only what was sent after it — docs/deploy.md, "Upgrading". Emails are
+ * counted by day from the day the marker names, emailDayCountsSince.)
  */
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Environment } from '#core/environment.ts';
+import { errorLogFields } from '#core/log-fields.ts';
+import { logger } from '#core/logger.ts';
 import { db, tableName } from '#dynamo/client.ts';
 import { keys } from '#dynamo/keys.ts';
+import { queryAll } from '#dynamo/reads.ts';
 import { type Usage, usagePeriods } from '#emails/sending-limit.ts';
 
 export const USAGE_SHARDS = 10;
 
-const DAY_SECONDS = 86_400;
-/** How long a month counter is kept after its month ends. */
-export const MONTH_COUNTER_KEPT_SECONDS = 40 * DAY_SECONDS;
-
-const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
-/** The attribute counting a day (`2026-11-22` → `day_22`). */
+/** The attribute counting a day's recipients (`2026-11-22` → `day_22`). */
 const dayAttribute = (day: string) => `day_${day.slice(8, 10)}`;
+/** The attribute counting a day's emails (`2026-11-22` → `emails_22`). */
+const emailsDayAttribute = (day: string) => `emails_${day.slice(8, 10)}`;
 
 /** Recipients counted so far in the UTC day and month of `now`: one consistent Query of the month's shards. */
 export async function readUsage(
@@ -52,28 +53,121 @@ export async function readUsage(
 }
 
 /**
- * Adds `recipients` (negative: takes them back) to the month and the day of `now`: one UpdateItem ADD
- * on a random shard of the month's counter.
+ * Adds `recipients` and `emails` (negative: takes them back) to the month and the day of `now` (the
+ * emails' `created_at`): one UpdateItem ADD on a random shard of the month's counter. Clears the TTL
+ * that earlier versions set (`expires_at`, 40 days after the month): the counter is kept.
  */
 export async function addUsage(
   organizationId: string,
   environment: Environment,
   recipients: number,
   now: Date | number = Date.now(),
+  emails = 0,
 ): Promise<void> {
-  if (recipients === 0) return;
+  if (recipients === 0 && emails === 0) return;
   const periods = usagePeriods(now);
   await db.send(
     new UpdateCommand({
       TableName: tableName,
       Key: keys.usageCounter(organizationId, environment, periods.month, Math.floor(Math.random() * USAGE_SHARDS)),
-      UpdateExpression: 'ADD recipients :n, #day :n SET expires_at = :expires, #type = :type',
-      ExpressionAttributeNames: { '#day': dayAttribute(periods.day), '#type': 'type' },
-      ExpressionAttributeValues: {
-        ':n': recipients,
-        ':expires': epochSeconds(periods.monthResetsAt) + MONTH_COUNTER_KEPT_SECONDS,
-        ':type': 'usage',
+      UpdateExpression: 'ADD recipients :n, #day :n, #emails :e SET #type = :type REMOVE expires_at',
+      ExpressionAttributeNames: {
+        '#day': dayAttribute(periods.day),
+        '#emails': emailsDayAttribute(periods.day),
+        '#type': 'type',
       },
+      ExpressionAttributeValues: { ':n': recipients, ':e': emails, ':type': 'usage' },
     }),
   );
+}
+
+/**
+ * Emails accepted on each of `days` (UTC `yyyy-mm-dd`), summed over the shards: one consistent Query
+ * per month spanned (≤ 10 items of ~700 bytes each), in parallel. Exact for days from
+ * emailDayCountsSince on; a day without emails counts 0.
+ */
+export async function readEmailDayCounts(
+  organizationId: string,
+  environment: Environment,
+  days: readonly string[],
+): Promise<Map<string, number>> {
+  const months = [...new Set(days.map((day) => day.slice(0, 7)))];
+  const counts = new Map(days.map((day) => [day, 0]));
+  await Promise.all(
+    months.map(async (month) => {
+      const { PK } = keys.usageCounterPartition(organizationId, environment, month);
+      const wanted = days.filter((day) => day.startsWith(month));
+      const names = Object.fromEntries(wanted.map((day, index) => [`#e${index}`, emailsDayAttribute(day)]));
+      const items = await queryAll({
+        KeyConditionExpression: 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': PK },
+        ProjectionExpression: Object.keys(names).join(', '),
+        ExpressionAttributeNames: names,
+        ConsistentRead: true,
+      });
+      for (const day of wanted) {
+        const attribute = emailsDayAttribute(day);
+        counts.set(
+          day,
+          items.reduce((sum, item) => sum + Number(item[attribute] ?? 0), 0),
+        );
+      }
+    }),
+  );
+  return counts;
+}
+
+/**
+ * How long after the marker is first written a day must start to be counted whole: a deployment
+ * replaces the functions within minutes, and until then earlier versions may still accept emails
+ * without counting them by day.
+ */
+export const DAY_COUNTS_SETTLE_MS = 60 * 60_000;
+
+let markerWritten: Promise<void> | undefined;
+
+/**
+ * Writes the marker once per instance, if no one has (`since` = the first UTC day starting at least
+ * DAY_COUNTS_SETTLE_MS from now): called by the sends, the only writers of the counts. A failure is
+ * logged and tried again by a later send; it never fails a send.
+ */
+export function markEmailDayCountsStarted(now: number = Date.now()): Promise<void> {
+  markerWritten ??= db
+    .send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.emailDayCountsMarker(),
+        UpdateExpression: 'SET since = if_not_exists(since, :since), #type = :type',
+        ExpressionAttributeNames: { '#type': 'type' },
+        ExpressionAttributeValues: { ':since': firstWholeDayAfter(now + DAY_COUNTS_SETTLE_MS), ':type': 'marker' },
+      }),
+    )
+    .then(
+      () => undefined,
+      (error: unknown) => {
+        markerWritten = undefined;
+        logger.warn('could not write the email day counts marker', errorLogFields(error));
+      },
+    );
+  return markerWritten;
+}
+
+/** The first UTC day (`yyyy-mm-dd`) that starts at or after `ms`. */
+export function firstWholeDayAfter(ms: number): string {
+  const at = new Date(ms);
+  const dayStart = Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate());
+  return new Date(dayStart === ms ? dayStart : dayStart + 86_400_000).toISOString().slice(0, 10);
+}
+
+let since: string | undefined;
+
+/**
+ * The first UTC day whose emails are all counted by day (the marker; read once per instance once
+ * written: it never changes), or undefined when no send has written it yet.
+ */
+export async function emailDayCountsSince(): Promise<string | undefined> {
+  if (since) return since;
+  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.emailDayCountsMarker() }));
+  since = typeof Item?.since === 'string' ? Item.since : undefined;
+  return since;
 }

@@ -67,6 +67,10 @@ async function expectTotals(fixture: Setup, emails: number, recipients: number, 
   expect(list.status, list.text).toBe(200);
   expect(list.body.data).toHaveLength(emails);
   expect(list.body.pagination.total_count).toBe(emails);
+  // The day counters too (a date-filtered total of whole days comes from them).
+  const today = new Date().toISOString().slice(0, 10);
+  const ofToday = await fixture.api.get(`/api/v1/emails?from_date=${today}&to_date=${today}`);
+  expect(ofToday.body.pagination.total_count).toBe(emails);
   const byRecipient = await fixture.api.get(`/api/v1/emails?to=${encodeURIComponent(address)}`);
   expect(byRecipient.body.pagination.total_count).toBe(emails);
   const template = await fixture.api.get(`/api/v1/templates/${fixture.templateId}`);

@@ -16,6 +16,9 @@ import { createSender, createTestOrganization } from '../support/factories.ts';
 import { type ApiResponse, expectError } from '../support/http.ts';
 import { eventually } from '../support/ses-store.ts';
 
+/** Organizations here store emails from 2020 on: they exist since before then. */
+const HISTORIC = '2019-01-01T00:00:00.000Z';
+
 type Org = Awaited<ReturnType<typeof createTestOrganization>>;
 type Api = Org['api'];
 
@@ -124,7 +127,7 @@ describe('GET /emails', () => {
   });
 
   it('pages with total_count and total_pages, and answers an empty page past the end', async () => {
-    const { api, organization } = await createTestOrganization();
+    const { api, organization } = await createTestOrganization({ createdAt: HISTORIC });
     const emails = await seedSeries(organization.id, 25);
     const order = newestFirst(emails);
 
@@ -148,7 +151,7 @@ describe('GET /emails', () => {
   });
 
   it('answers a page past the end with empty data and the totals however deep, and refuses only a deep page that holds emails', async () => {
-    const { api, organization } = await createTestOrganization();
+    const { api, organization } = await createTestOrganization({ createdAt: HISTORIC });
     await seedSeries(organization.id, 3);
     for (const query of [
       { page: 1_000_000 },
@@ -187,7 +190,7 @@ describe('GET /emails', () => {
   });
 
   it('filters by date, both bounds inclusive; a date alone means the whole UTC day', async () => {
-    const { api, organization } = await createTestOrganization();
+    const { api, organization } = await createTestOrganization({ createdAt: HISTORIC });
     const at = async (iso: string) => (await seed(organization.id, iso)).id;
     const dayBefore = await at('2026-11-21T23:59:59.999Z');
     const dayStart = await at('2026-11-22T00:00:00.000Z');
@@ -267,7 +270,7 @@ describe('GET /emails', () => {
   });
 
   it('filters by exact to address (normalised, to list only) and by exact tag', async () => {
-    const { api, organization } = await createTestOrganization();
+    const { api, organization } = await createTestOrganization({ createdAt: HISTORIC });
     const org = organization.id;
     const janeOld = await seed(org, '2026-03-01T10:00:00.000Z', {
       to: [{ email: 'jane@example.com' }, { email: 'bob@example.com' }],
@@ -314,7 +317,7 @@ describe('GET /emails', () => {
   });
 
   it('combines filters: to or tag with status, to with tag, each with dates', async () => {
-    const { api, organization } = await createTestOrganization();
+    const { api, organization } = await createTestOrganization({ createdAt: HISTORIC });
     const org = organization.id;
     const a = await seed(org, '2026-05-01T00:00:00.000Z', { to: [{ email: 'x@example.com' }], tags: { t: '1' } });
     const b = await seed(org, '2026-05-02T00:00:00.000Z', { to: [{ email: 'x@example.com' }], tags: { t: '2' } });
@@ -344,7 +347,7 @@ describe('GET /emails', () => {
   });
 
   it("lists the calling key's environment unless one is asked for, with separate counts", async () => {
-    const { api, organization } = await createTestOrganization();
+    const { api, organization } = await createTestOrganization({ createdAt: HISTORIC });
     const org = organization.id;
     const live1 = await seed(org, '2026-06-01T00:00:00.000Z', { environment: 'live', tags: { k: 'v' } });
     const test1 = await seed(org, '2026-06-02T00:00:00.000Z', { environment: 'test', tags: { k: 'v' } });
@@ -366,8 +369,8 @@ describe('GET /emails', () => {
   });
 
   it("never lists another organization's emails, and counts each organization apart", async () => {
-    const mine = await createTestOrganization();
-    const theirs = await createTestOrganization();
+    const mine = await createTestOrganization({ createdAt: HISTORIC });
+    const theirs = await createTestOrganization({ createdAt: HISTORIC });
     const fields = { to: [{ email: 'shared@example.com' }], tags: { campaign: 'shared' } };
     const own = await seed(mine.organization.id, '2026-07-01T00:00:00.000Z', fields);
     for (const day of ['02', '03']) await seed(theirs.organization.id, `2026-07-${day}T00:00:00.000Z`, fields);
@@ -396,7 +399,7 @@ describe('GET /emails', () => {
   });
 
   it('refuses invalid query values with one detail per problem', async () => {
-    const { api } = await createTestOrganization();
+    const { api } = await createTestOrganization({ createdAt: HISTORIC });
     const get = (query: string) => api.get(`/api/v1/emails?${query}`);
     expect(expectValidation(await get('status=sent'), 'status')).toMatch(/queued, delivered, bounced, failed, opened/);
     expect(expectValidation(await get('from_date=yesterday'), 'from_date')).toMatch(/ISO 8601/);
@@ -423,7 +426,7 @@ describe('GET /emails', () => {
   });
 
   it('refuses to post-filter more than 1,000 emails of one address, asking for a narrower range', async () => {
-    const { api, organization } = await createTestOrganization();
+    const { api, organization } = await createTestOrganization({ createdAt: HISTORIC });
     // Pointers alone are enough: the limit is checked before any email is fetched.
     const pointers = Array.from({ length: MAX_FILTERED_CANDIDATES + 1 }, (_, i) => ({
       PutRequest: {

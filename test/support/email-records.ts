@@ -7,6 +7,7 @@
 import { putEmail } from '#emails/email.store.ts';
 import { type EmailRecord, newEmailId } from '#emails/email.ts';
 import { writeEmailIndexEntries } from '#emails/email-index.store.ts';
+import { addUsage } from '#emails/usage.store.ts';
 
 export function emailRecord(organizationId: string, fields: Partial<EmailRecord> = {}): EmailRecord {
   const now = new Date().toISOString();
@@ -34,7 +35,10 @@ export function emailRecord(organizationId: string, fields: Partial<EmailRecord>
   };
 }
 
-/** Stores a queued email with a chosen created_at, and its list index entries, as the send path does. */
+/**
+ * Stores a queued email with a chosen created_at, its list index entries and its count in the day
+ * counters (recipients and the email, on its created_at's day), as the send path does.
+ */
 export async function seedListedEmail(
   organizationId: string,
   createdAt: string,
@@ -50,6 +54,15 @@ export async function seedListedEmail(
     ...fields,
   });
   await putEmail(email);
-  await writeEmailIndexEntries(email);
+  await Promise.all([
+    writeEmailIndexEntries(email),
+    addUsage(
+      organizationId,
+      email.environment,
+      email.to.length + email.cc.length + email.bcc.length,
+      Date.parse(createdAt),
+      1,
+    ),
+  ]);
   return email;
 }

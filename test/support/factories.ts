@@ -3,6 +3,8 @@
  * its own organization, so tests never see each other's data. The default rate limit is
  * high so that only the rate-limit tests ever meet a 429.
  */
+
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   createApiKey,
   createOrganization,
@@ -11,15 +13,33 @@ import {
 } from '#accounts/accounts.service.ts';
 import type { Caller } from '#accounts/caller.ts';
 import type { Environment } from '#core/environment.ts';
+import { db, tableName } from '#dynamo/client.ts';
+import { keys } from '#dynamo/keys.ts';
 import { beginIdempotentRequest, type IdempotencyScope } from '#http/idempotency.store.ts';
 import { requestHash } from '#http/idempotency.ts';
 import { client } from './http.ts';
 
 let counter = 0;
 
-export async function createTestOrganization(options: { rateLimitPerSecond?: number; environment?: Environment } = {}) {
+/**
+ * `createdAt`: an organization that has existed since then (for tests that store emails with past
+ * `created_at`s: no email predates its organization).
+ */
+export async function createTestOrganization(
+  options: { rateLimitPerSecond?: number; environment?: Environment; createdAt?: string } = {},
+) {
   counter += 1;
   const organization = await createOrganization({ name: `Test org ${counter}` });
+  if (options.createdAt) {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.organization(organization.id),
+        UpdateExpression: 'SET created_at = :at',
+        ExpressionAttributeValues: { ':at': options.createdAt },
+      }),
+    );
+  }
   await setOrganizationRateLimit(organization.id, options.rateLimitPerSecond ?? 1000);
   const environment = options.environment ?? 'test';
   const { apiKey, secret } = await createApiKey({ organizationId: organization.id, name: 'test key', environment });
