@@ -20,7 +20,14 @@ import { errorLogFields } from '#core/log-fields.ts';
 import { logger } from '#core/logger.ts';
 import { batchGetAll, batchWriteAll } from '#dynamo/batch.ts';
 import { db, tableName } from '#dynamo/client.ts';
-import { EMAIL_COUNTER_SHARDS, EMAIL_LIST_SHARDS, emailShard, keys, type PrimaryKey } from '#dynamo/keys.ts';
+import {
+  EMAIL_COUNTER_SHARDS,
+  EMAIL_LIST_SHARDS,
+  emailShard,
+  keys,
+  type PrimaryKey,
+  statusesOutOfStatusIndex,
+} from '#dynamo/keys.ts';
 import type { EmailRecord, EmailStatus, ListedEmail } from '#emails/email.ts';
 import { EMAIL_LIST_ATTRIBUTES } from '#platform/table.ts';
 
@@ -176,6 +183,8 @@ export interface ListPartition {
   indexName?: 'GSI3' | 'GSI4';
   partitionKey: { name: string; value: string };
   sortKeyName: string;
+  /** Only entries whose attribute has this value (a FilterExpression: the others are read, not returned). */
+  filter?: { name: string; value: string };
 }
 
 /** Sort-key bounds, both inclusive (built by the caller from from_date / to_date). */
@@ -200,7 +209,16 @@ function keyCondition(partition: ListPartition, range: SortKeyRange) {
   } else {
     delete names['#sk'];
   }
-  return { KeyConditionExpression: condition, ExpressionAttributeNames: names, ExpressionAttributeValues: values };
+  if (partition.filter) {
+    names['#filter'] = partition.filter.name;
+    values[':filter'] = partition.filter.value;
+  }
+  return {
+    KeyConditionExpression: condition,
+    ...(partition.filter ? { FilterExpression: '#filter = :filter' } : {}),
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+  };
 }
 
 /** One page of a partition, newest first (eventually consistent, as GSIs always are). */
@@ -253,6 +271,16 @@ export function listPartitions(
 ): ListPartition[] {
   return environments.flatMap((environment) =>
     shards().map((shard): ListPartition => {
+      if ('status' in by && statusesOutOfStatusIndex.has(by.status)) {
+        // Not in the status index: the list by time, filtered (mostly matching: see keys.ts).
+        const { GSI3PK } = keys.emailsByTime(organizationId, environment, shard);
+        return {
+          indexName: keys.emailsByTimeIndex,
+          partitionKey: { name: 'GSI3PK', value: GSI3PK },
+          sortKeyName: 'GSI3SK',
+          filter: { name: 'status', value: by.status },
+        };
+      }
       if ('status' in by) {
         const { GSI4PK } = keys.emailsByStatus(organizationId, environment, by.status, shard);
         return {

@@ -4,12 +4,13 @@
  * `created_at` (dates, pagination) are stored through the data layer exactly as the send path
  * stores them (putEmail + writeEmailIndexEntries) and stay `queued` (no queue message).
  */
-import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { db, tableName } from '#dynamo/client.ts';
 import { keys } from '#dynamo/keys.ts';
 import { recordFailed } from '#emails/delivery/delivery-state.store.ts';
-import { type EmailRecord, newEvent } from '#emails/email.ts';
+import { type EmailRecord, type EmailStatus, newEvent } from '#emails/email.ts';
+import { moveEmailCount } from '#emails/email-index.store.ts';
 import { MAX_FILTERED_CANDIDATES } from '#emails/list.service.ts';
 import { seedListedEmail } from '../support/email-records.ts';
 import { createSender, createTestOrganization } from '../support/factories.ts';
@@ -267,6 +268,65 @@ describe('GET /emails', () => {
       data: [],
       pagination: { total_count: 0 },
     });
+    // Delivered is left out of the status index (one write unit less per delivery), listed all the same.
+    const deliveredItem = await db.send(
+      new GetCommand({ TableName: tableName, Key: keys.email(org.organization.id, delivered), ConsistentRead: true }),
+    );
+    expect(deliveredItem.Item).not.toHaveProperty('GSI4PK');
+    const openedItem = await db.send(
+      new GetCommand({ TableName: tableName, Key: keys.email(org.organization.id, opened), ConsistentRead: true }),
+    );
+    expect(openedItem.Item?.GSI4PK).toMatch(/#STATUS#opened#/);
+    const deliveredToday = await list(org.api, { status: 'delivered', from_date: today, to_date: today });
+    expect(ids(deliveredToday)).toEqual([delivered]);
+    expect(deliveredToday.pagination.total_count).toBe(1);
+  });
+
+  it('pages the delivered emails among others, newest first, with their totals', async () => {
+    const { api, organization } = await createTestOrganization({ createdAt: HISTORIC });
+    const statuses = ['delivered', 'bounced', 'delivered', 'queued', 'delivered', 'opened', 'delivered'];
+    const seeded: Array<{ id: string; status: string }> = [];
+    for (let i = 0; i < 35; i += 1) {
+      const status = statuses[i % statuses.length] as string;
+      const email = await seed(
+        organization.id,
+        new Date(Date.parse('2026-04-01T00:00:00.000Z') + i * 60_000).toISOString(),
+      );
+      if (status !== 'queued') {
+        // As the event path stores a status: the item (its status keys) and the list's counts.
+        await db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.email(organization.id, email.id),
+            UpdateExpression:
+              status === 'delivered' ? 'SET #status = :status REMOVE GSI4PK' : 'SET #status = :status, GSI4PK = :key',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: {
+              ':status': status,
+              ...(status === 'delivered'
+                ? {}
+                : { ':key': keys.emailStatusEntry(organization.id, 'test', status, email.id).GSI4PK }),
+            },
+          }),
+        );
+        await moveEmailCount(organization.id, 'test', email.id, 'queued', status as EmailStatus);
+      }
+      seeded.push({ id: email.id, status });
+    }
+    const delivered = seeded
+      .filter((email) => email.status === 'delivered')
+      .map((email) => email.id)
+      .reverse();
+    expect(delivered).toHaveLength(20);
+    const first = await list(api, { status: 'delivered', limit: 8 });
+    const second = await list(api, { status: 'delivered', limit: 8, page: 2 });
+    const third = await list(api, { status: 'delivered', limit: 8, page: 3 });
+    expect([...ids(first), ...ids(second), ...ids(third)]).toEqual(delivered);
+    expect(first.pagination).toEqual({ page: 1, limit: 8, total_count: 20, total_pages: 3 });
+    const ranged = await list(api, { status: 'delivered', from_date: '2026-04-01T00:10:00Z', limit: 100 });
+    expect(ids(ranged)).toEqual(delivered.filter((id) => seeded.findIndex((email) => email.id === id) >= 10));
+    expect(ranged.pagination.total_count).toBe(ids(ranged).length);
+    expect(ids(await list(api, { status: 'bounced' }))).toHaveLength(5);
   });
 
   it('filters by exact to address (normalised, to list only) and by exact tag', async () => {

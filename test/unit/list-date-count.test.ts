@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { keys } from '#dynamo/keys.ts';
 import { planDateCount } from '#emails/list-date-count.ts';
 
 const at = (iso: string) => Date.parse(iso);
@@ -69,5 +70,20 @@ describe('planDateCount', () => {
     // Counters not begun by the range's end: all of it through the index.
     const range = { from: at('2026-01-02T00:00:00.000Z'), to: at('2026-01-03T23:59:59.999Z') };
     expect(planDateCount(range, '2026-01-05', ORG_CREATED, NOW)).toEqual({ days: [], indexRanges: [range] });
+  });
+});
+
+describe('the status index keys', () => {
+  it('leave delivered emails out of the status index, and put every other status in', () => {
+    const entry = keys.emailListEntry('org', 'live', 'delivered', 'id-1', '2026-01-01T00:00:00.000Z');
+    expect(entry).not.toHaveProperty('GSI4PK');
+    expect(entry.GSI3PK).toMatch(/^ORG#org#live#EMAILS#[0-3]$/);
+    expect(keys.emailStatusEntry('org', 'live', 'delivered', 'id-1')).toEqual({});
+    for (const status of ['queued', 'bounced', 'failed', 'opened']) {
+      expect(keys.emailStatusEntry('org', 'live', status, 'id-1').GSI4PK).toMatch(
+        new RegExp(`^ORG#org#live#STATUS#${status}#[0-3]$`),
+      );
+      expect(keys.emailListEntry('org', 'live', status, 'id-1', '2026-01-01T00:00:00.000Z')).toHaveProperty('GSI4PK');
+    }
   });
 });

@@ -194,8 +194,10 @@ describe('handleSesNotification', () => {
         ConditionExpression:
           'attribute_exists(PK) AND (attribute_not_exists(status_event_count) OR status_event_count < :count)',
         ExpressionAttributeValues: expect.objectContaining({ ':status': 'delivered', ':count': 2 }),
-        // Out of queued: out of the due index (where the hand-over left it) in the same write.
-        UpdateExpression: 'SET #status = :status, status_event_count = :count, updated_at = :now REMOVE GSI2PK, GSI2SK',
+        // Out of queued: out of the due index (where the hand-over left it) in the same write; delivered
+        // also leaves the status index (keys.statusesOutOfStatusIndex).
+        UpdateExpression:
+          'SET #status = :status, status_event_count = :count, updated_at = :now REMOVE GSI2PK, GSI2SK, GSI4PK',
       }),
     ]);
     // Both reads are strongly consistent; the second reads only the events.

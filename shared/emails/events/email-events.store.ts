@@ -23,7 +23,7 @@ import type { TrackingSettings } from '#accounts/organization.ts';
 import { nowIso } from '#core/ids.ts';
 import { countEmails, metricOfEvent } from '#core/metrics.ts';
 import { db, tableName } from '#dynamo/client.ts';
-import { keys } from '#dynamo/keys.ts';
+import { keys, statusesOutOfStatusIndex } from '#dynamo/keys.ts';
 import { queryAll } from '#dynamo/reads.ts';
 import { conditionalUpdate } from '#dynamo/writes.ts';
 import { eventPut } from '#emails/email.store.ts';
@@ -221,11 +221,16 @@ async function updateStatus(
   const statusKey = environment
     ? keys.emailStatusEntry(organizationId, environment, status, emailId).GSI4PK
     : undefined;
+  // Out of the due index once not queued; out of the status index for a status it leaves out.
+  const removed = [
+    ...(status === 'queued' ? [] : ['GSI2PK', 'GSI2SK']),
+    ...(statusesOutOfStatusIndex.has(status) ? ['GSI4PK'] : []),
+  ];
   const before = await conditionalUpdate(
     new UpdateCommand({
       TableName: tableName,
       Key: keys.email(organizationId, emailId),
-      UpdateExpression: `SET #status = :status, status_event_count = :count${touch ? ', updated_at = :now' : ''}${statusKey ? ', GSI4PK = :statusKey' : ''}${status === 'queued' ? '' : ' REMOVE GSI2PK, GSI2SK'}`,
+      UpdateExpression: `SET #status = :status, status_event_count = :count${touch ? ', updated_at = :now' : ''}${statusKey ? ', GSI4PK = :statusKey' : ''}${removed.length > 0 ? ` REMOVE ${removed.join(', ')}` : ''}`,
       ConditionExpression:
         'attribute_exists(PK) AND (attribute_not_exists(status_event_count) OR status_event_count < :count)',
       ExpressionAttributeNames: { '#status': 'status' },
