@@ -14,13 +14,13 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { recordAwsCalls } from '#core/aws-call-recording.ts';
+import { awsClient } from '#core/aws-client.ts';
 import { requiredEnv } from '#core/config.ts';
 import { attachmentsBucket } from '#platform/buckets.ts';
 
 const bucket = requiredEnv(attachmentsBucket.envName);
 const endpoint = process.env.S3_ENDPOINT || undefined;
-const client = recordAwsCalls(
+const client = awsClient(
   new S3Client({
     ...(endpoint ? { endpoint, forcePathStyle: true } : {}),
     // No checksum the customer's PUT of a presigned URL would have to carry (the SDK would add a

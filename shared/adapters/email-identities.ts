@@ -11,7 +11,7 @@ import {
   PutEmailIdentityMailFromAttributesCommand,
   SESv2Client,
 } from '@aws-sdk/client-sesv2';
-import { recordAwsCalls } from '#core/aws-call-recording.ts';
+import { awsClient } from '#core/aws-client.ts';
 
 export interface DomainIdentityInput {
   domain: string;
@@ -109,7 +109,7 @@ function createFromEnv(): EmailIdentities {
   }
   // The SDK reads the region (AWS_REGION) and credentials from the environment.
   const endpoint = process.env.SES_ENDPOINT || undefined;
-  const client = recordAwsCalls(new SESv2Client(endpoint ? { endpoint } : {}));
+  const client = awsClient(new SESv2Client(endpoint ? { endpoint } : {}));
   return new SesEmailIdentities(client, { configurationSetName: process.env.SES_CONFIGURATION_SET || undefined });
 }
 

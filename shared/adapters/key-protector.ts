@@ -9,7 +9,7 @@
 
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { DecryptCommand, EncryptCommand, KMSClient } from '@aws-sdk/client-kms';
-import { recordAwsCalls } from '#core/aws-call-recording.ts';
+import { awsClient } from '#core/aws-client.ts';
 
 export type EncryptionContext = Record<string, string>;
 
@@ -101,7 +101,7 @@ function createFromEnv(): KeyProtector {
   const kmsKeyId = process.env.KMS_KEY_ID;
   if (kmsKeyId) {
     // The SDK reads the region (AWS_REGION) and credentials from the environment.
-    return new KmsKeyProtector(recordAwsCalls(new KMSClient({})), kmsKeyId);
+    return new KmsKeyProtector(awsClient(new KMSClient({})), kmsKeyId);
   }
   const localKey = process.env.LOCAL_ENCRYPTION_KEY;
   if (localKey) {

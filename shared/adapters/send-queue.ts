@@ -6,7 +6,7 @@
 
 import { SendMessageBatchCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { changeVisibility, type VisibilityChange } from '#adapters/queue-visibility.ts';
-import { recordAwsCalls } from '#core/aws-call-recording.ts';
+import { awsClient } from '#core/aws-client.ts';
 import { requiredEnv } from '#core/config.ts';
 import {
   MAX_EMAILS_PER_MESSAGE,
@@ -17,7 +17,7 @@ import { queueUrlEnvName } from '#platform/queues.ts';
 
 const queueUrl = requiredEnv(queueUrlEnvName('send'));
 // Locally the queue URL names a *.localhost host that does not resolve: use the endpoint.
-const sqs = recordAwsCalls(new SQSClient(process.env.SQS_ENDPOINT ? { endpoint: process.env.SQS_ENDPOINT } : {}));
+const sqs = awsClient(new SQSClient(process.env.SQS_ENDPOINT ? { endpoint: process.env.SQS_ENDPOINT } : {}));
 
 /** changeVisibility on the send queue. */
 export function changeSendQueueVisibility(changes: VisibilityChange[]): Promise<number> {

@@ -8,7 +8,7 @@
 
 import { domainToASCII } from 'node:url';
 import { type MessageTag, SESv2Client, SendEmailCommand, type SendEmailCommandInput } from '@aws-sdk/client-sesv2';
-import { recordAwsCalls } from '#core/aws-call-recording.ts';
+import { awsClient } from '#core/aws-client.ts';
 import { logger } from '#core/logger.ts';
 import type { Mailbox } from '#emails/email.ts';
 
@@ -57,7 +57,7 @@ function sesClient(): SESv2Client {
   const endpoint = process.env.SES_ENDPOINT || undefined;
   // maxAttempts 1: the SDK must not resend a SendEmail whose answer was lost (SES may have
   // accepted it); the send queue retries instead, behind the delivery lease.
-  client ??= recordAwsCalls(
+  client ??= awsClient(
     new SESv2Client({ ...(endpoint ? { endpoint } : {}), maxAttempts: 1, requestHandler: CLIENT_TIMEOUTS }),
   );
   return client;

@@ -4,13 +4,13 @@
  */
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { changeVisibility, type VisibilityChange } from '#adapters/queue-visibility.ts';
-import { recordAwsCalls } from '#core/aws-call-recording.ts';
+import { awsClient } from '#core/aws-client.ts';
 import { requiredEnv } from '#core/config.ts';
 import { queueUrlEnvName } from '#platform/queues.ts';
 import type { DeliveryMessage } from '#webhooks/delivery-message.ts';
 
 const queueUrl = requiredEnv(queueUrlEnvName('webhooks'));
-const sqs = recordAwsCalls(new SQSClient(process.env.SQS_ENDPOINT ? { endpoint: process.env.SQS_ENDPOINT } : {}));
+const sqs = awsClient(new SQSClient(process.env.SQS_ENDPOINT ? { endpoint: process.env.SQS_ENDPOINT } : {}));
 
 /** The module's client (the fault-injecting tests add a middleware to it). */
 export { sqs as webhookQueueClient };

@@ -44,7 +44,7 @@ export function runAsFunction<T>(handler: string, invocation: () => T): T {
 
 /** Any SDK v3 client: its middleware stack's input and output types differ per service. */
 // biome-ignore lint/suspicious/noExplicitAny: the stack of every service's client, whatever its types
-type AnyClient = { middlewareStack: MiddlewareStack<any, any> };
+export type AnyClient = { middlewareStack: MiddlewareStack<any, any> };
 
 /** Reports each call the client makes (at the build step: the input as it goes on the wire). */
 export function recordAwsCalls<C extends AnyClient>(client: C): C {

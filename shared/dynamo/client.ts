@@ -7,7 +7,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { currentFunction, recordAwsCalls } from '#core/aws-call-recording.ts';
+import { currentFunction } from '#core/aws-call-recording.ts';
+import { awsClient } from '#core/aws-client.ts';
 import { config } from '#core/config.ts';
 
 export interface DynamoUsage {
@@ -62,7 +63,7 @@ export function currentDynamoUsage(): DynamoUsage | undefined {
   return scopedUsage.getStore();
 }
 
-const baseClient = recordAwsCalls(
+const baseClient = awsClient(
   new DynamoDBClient({
     ...(config.dynamodbEndpoint
       ? {
