@@ -112,7 +112,7 @@ describe('a send whose writes fail half-way', () => {
     const address = 'atomic-large@example.com';
     const own = await setup();
     // Bodies that do not fit the email item's write unit: a content item is the send's seventh write.
-    const html = Array.from({ length: 300 }, (_, i) => `<p>${i} ${((i * 7919) % 10007).toString(36)}</p>`).join('');
+    const html = Array.from({ length: 2000 }, (_, i) => `<p>${i} ${((i * 7919) % 10007).toString(36)}</p>`).join('');
     const request = sendEmailBody.parse({
       from: { email: `hello@${own.domain}` },
       to: [{ email: address }],

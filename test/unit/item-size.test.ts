@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { itemSize } from '#dynamo/item-size.ts';
 import {
+  BODIES_APART_MIN_UNITS,
   BodiesTooLargeError,
   DELIVERY_STATE_BYTES,
   MAX_STORED_EMAIL_BYTES,
@@ -33,6 +34,17 @@ describe('itemSize', () => {
 describe('newEmailItems', () => {
   const organizationId = '00000000-0000-4000-8000-000000000000';
 
+  it('keeps bodies that add one write unit to each update on the email item (a second item costs more)', () => {
+    // Varied text: gzip leaves a few hundred bytes, about one unit more than the email item alone.
+    const text = Array.from({ length: 60 }, (_, i) => `line ${i} ${((i * 7919) % 10007).toString(36)}`).join('\n');
+    const items = newEmailItems(emailRecord(organizationId, { html: null, text }));
+    const { text_gz: _gz, ...alone } = items.email;
+    const added =
+      writeUnitsOf(itemSize(items.email) + DELIVERY_STATE_BYTES) - writeUnitsOf(itemSize(alone) + DELIVERY_STATE_BYTES);
+    expect(added).toBe(1);
+    expect(items.content).toBeUndefined();
+  });
+
   it('keeps bodies on the email item when they do not make its updates cost more', () => {
     const items = newEmailItems(emailRecord(organizationId, { html: '<p>Thanks</p>', text: 'Thanks' }));
     expect(items.content).toBeUndefined();
@@ -43,8 +55,8 @@ describe('newEmailItems', () => {
     );
   });
 
-  it('moves bodies that would take the email item past the bound to a content item', () => {
-    const html = Array.from({ length: 400 }, (_, i) => `<p>${i.toString(36)} ${(i * 7919) % 10007}</p>`).join('');
+  it('moves bodies that would add two or more write units to each update to a content item', () => {
+    const html = Array.from({ length: 1500 }, (_, i) => `<p>${i.toString(36)} ${(i * 7919) % 10007}</p>`).join('');
     const email = emailRecord(organizationId, { html, text: 'short' });
     const items = newEmailItems(email);
     expect(items.email).toMatchObject({ bodies_apart: true, id: email.id, status: 'queued' });
@@ -52,9 +64,10 @@ describe('newEmailItems', () => {
     expect(items.email).not.toHaveProperty('text_gz');
     // Each update of the email item now costs what it would without bodies, fewer units than with them.
     const bodyBytes = itemSize(items.content ?? {});
-    expect(writeUnitsOf(itemSize(items.email) + DELIVERY_STATE_BYTES)).toBeLessThan(
-      writeUnitsOf(itemSize(items.email) + bodyBytes + DELIVERY_STATE_BYTES),
-    );
+    expect(
+      writeUnitsOf(itemSize(items.email) + bodyBytes + DELIVERY_STATE_BYTES) -
+        writeUnitsOf(itemSize(items.email) + DELIVERY_STATE_BYTES),
+    ).toBeGreaterThanOrEqual(BODIES_APART_MIN_UNITS);
     expect(items.content).toMatchObject({ PK: items.email.PK, SK: 'CONTENT', type: 'email_content' });
     expect(items.content?.html_gz).toBeInstanceOf(Uint8Array);
     expect(items.content?.text_gz).toBeInstanceOf(Uint8Array);
