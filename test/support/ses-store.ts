@@ -32,8 +32,13 @@ export async function sesMessages(subject: string): Promise<StoredMessage[]> {
   return store.emails.filter((email) => email.subject === subject);
 }
 
-/** Polls `check` until it returns something other than undefined. */
-export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
+/**
+ * Polls `check` until it returns something other than undefined. The default wait is long because the
+ * local stack's send queue and consumers serve every test file at once: an email can find another
+ * file's 1,000-recipient batch ahead of it (a scheduled email took over 10 s to be sent in one CI run).
+ * A condition met sooner returns as soon as it is.
+ */
+export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
