@@ -258,9 +258,14 @@ export function eventPut(organizationId: string, emailId: string, event: EmailEv
  * Takes back an email whose accept failed: deletes it unless a consumer has touched it (a lease,
  * a hand-over or a final status: then it is being delivered and must stay; the caller gets its
  * 201). `gone` also when there was no email to delete (its write failed). The old item of a refused
- * delete tells the two apart (only on this failure path).
+ * delete tells the two apart (only on this failure path). `withContent`: its bodies were apart, and
+ * their content item goes too.
  */
-export async function takeBackEmail(organizationId: string, emailId: string): Promise<'gone' | 'claimed'> {
+export async function takeBackEmail(
+  organizationId: string,
+  emailId: string,
+  withContent: boolean,
+): Promise<'gone' | 'claimed'> {
   try {
     await db.send(
       new DeleteCommand({
@@ -277,7 +282,9 @@ export async function takeBackEmail(organizationId: string, emailId: string): Pr
     if (!isConditionalCheckFailed(error)) throw error;
     if ((error as { Item?: unknown }).Item) return 'claimed';
   }
-  // Its content item, if it has one (deleting a missing item is a no-op).
-  await db.send(new DeleteCommand({ TableName: tableName, Key: keys.emailContent(organizationId, emailId) }));
+  // Deleting a content item never written (its write failed too) is a no-op.
+  if (withContent) {
+    await db.send(new DeleteCommand({ TableName: tableName, Key: keys.emailContent(organizationId, emailId) }));
+  }
   return 'gone';
 }

@@ -177,7 +177,7 @@ export async function acceptEmail(
     once: true,
   };
   const emailWrite: AcceptWrite = { name: 'email', run: () => putNewEmail(items) };
-  const takeBack = () => takeBackEmail(organizationId, email.id);
+  const takeBack = () => takeBackEmail(organizationId, email.id, items.content !== undefined);
   const logFields = { organization_id: organizationId, email_id: email.id };
 
   if (options.emailId) {

@@ -154,9 +154,8 @@ export function markEmailDayCountsStarted(now: number = Date.now()): Promise<voi
 
 /** The first UTC day (`yyyy-mm-dd`) that starts at or after `ms`. */
 export function firstWholeDayAfter(ms: number): string {
-  const at = new Date(ms);
-  const dayStart = Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate());
-  return new Date(dayStart === ms ? dayStart : dayStart + 86_400_000).toISOString().slice(0, 10);
+  const { day, dayResetsAt } = usagePeriods(ms);
+  return Date.parse(`${day}T00:00:00.000Z`) === ms ? day : usagePeriods(dayResetsAt).day;
 }
 
 let since: string | undefined;

@@ -31,6 +31,7 @@ export async function claimForDelivery(
   leaseMs: number,
   now: number = Date.now(),
 ): Promise<{ outcome: ClaimOutcome; email?: EmailRecord }> {
+  let stored: StoredEmail;
   try {
     const { Attributes } = await db.send(
       new UpdateCommand({
@@ -45,14 +46,7 @@ export async function claimForDelivery(
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),
     );
-    const stored = Attributes as StoredEmail;
-    if (!stored.bodies_apart) return { outcome: 'claimed', email: fromStoredEmail(stored) };
-    // Its content item is written alongside it (email.store.ts putNewEmail): not there yet, the
-    // claim is given back and the email is as good as missing for now.
-    const bodies = await readEmailBodies(organizationId, emailId);
-    if (bodies) return { outcome: 'claimed', email: { ...fromStoredEmail(stored), ...bodies } };
-    await releaseLease(organizationId, emailId);
-    return { outcome: 'missing' };
+    stored = Attributes as StoredEmail;
   } catch (error) {
     if (!isConditionalCheckFailed(error)) throw error;
     // The document client leaves the item of a failed condition in DynamoDB JSON.
@@ -63,6 +57,13 @@ export async function claimForDelivery(
     if (old.status !== 'queued') return { outcome: 'not_deliverable' };
     return { outcome: 'leased' };
   }
+  if (!stored.bodies_apart) return { outcome: 'claimed', email: fromStoredEmail(stored) };
+  // Its content item is written alongside it (email.store.ts putNewEmail): not there yet, the
+  // claim is given back and the email is as good as missing for now.
+  const bodies = await readEmailBodies(organizationId, emailId);
+  if (bodies) return { outcome: 'claimed', email: { ...fromStoredEmail(stored), ...bodies } };
+  await releaseLease(organizationId, emailId);
+  return { outcome: 'missing' };
 }
 
 /** When the hand-over happened and by when its outcome must have come (due-times.ts outcomeDeadline). */
