@@ -166,7 +166,6 @@ try {
   // SES Delivery notification handled by the events function's service.
   const { putEmail } = await import('#emails/email.store.ts');
   const { recordSent } = await import('#emails/delivery/delivery-state.store.ts');
-  const { outcomeDeadline } = await import('#emails/schedule/due-times.ts');
   const { deliverEmail } = await import('#emails/delivery/delivery.service.ts');
   const { handleSesNotification } = await import('#emails/events/ses-events.service.ts');
   const { simulatedNotifications } = await import('#emails/delivery/outcome-simulation.ts');
@@ -192,7 +191,6 @@ try {
     await putEmail(other);
     await recordSent(organization.id, other.id, `ses-sample-${i}`, {
       sentAt: new Date().toISOString(),
-      outcomeDeadline: outcomeDeadline(Date.now(), false),
     });
     const [notification] = simulatedNotifications(other, `ses-sample-${i}`);
     const handled = performance.now();

@@ -14,7 +14,6 @@ import { claimForDelivery, recordSent } from '#emails/delivery/delivery-state.st
 import { eventPut, putEmail } from '#emails/email.store.ts';
 import { newEmailId, newEvent } from '#emails/email.ts';
 import { handleSesNotification } from '#emails/events/ses-events.service.ts';
-import { outcomeDeadline } from '#emails/schedule/due-times.ts';
 import { emailRecord } from '../support/email-records.ts';
 import { createSender, createTestOrganization, recipients } from '../support/factories.ts';
 import { acceptedId, expectError } from '../support/http.ts';
@@ -150,7 +149,6 @@ describe('the hand-over events', () => {
     const sentAt = '2030-01-01T00:00:00.000Z';
     await recordSent(organization.id, email.id, 'ses-derived-1', {
       sentAt,
-      outcomeDeadline: outcomeDeadline(Date.now(), false),
       suppressedRecipients: ['bob@example.com'],
     });
     const delivery = {
@@ -180,7 +178,6 @@ describe('the hand-over events', () => {
     await putEmail(email);
     await recordSent(organization.id, email.id, 'ses-legacy-1', {
       sentAt: new Date().toISOString(),
-      outcomeDeadline: outcomeDeadline(Date.now(), false),
     });
     // What the earlier recordSent wrote besides the email item: its own `sent` event item.
     const stored = newEvent('sent');
@@ -200,11 +197,10 @@ describe('notifications that arrive twice or out of order', () => {
       to: recipients.map((address) => ({ email: address })),
       subject: 'Reordered',
     });
+    // Stored without a due entry: the scheduler never looks at it.
     await putEmail(email);
-    // Outcomes from SES: due again only after its event window, far beyond this file.
     await recordSent(organizationId, email.id, SES_MESSAGE_ID, {
       sentAt: new Date().toISOString(),
-      outcomeDeadline: outcomeDeadline(Date.now(), false),
     });
     return email.id;
   }

@@ -6,9 +6,10 @@
  * and every deadline written here lies minutes ahead of it.)
  */
 
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { db, tableName } from '#dynamo/client.ts';
+import { keys } from '#dynamo/keys.ts';
 import { deliverEmail } from '#emails/delivery/delivery.service.ts';
 import { newEmailItems, putEmail } from '#emails/email.store.ts';
 import { type EmailRecord, newEmailId } from '#emails/email.ts';
@@ -37,6 +38,7 @@ const noWork = {
   swept: 0,
   failed: 0,
   finished: 0,
+  awaited: 0,
   dropped: 0,
   skipped: 0,
   errors: 0,
@@ -258,9 +260,10 @@ describe('handed-over emails whose outcome never came', () => {
     expect(handedOver.status).toBe('queued');
     expect(handedOver.events.map((event: { type: string }) => event.type)).toEqual(['sent']);
 
-    // Its outcome deadline: 5 minutes after the hand-over; two runs at once finish it once.
-    expect(await run(start + 4 * MINUTE)).toEqual(noWork);
-    const runs = await Promise.all([run(start + 6 * MINUTE), run(start + 6 * MINUTE)]);
+    // The hand-over left its due entry at the deadline it was stored with (16 minutes); its outcome
+    // deadline (5 minutes after the hand-over) has passed by then: two runs at once finish it once.
+    expect(await run(start + 15 * MINUTE)).toEqual(noWork);
+    const runs = await Promise.all([run(start + 17 * MINUTE), run(start + 17 * MINUTE)]);
     expect(runs.reduce((sum, result) => sum + result.finished, 0)).toBe(1);
     expect(runs.reduce((sum, result) => sum + result.errors, 0)).toBe(0);
     const finished = await email(stored.id);
@@ -278,7 +281,8 @@ describe('handed-over emails whose outcome never came', () => {
     const { organization, run, email } = await schedulingSender();
     const subject = uniqueSubject();
     const stored = storedEmail(organization.id, subject, { environment: 'live' });
-    await putEmail(stored, new Date(Date.now() + 16 * MINUTE).toISOString());
+    const storedDeadline = new Date(Date.now() + 16 * MINUTE).toISOString();
+    await putEmail(stored, storedDeadline);
     const before = process.env.SIMULATE_OUTCOMES;
     // In AWS: a live email's outcome comes from SES's events only (none come on the local stack).
     process.env.SIMULATE_OUTCOMES = 'false';
@@ -289,9 +293,18 @@ describe('handed-over emails whose outcome never came', () => {
       const [sent] = handedOver.events;
       expect(sent.type).toBe('sent');
       const sentAt = Date.parse(sent.created_at);
+      // The hand-over did not touch its due entry (a re-key would bill an index delete and put).
+      const { Item } = await db.send(
+        new GetCommand({ TableName: tableName, Key: keys.email(organization.id, stored.id) }),
+      );
+      expect(Item?.GSI2SK).toBe(keys.dueEntry(stored.id, storedDeadline).GSI2SK);
       const [message] = await sesMessages(subject);
       if (!message) throw new Error('SES never got the email');
 
+      // Due at the deadline it was stored with (16 minutes), long before SES's event window ends:
+      // its entry moves to the window's end (from sent_at), and nothing else happens.
+      expect(await run(sentAt + 17 * MINUTE)).toEqual({ ...noWork, awaited: 1 });
+      expect((await email(stored.id)).status).toBe('queued');
       expect(await run(sentAt + 71 * HOUR)).toEqual(noWork);
       expect((await email(stored.id)).status).toBe('queued');
       expect(await run(sentAt + 73 * HOUR)).toEqual({ ...noWork, finished: 1 });

@@ -35,13 +35,11 @@ import {
   sesOutcomeUnknown,
   toMessageTags,
 } from '#adapters/ses-sender.ts';
-import { keys } from '#dynamo/keys.ts';
 import { deliverEmail, LEASE_MS, MISSING_EMAIL_GRACE_MS } from '#emails/delivery/delivery.service.ts';
 import { retryDelaySeconds, SEND_RETRY_BACKOFF } from '#emails/delivery/retry-backoff.ts';
 import { DEFERRED_DELAY_SECONDS } from '#emails/delivery/send-consumer.service.ts';
 import { SendRateWaitExceeded } from '#emails/delivery/send-pacer.service.ts';
 import { handOverEvents } from '#emails/email.ts';
-import { SES_EVENT_WINDOW_MS, SIMULATED_OUTCOME_WAIT_MS } from '#emails/schedule/due-times.ts';
 import { queueDefinitions } from '#platform/queues.ts';
 import { createSendEmailHandler, handler } from '../../functions/consumers/send-email.ts';
 
@@ -125,8 +123,7 @@ function claimSucceeds(emailId = EMAIL_ID, overrides: Record<string, unknown> = 
 const sendInputs = (): SendEmailCommandInput[] => ses.commandCalls(SendEmailCommand).map((call) => call.args[0].input);
 const SENT = /^SET ses_message_id = :ses/;
 /** recordSent's one UpdateItem (and recordHandOverReportedBySes's). */
-const HAND_OVER =
-  'SET ses_message_id = :ses, sent_at = :sentAt, GSI2PK = :duePk, GSI2SK = :dueSk REMOVE lease_until, sweeps';
+const HAND_OVER = 'SET ses_message_id = :ses, sent_at = :sentAt REMOVE lease_until, sweeps';
 const eventItemPuts = () =>
   documentClient
     .commandCalls(PutCommand)
@@ -495,7 +492,7 @@ describe('deliverEmail', () => {
     ]);
   });
 
-  it('records the hand-over in one write: SES id, time, suppressed recipients and the outcome deadline, no event items', async () => {
+  it('records the hand-over in one write: SES id, time and suppressed recipients, no event items, the due entry left', async () => {
     claimSucceeds();
     suppressedAddresses('carl@example.com');
     ses.on(SendEmailCommand).resolves({ MessageId: 'ses-atomic' });
@@ -508,20 +505,18 @@ describe('deliverEmail', () => {
       .filter((input) => SENT.test(String(input.UpdateExpression)));
     expect(records).toHaveLength(1);
     const [record] = records;
+    // No due-index key: re-keying the entry would bill an index delete and put (the scheduler derives
+    // the outcome deadline from sent_at when the entry comes due first).
     expect(record?.UpdateExpression).toBe(
-      'SET ses_message_id = :ses, sent_at = :sentAt, GSI2PK = :duePk, GSI2SK = :dueSk, suppressed_recipients = :suppressed REMOVE lease_until, sweeps',
+      'SET ses_message_id = :ses, sent_at = :sentAt, suppressed_recipients = :suppressed REMOVE lease_until, sweeps',
     );
     const values = record?.ExpressionAttributeValues ?? {};
     const sentAt = Date.parse(values[':sentAt']);
     expect(sentAt).toBeGreaterThanOrEqual(before);
     expect(sentAt).toBeLessThanOrEqual(Date.now());
-    // A test key: its outcome is simulated, so the due entry waits a few minutes for it, not SES's window.
-    const due = keys.dueEntry(EMAIL_ID, new Date(sentAt + SIMULATED_OUTCOME_WAIT_MS).toISOString());
     expect(values).toEqual({
       ':ses': 'ses-atomic',
       ':sentAt': values[':sentAt'],
-      ':duePk': due.GSI2PK,
-      ':dueSk': due.GSI2SK,
       ':suppressed': ['carl@example.com'],
     });
     // No second write whose loss would leave the hand-over without its `sent` event.
@@ -530,19 +525,6 @@ describe('deliverEmail', () => {
       { type: 'sent', recipient: null, detail: undefined },
       { type: 'suppressed', recipient: 'carl@example.com', detail: 'The address is on the suppression list' },
     ]);
-  });
-
-  it("gives an email whose outcome comes from SES an outcome deadline at the end of SES's event window", async () => {
-    vi.stubEnv('DELIVER_TEST_EMAILS_TO_SES', '');
-    vi.stubEnv('SIMULATE_OUTCOMES', '');
-    claimSucceeds(EMAIL_ID, { environment: 'live' });
-    ses.on(SendEmailCommand).resolves({ MessageId: 'ses-live-deadline' });
-
-    await expect(deliverEmail(message)).resolves.toBe('sent');
-    const values = transactions()[0]?.TransactItems?.[0]?.Update?.ExpressionAttributeValues ?? {};
-    const sentAt = Date.parse(values[':sentAt']);
-    expect(values[':dueSk']).toBe(keys.dueEntry(EMAIL_ID, new Date(sentAt + SES_EVENT_WINDOW_MS).toISOString()).GSI2SK);
-    expect(values[':suppressed']).toBeUndefined();
   });
 
   it('acknowledges an email SES accepted even if recording it fails, so it is not sent twice', async () => {

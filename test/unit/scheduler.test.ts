@@ -119,6 +119,27 @@ describe('planDue', () => {
     expect(planDue(handedOver(MAX_SWEEPS), NOW)).toEqual({ kind: 'give_up' });
   });
 
+  it('moves a handed-over email due before its outcome deadline to that deadline (the hand-over left the entry)', () => {
+    const sentAt = NOW - 10 * MINUTE;
+    // Outcomes from SES: 72 hours from the hand-over, whatever the entry's own deadline was.
+    const live = outcomeDeadline(sentAt, false);
+    expect(live).toBe(iso(sentAt + SES_EVENT_WINDOW_MS));
+    for (const sweeps of [undefined, 0, MAX_SWEEPS]) {
+      expect(planDue(entry({ ses_message_id: 'ses-1', outcome_deadline: live, sweeps }), NOW)).toEqual({
+        kind: 'await',
+        nextDeadline: live,
+      });
+    }
+    // Simulated outcomes: 5 minutes from the hand-over, passed here, so it is finished at once.
+    const simulated = outcomeDeadline(sentAt, true);
+    expect(planDue(entry({ ses_message_id: 'ses-1', outcome_deadline: simulated }), NOW)).toEqual({
+      kind: 'finish',
+      nextDeadline: iso(NOW + SIMULATED_OUTCOME_WAIT_MS),
+    });
+    // At its outcome deadline exactly, it is finished, not moved to where it already is.
+    expect(planDue(entry({ ses_message_id: 'ses-1', outcome_deadline: iso(NOW) }), NOW).kind).toBe('finish');
+  });
+
   it('releases a scheduled email (deadline before its time) with the rest of the wait as DelaySeconds', () => {
     const due = NOW + 4 * MINUTE;
     const scheduled = entry({ scheduled_at: iso(due), deadline: iso(due - RELEASE_LOOKAHEAD_MS) });

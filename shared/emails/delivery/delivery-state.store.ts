@@ -66,32 +66,29 @@ export async function claimForDelivery(
   return { outcome: 'missing' };
 }
 
-/** When the hand-over happened and by when its outcome must have come (due-times.ts outcomeDeadline). */
+/** When the hand-over happened (the scheduler derives the outcome deadline from it: due-times.ts outcomeDeadline). */
 export interface HandOver {
   sentAt: string;
-  outcomeDeadline: string;
   /** Recipients left out because they were suppressed at send time (a derived `suppressed` event each). */
   suppressedRecipients?: readonly string[];
 }
 
-/** The hand-over's update: the SES id with its derived events, the lease released, the outcome deadline. */
+/** The hand-over's update: the SES id with its derived events, the lease released. */
 function handOverUpdate(organizationId: string, emailId: string, sesMessageId: string, handOver: HandOver) {
-  const due = keys.dueEntry(emailId, handOver.outcomeDeadline);
   const suppressed = handOver.suppressedRecipients ?? [];
   return {
     TableName: tableName,
     Key: keys.email(organizationId, emailId),
-    // The due entry moves to the outcome deadline and its sweep count restarts (it counts the
-    // scheduler's finishes from now on: due-times.ts planDue); the entry leaves the index when the
-    // status leaves `queued` (applyEmailEvents, recordFailed).
-    UpdateExpression: `SET ses_message_id = :ses, sent_at = :sentAt, GSI2PK = :duePk, GSI2SK = :dueSk${
+    // The due entry stays at its deadline (re-keying it would bill an index delete and put); the
+    // scheduler moves it to the outcome deadline if it comes due first, and the entry leaves the
+    // index when the status leaves `queued` (applyEmailEvents, recordFailed). Its sweep count
+    // restarts: it counts the scheduler's finishes from now on (due-times.ts planDue).
+    UpdateExpression: `SET ses_message_id = :ses, sent_at = :sentAt${
       suppressed.length > 0 ? ', suppressed_recipients = :suppressed' : ''
     } REMOVE lease_until, sweeps`,
     ExpressionAttributeValues: {
       ':ses': sesMessageId,
       ':sentAt': handOver.sentAt,
-      ':duePk': due.GSI2PK,
-      ':dueSk': due.GSI2SK,
       ...(suppressed.length > 0 ? { ':suppressed': [...suppressed] } : {}),
     },
   };
@@ -101,8 +98,8 @@ function handOverUpdate(organizationId: string, emailId: string, sesMessageId: s
  * SES accepted the email: record its message id, when, and the recipients dropped as suppressed, in
  * ONE UpdateItem (atomic, and not a transaction, which would bill every item twice): the `sent` and
  * `suppressed` events are derived from these attributes (handOverEvents), so the proof of the
- * hand-over never exists without its events. The lease is released and the due entry moves to the
- * outcome deadline. A retry with the same arguments writes the same values.
+ * hand-over never exists without its events. The lease is released; the due entry stays where it
+ * is. A retry with the same arguments writes the same values.
  * `updated_at` stays: it moves with the status, and the list indexes project it, so touching it
  * here would rewrite both index entries for a change no list shows.
  */
@@ -124,8 +121,8 @@ export async function recordSent(
 /**
  * SES reports a message for an email whose hand-over was never recorded (the consumer died, or its
  * write failed, right after SES accepted it): record it now (its `sent` event is derived from it),
- * with its outcome deadline, so the sweeper does not send it again, it can no longer be cancelled,
- * and the scheduler finishes it if no outcome follows. False when a hand-over is already recorded
+ * at SES's send time, so the sweeper does not send it again, it can no longer be cancelled, and the
+ * scheduler finishes it if no outcome follows by its outcome deadline. False when a hand-over is already recorded
  * (or the email is gone).
  */
 export async function recordHandOverReportedBySes(

@@ -24,7 +24,6 @@ import { type SendPacer, SendRateWaitExceeded, sendPacer } from '#emails/deliver
 import type { SendQueueMessage } from '#emails/delivery/send-queue-message.ts';
 import { type EmailEvent, type EmailRecord, type Mailbox, newEvent, suppressedEvent } from '#emails/email.ts';
 import { listUnsubscribeHeaders } from '#emails/list-unsubscribe.ts';
-import { outcomeDeadline } from '#emails/schedule/due-times.ts';
 import { trackingOfEmail } from '#emails/tracking.ts';
 import { configurationSetFor } from '#platform/ses-configuration-sets.ts';
 import { findSuppressedAddresses } from '#suppressions/suppressions.service.ts';
@@ -311,15 +310,10 @@ export async function deliverEmail(
   await hooks.afterSesAccepted?.(email, sesMessageId);
 
   // One UpdateItem: the SES id, the time and the suppressed recipients (the `sent` and `suppressed`
-  // events derive from them), and the due entry moved to the outcome deadline. The same values on
-  // every retry.
+  // events derive from them). The same values on every retry.
   const sentAt = Date.now();
   const simulated = shouldSimulateOutcomes(email);
-  const handOverRecord = {
-    sentAt: new Date(sentAt).toISOString(),
-    outcomeDeadline: outcomeDeadline(sentAt, simulated),
-    suppressedRecipients: [...suppressed],
-  };
+  const handOverRecord = { sentAt: new Date(sentAt).toISOString(), suppressedRecipients: [...suppressed] };
   try {
     await withRetries(() => recordSent(organizationId, emailId, sesMessageId, handOverRecord));
     countEmails('EmailsSent');

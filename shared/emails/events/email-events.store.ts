@@ -15,7 +15,7 @@
  * (emails.ts handOverEvents), and only their suppressed recipients matter to the status.
  *
  * The status update that takes an email out of `queued` also takes it out of the due index (GSI2),
- * where the hand-over left it with its outcome deadline: nothing is left for the scheduler to do.
+ * where it waited for the outcome: nothing is left for the scheduler to do.
  */
 
 import { PutCommand, type PutCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';

@@ -11,10 +11,8 @@
  */
 
 import { normalizeEmailAddress } from '#core/email-address.ts';
-import type { Environment } from '#core/environment.ts';
 import { logger } from '#core/logger.ts';
 import { recordHandOverReportedBySes } from '#emails/delivery/delivery-state.store.ts';
-import { shouldSimulateOutcomes } from '#emails/delivery/outcome-simulation.ts';
 import { getEmailState } from '#emails/email.store.ts';
 import type { EmailEvent, EmailStatus } from '#emails/email.ts';
 import { type AppliedEvents, applyEmailEvents, readEmailEvents } from '#emails/events/email-events.store.ts';
@@ -25,7 +23,6 @@ import {
   toEmailEvents,
 } from '#emails/events/ses-notifications.ts';
 import { forgetSoftBounces, recordSoftBounce } from '#emails/events/soft-bounce.store.ts';
-import { outcomeDeadline } from '#emails/schedule/due-times.ts';
 import type { SuppressionReason } from '#suppressions/suppression.ts';
 import { addSuppression, findSuppressedAddresses } from '#suppressions/suppressions.service.ts';
 
@@ -161,14 +158,8 @@ export async function handleSesNotification(input: unknown): Promise<SesNotifica
   }
   if (!tags) return { outcome: 'ignored', reason: 'no organization_id/email_id tags', event_type: eventType };
   const { organizationId, emailId } = tags;
-  // A hand-over recorded from SES's report: at SES's send time, with the outcome deadline it implies.
-  const handOverAt = (environment: string | undefined) => {
-    const sentAt = Date.parse(notification.mail.timestamp);
-    return {
-      sentAt: new Date(sentAt).toISOString(),
-      outcomeDeadline: outcomeDeadline(sentAt, shouldSimulateOutcomes({ environment: environment as Environment })),
-    };
-  };
+  // A hand-over recorded from SES's report: at SES's send time.
+  const handOverAt = () => ({ sentAt: new Date(Date.parse(notification.mail.timestamp)).toISOString() });
   if (eventType === 'Send') {
     // SES has the email. Usually the consumer recorded the hand-over first; if it could not (it died
     // or DynamoDB failed right after SES accepted), this records it, so that neither the sweeper
@@ -176,12 +167,7 @@ export async function handleSesNotification(input: unknown): Promise<SesNotifica
     const state = await getEmailState(organizationId, emailId);
     const recorded =
       state !== undefined && !state.ses_message_id
-        ? await recordHandOverReportedBySes(
-            organizationId,
-            emailId,
-            notification.mail.messageId,
-            handOverAt(state.environment),
-          )
+        ? await recordHandOverReportedBySes(organizationId, emailId, notification.mail.messageId, handOverAt())
         : false;
     return {
       outcome: 'ignored',
@@ -194,7 +180,7 @@ export async function handleSesNotification(input: unknown): Promise<SesNotifica
   if (!snapshot) return { outcome: 'ignored', reason: 'email not found', event_type: eventType };
   if (!snapshot.email.ses_message_id) {
     // An event of a message SES has, for an email whose hand-over was never recorded (see Send).
-    const handOver = handOverAt(snapshot.email.environment);
+    const handOver = handOverAt();
     if (await recordHandOverReportedBySes(organizationId, emailId, notification.mail.messageId, handOver)) {
       snapshot.email.ses_message_id = notification.mail.messageId;
       snapshot.email.sent_at = handOver.sentAt;

@@ -1,13 +1,14 @@
 /**
  * The due index (GSI2, sparse): emails with a deadline for the scheduler. An entry is written
- * with the email (putEmail), moved to the outcome deadline by the hand-over (recordSent,
+ * with the email (putEmail), left where it is by the hand-over (recordSent,
  * recordHandOverReportedBySes) and removed in the same write that takes the status out of `queued`
- * (applyEmailEvents, recordFailed); this module reads the due entries of a shard and moves or removes
- * one deadline. Every write is conditioned on the entry the scheduler read (GSI2SK), so a
+ * (applyEmailEvents, recordFailed); this module reads the due entries of a shard (and the hand-over
+ * times of those handed over) and moves or removes one deadline. Every write is conditioned on the entry the scheduler read (GSI2SK), so a
  * concurrent run, a consumer or a cancel that changed the email in between always wins.
  */
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Environment } from '#core/environment.ts';
+import { batchGetAll } from '#dynamo/batch.ts';
 import { db, tableName } from '#dynamo/client.ts';
 import { keys } from '#dynamo/keys.ts';
 import { conditionalWrite } from '#dynamo/writes.ts';
@@ -71,8 +72,25 @@ export async function queryDueEntries(
 }
 
 /**
+ * When each handed-over entry's email was handed over (`sent_at`, which the index does not project,
+ * so that the hand-over does not rewrite the entry twice): one consistent BatchGetItem per 100 (only
+ * entries with an SES id are read; they come due only when their outcome is late). Keyed by email id.
+ */
+export async function readHandOverTimes(entries: readonly DueEntry[]): Promise<Map<string, string>> {
+  const handedOver = entries.filter((entry) => entry.ses_message_id);
+  if (handedOver.length === 0) return new Map();
+  const items = await batchGetAll(
+    handedOver.map((entry) => keys.email(entry.organization_id, entry.id)),
+    { attributes: ['id', 'sent_at'], consistent: true },
+  );
+  return new Map(
+    items.filter((item) => typeof item.sent_at === 'string').map((item) => [String(item.id), String(item.sent_at)]),
+  );
+}
+
+/**
  * Moves the entry's deadline (and counts a sweep) if the email is still queued, not with SES (or,
- * `handedOver`, with SES: a finish), and the entry is the one read. False when something else
+ * `handedOver`, with SES: a finish, or the wait for its outcome deadline), and the entry is the one read. False when something else
  * changed it first.
  */
 export async function moveDeadline(

@@ -7,12 +7,14 @@
  * something must have happened to this email". Before the hand-over to SES, an email still in the
  * index past its deadline is either a scheduled email to release to the queue or one that was lost
  * on the way (the API died between the write and the enqueue, a message went to the dead-letter
- * queue) and is swept: queued again. The hand-over (recordSent, recordHandOverReportedBySes) moves
- * the deadline to an outcome deadline (outcomeDeadline); the status leaving `queued` (an outcome
- * event, recordFailed) removes the entry. An email handed over and still queued past its outcome
- * deadline never got its outcome (the consumer died before its simulated outcome ran, or SES
- * reported nothing) and is finished: its simulated outcome is run again, or, when outcomes come
- * from SES, it is failed with the reason.
+ * queue) and is swept: queued again. The hand-over (recordSent, recordHandOverReportedBySes) leaves
+ * the entry where it is (moving it would bill an index delete and put for every email, ~2 write
+ * units, to guard the few whose outcome is late); the status leaving `queued` (an outcome event,
+ * recordFailed) removes it. A handed-over email still queued at its deadline is looked at by its
+ * outcome deadline (outcomeDeadline, from `sent_at`): not passed yet, the entry waits there
+ * (`await`); passed, the email never got its outcome (the consumer died before its simulated
+ * outcome ran, or SES reported nothing) and is finished: its simulated outcome is run again, or,
+ * when outcomes come from SES, it is failed with the reason.
  */
 import { queueDefinitions } from '#platform/queues.ts';
 
@@ -70,8 +72,9 @@ export function planAccept(scheduledAt: string | null | undefined, now: number):
 }
 
 /**
- * The due-index deadline of an email handed over to SES at `sentAtMs`: by then its outcome must have
- * come (`simulated`: the outcome simulator's, else SES's events).
+ * By when the outcome of an email handed over to SES at `sentAtMs` must have come (`simulated`: the
+ * outcome simulator's, else SES's events); the scheduler moves a handed-over email's due entry there
+ * when the entry comes due before it (planDue `await`).
  */
 export function outcomeDeadline(sentAtMs: number, simulated: boolean): string {
   return iso(sentAtMs + (simulated ? SIMULATED_OUTCOME_WAIT_MS : SES_EVENT_WINDOW_MS));
@@ -86,6 +89,11 @@ export interface DueState {
   /** The deadline that made the entry due (from GSI2SK). */
   deadline: string;
   sweeps?: number;
+  /**
+   * Handed over: when its outcome must have come (outcomeDeadline of its `sent_at`, which the index
+   * does not project; the scheduler reads it). Absent: taken as passed.
+   */
+  outcome_deadline?: string;
 }
 
 export type DueAction =
@@ -93,6 +101,11 @@ export type DueAction =
   | { kind: 'drop' }
   /** A scheduled email's first trip to the queue (`release`) or another (`sweep`). */
   | { kind: 'release' | 'sweep'; delaySeconds: number; nextDeadline: string }
+  /**
+   * Handed over to SES, due at the deadline it had before the hand-over, its outcome deadline still
+   * ahead: the entry moves to the outcome deadline (no sweep counted).
+   */
+  | { kind: 'await'; nextDeadline: string }
   /**
    * Handed over to SES, still queued past its outcome deadline: run its simulated outcome again, or
    * (outcomes from SES) fail it for want of one; the entry moves to `nextDeadline` in case it is
@@ -112,6 +125,9 @@ export type DueAction =
 export function planDue(entry: DueState, now: number): DueAction {
   if (entry.status !== 'queued') return { kind: 'drop' };
   if (entry.ses_message_id) {
+    if (entry.outcome_deadline && Date.parse(entry.outcome_deadline) > now) {
+      return { kind: 'await', nextDeadline: entry.outcome_deadline };
+    }
     if ((entry.sweeps ?? 0) >= MAX_SWEEPS) return { kind: 'give_up' };
     return { kind: 'finish', nextDeadline: iso(now + SIMULATED_OUTCOME_WAIT_MS) };
   }

@@ -7,6 +7,8 @@
  * - sweeps emails still queued and unsent long after their due time (the API died between the
  *   write and the enqueue, a message ended in the dead-letter queue): queued again;
  * - fails an email swept MAX_SWEEPS times without being sent, so every email reaches a final state;
+ * - moves a handed-over email whose entry comes due before its outcome deadline (the hand-over leaves
+ *   the entry at the deadline it had) to that outcome deadline;
  * - finishes emails handed over to SES whose outcome never came by their outcome deadline: a
  *   simulated outcome (test keys, SIMULATE_OUTCOMES) is run again (the consumer died before running
  *   it); an email whose outcome comes from SES is failed with the reason once SES's event window
@@ -32,10 +34,17 @@ import { type SimulatedEmail, shouldSimulateOutcomes } from '#emails/delivery/ou
 import { simulateOutcomes } from '#emails/delivery/outcome-simulator.service.ts';
 import { type EmailEvent, type Mailbox, newEvent } from '#emails/email.ts';
 import { applyEmailEvents, type EmailEventsSnapshot, readEmailEvents } from '#emails/events/email-events.store.ts';
-import { type DueEntry, moveDeadline, queryDueEntries, removeDueEntry } from '#emails/schedule/due-index.store.ts';
+import {
+  type DueEntry,
+  moveDeadline,
+  queryDueEntries,
+  readHandOverTimes,
+  removeDueEntry,
+} from '#emails/schedule/due-index.store.ts';
 import {
   type DueAction,
   MAX_SWEEPS,
+  outcomeDeadline,
   planDue,
   SES_EVENT_WINDOW_MS,
   SWEEP_AFTER_MS,
@@ -74,6 +83,8 @@ export interface SchedulerRunResult {
    * again, or (outcomes from SES) failed for want of one.
    */
   finished: number;
+  /** Handed-over emails due before their outcome deadline: their entry moved to it. */
+  awaited: number;
   /** Index entries of emails already final, removed. */
   dropped: number;
   /** Entries another writer changed first (sent, cancelled, an outcome, another run); nothing to do. */
@@ -99,6 +110,7 @@ export async function runScheduler(now = Date.now(), options: SchedulerOptions =
     swept: 0,
     failed: 0,
     finished: 0,
+    awaited: 0,
     dropped: 0,
     skipped: 0,
     errors: 0,
@@ -128,10 +140,24 @@ async function runShard(shard: number, now: number, options: SchedulerOptions, r
     result.errors += 1;
     return;
   }
+  let handOverTimes: Map<string, string>;
+  try {
+    handOverTimes = await readHandOverTimes(entries);
+  } catch (error) {
+    logger.error('reading the hand-over times of due emails failed', { shard, ...errorLogFields(error) });
+    result.errors += 1;
+    return;
+  }
   const queued: Queued[] = [];
   const rest: Array<{ entry: DueEntry; action: DueAction }> = [];
   for (const entry of entries) {
-    const action = planDue(entry, now);
+    const sentAt = handOverTimes.get(entry.id);
+    const action = planDue(
+      sentAt
+        ? { ...entry, outcome_deadline: outcomeDeadline(Date.parse(sentAt), shouldSimulateOutcomes(entry)) }
+        : entry,
+      now,
+    );
     if (action.kind === 'release' || action.kind === 'sweep') queued.push({ entry, action });
     else rest.push({ entry, action });
   }
@@ -145,6 +171,9 @@ async function runShard(shard: number, now: number, options: SchedulerOptions, r
       if (action.kind === 'drop') {
         await removeDueEntry(entry);
         result.dropped += 1;
+      } else if (action.kind === 'await') {
+        if (await moveDeadline(entry, action.nextDeadline, false, true)) result.awaited += 1;
+        else result.skipped += 1;
       } else if (action.kind === 'finish') {
         await finish(entry, action.nextDeadline, now, result);
       } else if (entry.ses_message_id) {
