@@ -140,18 +140,20 @@ async function runShard(shard: number, now: number, options: SchedulerOptions, r
     result.errors += 1;
     return;
   }
-  let handOverTimes: Map<string, string>;
+  let handOverTimes: Map<string, string> | undefined;
   try {
     handOverTimes = await readHandOverTimes(entries);
   } catch (error) {
-    logger.error('reading the hand-over times of due emails failed', { shard, ...errorLogFields(error) });
-    result.errors += 1;
-    return;
+    // Only the handed-over entries need them: those stay due for the next run, the rest go on.
+    const handedOver = entries.filter((entry) => entry.ses_message_id).length;
+    logger.error('reading the hand-over times of due emails failed', { shard, handedOver, ...errorLogFields(error) });
+    result.errors += handedOver;
   }
   const queued: Queued[] = [];
   const rest: Array<{ entry: DueEntry; action: DueAction }> = [];
   for (const entry of entries) {
-    const sentAt = handOverTimes.get(entry.id);
+    if (entry.ses_message_id && !handOverTimes) continue;
+    const sentAt = handOverTimes?.get(entry.id);
     const action = planDue(
       sentAt
         ? { ...entry, outcome_deadline: outcomeDeadline(Date.parse(sentAt), shouldSimulateOutcomes(entry)) }
