@@ -5,7 +5,7 @@
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { BatchGetCommand, DynamoDBDocumentClient, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { keys } from '#dynamo/keys.ts';
 import { runScheduler } from '#emails/schedule/scheduler.service.ts';
 
@@ -16,6 +16,9 @@ vi.hoisted(() => {
 
 const documentClient = mockClient(DynamoDBDocumentClient);
 const sqs = mockClient(SQSClient);
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
 afterAll(() => {
   documentClient.restore();
   sqs.restore();
@@ -41,6 +44,9 @@ const dueItem = (id: string, fields: Record<string, unknown>) => ({
 beforeEach(() => {
   documentClient.reset();
   sqs.reset();
+  // Live emails' outcomes come from SES here, whatever the environment the suite runs in (the local
+  // stack's setup simulates every outcome).
+  vi.stubEnv('SIMULATE_OUTCOMES', '');
   // One shard has both entries; the others have none.
   let shards = 0;
   documentClient.on(QueryCommand).callsFake(() => {
