@@ -8,16 +8,27 @@
  *   - API Gateway requests (one per send);
  *   - Lambda duration: the measured HTTP time of each send (an upper bound of its function's run) and
  *     the measured wall time of the delivery phase shared among consumer invocations.
- *   npm run bench -- cost [emails] [html KB]
+ *   npm run bench -- cost [emails] [html KB] [batch size]
  * With an html size, every email carries an HTML body of about that many KB (a receipt-like table of
  * varied rows, which gzip compresses ~4:1 like real marketing HTML, not 100:1 like a repeated line):
- * the email item's size is what each of its writes is billed by.
+ * the email item's size is what each of its writes is billed by. With a batch size, the emails are
+ * accepted by POST /emails/batch, that many recipients a request (one template, each recipient's data),
+ * and the API's requests, invocations and run time are shared among a request's emails.
  */
 import { benchOrganization, countSqsCalls, pollUntil, startBenchCloud } from './local-cloud.ts';
 import { summarize } from './stats.ts';
 
 const emails = Number(process.argv[2] ?? 500);
 const htmlKb = Number(process.argv[3] ?? 0);
+const batchSize = Number(process.argv[4] ?? 0);
+if (!Number.isInteger(batchSize) || batchSize < 0 || batchSize > 1000) {
+  throw new Error(`batch size must be 0 (single sends) to 1000, got ${process.argv[4]}`);
+}
+/** Emails one API request accepts. */
+const perRequest = batchSize || 1;
+if (!Number.isInteger(emails) || emails < 1 || emails % perRequest !== 0) {
+  throw new Error(`emails must be a positive multiple of the batch size, got ${process.argv[2]}`);
+}
 const WORDS =
   'order item total shipping receipt quantity price discount account support delivery invoice tax subtotal product customer'.split(
     ' ',
@@ -60,21 +71,51 @@ try {
   const { dynamoUsage, dynamoUsageByCommand, dynamoUsageByOperation } = await import('#dynamo/client.ts');
   const { readEmailCounts } = await import('#emails/email-index.store.ts');
   const { organization, secret } = await benchOrganization('cost bench', 'cost.test', 1_000_000);
-  const send = async (i: number) => {
-    const started = performance.now();
-    const response = await fetch(`${cloud.apiUrl}/api/v1/emails/send`, {
+  const post = async (path: string, body: unknown) => {
+    const response = await fetch(`${cloud.apiUrl}${path}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
+      body: JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (response.status !== 201) throw new Error(`${path} failed: ${response.status} ${text.slice(0, 300)}`);
+    return JSON.parse(text) as { data: { id?: string; rejected?: unknown[] } };
+  };
+  // Batches render one template per recipient: the same receipt, its order number from the data.
+  const templateId =
+    batchSize > 0
+      ? (
+          await post('/api/v1/templates', {
+            name: 'Receipt',
+            subject: 'Your receipt {{order}}',
+            html: receiptHtml(0, htmlKb).replace('order 0.', 'order {{order}}.'),
+            text: 'Thanks for your order {{order}}.',
+            variable_schema: [{ name: 'order', type: 'number', required: true }],
+          })
+        ).data.id
+      : undefined;
+  /** Accepts emails i … i + perRequest − 1 in one request; its HTTP time. */
+  const send = async (i: number) => {
+    const started = performance.now();
+    if (templateId) {
+      const result = await post('/api/v1/emails/batch', {
+        template_id: templateId,
+        from: { email: 'receipts@cost.test', name: 'Cost' },
+        recipients: Array.from({ length: batchSize }, (_, k) => ({
+          to: { email: `customer${i + k}@example.com` },
+          data: { order: i + k },
+        })),
+      });
+      if ((result.data.rejected ?? []).length > 0) throw new Error('batch recipients were rejected');
+    } else {
+      await post('/api/v1/emails/send', {
         from: { email: 'receipts@cost.test', name: 'Cost' },
         to: [{ email: `customer${i}@example.com` }],
         subject: `Your receipt ${i}`,
         html: receiptHtml(i, htmlKb),
         text: `Thanks for your order ${i}.`,
-      }),
-    });
-    await response.text();
-    if (response.status !== 201) throw new Error(`send failed: ${response.status}`);
+      });
+    }
     return performance.now() - started;
   };
   // Polling the counters is the bench's own cost: measured in its own scope and taken out.
@@ -93,7 +134,7 @@ try {
     Array.from({ length: concurrency }, async () => {
       while (next < emails) {
         const i = next;
-        next += 1;
+        next += perRequest;
         durations.push(await send(i));
       }
     }),
@@ -149,16 +190,18 @@ try {
   );
   const consumerInvocations = sqs.nonEmptyReceives() - beforeReceives;
   const invocations = {
-    api: 1,
+    api: 1 / perRequest,
     consumer: perEmail(consumerInvocations),
     sesEventsLocal: 1,
     sesEventsAws: 2,
   };
   const concurrentSendMs = summarize(durations);
   // The function's run time, measured without the queueing of concurrent requests on this 2-core
-  // machine: 100 sends one after the other (their DynamoDB and SQS work is not counted above).
+  // machine: 100 sends (or 5 batches) one after the other (their DynamoDB and SQS work is not counted above).
   const sequential: number[] = [];
-  for (let i = 0; i < 100; i += 1) sequential.push(await send(emails + i));
+  for (let request = 0; request < (batchSize > 0 ? 5 : 100); request += 1) {
+    sequential.push(await send(emails + request * perRequest));
+  }
   const sendMs = summarize(sequential);
 
   // Function run times not visible through HTTP, measured directly on fresh emails: one delivery
@@ -201,29 +244,32 @@ try {
   const events = summarize(eventMs);
   // Records of one consumer invocation run concurrently; counting each delivery in full is an upper bound.
   const gbSeconds =
-    MEMORY_GB * (sendMs.mean / 1000) +
+    MEMORY_GB * (sendMs.mean / 1000 / perRequest) +
     MEMORY_GB * (delivery.mean / 1000) +
     MEMORY_GB * (events.mean / 1000) * invocations.sesEventsAws;
   const per1000 = {
     dynamodb_writes: dynamo.writeUnits * 1000 * (PRICES.dynamoWritePerMillion / 1e6),
     dynamodb_reads: dynamo.readUnits * 1000 * (PRICES.dynamoReadPerMillion / 1e6),
     sqs: perEmail(sqsRequests) * 1000 * (PRICES.sqsPerMillion / 1e6),
-    api_gateway: 1000 * (PRICES.apiGatewayPerMillion / 1e6),
+    api_gateway: (1000 / perRequest) * (PRICES.apiGatewayPerMillion / 1e6),
     lambda_requests:
       (invocations.api + invocations.consumer + invocations.sesEventsAws) * 1000 * (PRICES.lambdaPerMillion / 1e6),
     lambda_duration: gbSeconds * 1000 * PRICES.lambdaGbSecond,
   };
   const total = Object.values(per1000).reduce((sum, value) => sum + value, 0);
+  // Issue 20's targets: $0.005 per 1,000 single-send emails, $0.002 per 1,000 batch-sent ones.
+  const usdTarget = batchSize > 0 ? 0.002 : 0.005;
   const round = (value: number, digits = 6) => Number(value.toFixed(digits));
   process.stdout.write(
     `${JSON.stringify(
       {
         emails,
         html_kb: htmlKb,
+        batch_size: batchSize,
         accept_seconds: round((acceptedAt - startedAt) / 1000, 2),
         accept_to_all_delivered_seconds: round((deliveredAt - startedAt) / 1000, 2),
-        http_send_ms_sequential: sendMs,
-        http_send_ms_10_concurrent: concurrentSendMs,
+        [batchSize > 0 ? 'http_batch_ms_sequential' : 'http_send_ms_sequential']: sendMs,
+        [batchSize > 0 ? 'http_batch_ms_10_concurrent' : 'http_send_ms_10_concurrent']: concurrentSendMs,
         dynamodb_per_email_by_command: byCommand,
         dynamodb_per_email_by_operation: byOperation,
         dynamodb_per_email: {
@@ -243,11 +289,11 @@ try {
         usd_per_1000_emails: Object.fromEntries(Object.entries(per1000).map(([name, value]) => [name, round(value)])),
         usd_per_1000_emails_total: round(total),
         targets: {
-          usd_per_1000: `${round(total)} (target ≤ 0.005: ${total <= 0.005 ? 'met' : 'not met'})`,
+          usd_per_1000: `${round(total)} (target ≤ ${usdTarget} for ${batchSize > 0 ? 'batch-sent' : 'single-send'} emails: ${total <= usdTarget ? 'met' : 'not met'})`,
           write_units_per_email: `${round(dynamo.writeUnits, 2)} (target ≤ 6: ${dynamo.writeUnits <= 6 ? 'met' : 'not met'})`,
           floor_usd_per_1000: `${round(per1000.api_gateway + per1000.lambda_requests + per1000.sqs)} (API Gateway + Lambda requests + SQS)`,
         },
-        note: 'SES excluded. In AWS, SES publishes a Send and a Delivery notification per delivered email (two events invocations; the Send one does no DynamoDB work but is priced like the Delivery one). Lambda durations: HTTP time of each send, and the measured delivery and event handling of 50 fresh emails, all at 512 MB (upper bounds: they include the local emulators).',
+        note: 'SES excluded. In AWS, SES publishes a Send and a Delivery notification per delivered email (two events invocations; the Send one does no DynamoDB work but is priced like the Delivery one). Lambda durations: HTTP time of each send (of each batch request, shared among its emails), and the measured delivery and event handling of 50 fresh emails, all at 512 MB (upper bounds: they include the local emulators).',
       },
       null,
       2,

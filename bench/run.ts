@@ -4,7 +4,7 @@
  *   bundle  bundle size and cold module-init time of one handler
  *   suppressions  list cost vs list size; checking 1,000 addresses against 10,000
  *   send    POST /emails/send latency vs its raw I/O (GetItem + PutItem + SendMessage)
- *   cost    DynamoDB/SQS/Lambda work per email, accept to delivered, priced per 1,000 emails
+ *   cost    DynamoDB/SQS/Lambda work per email, accept to delivered, priced per 1,000 emails (single or batch sends)
  *   batch   a 1,000-recipient batch: accept latency vs one send, DynamoDB and SQS requests
  *   validation  validateMany: 1,000 addresses over 20 domains, wall time and DNS queries
  *   render  template render throughput (10 KB, 5-item loop, compiled and cached)
