@@ -419,7 +419,7 @@ async function costPhase() {
           await clearSesStore(); // the SES emulator keeps every message (and its attachments) in memory
           return (await readEmailCounts(organizationId, ['test'])).delivered >= delivered;
         },
-        { usage: dynamoUsage, spent: pollUsage, intervalMs: 200, timeoutMs: 120_000 },
+        { spent: pollUsage, intervalMs: 200, timeoutMs: 120_000 },
       );
       // What follows a delivery (the simulated events' stream fan-out) belongs to the email too.
       await new Promise((resolve) => setTimeout(resolve, 500));

@@ -140,7 +140,7 @@ try {
     }),
   );
   const acceptedAt = performance.now();
-  await pollUntil(async () => (await delivered()) >= emails, { usage: dynamoUsage, spent: pollUsage, intervalMs: 250 });
+  await pollUntil(async () => (await delivered()) >= emails, { spent: pollUsage, intervalMs: 250 });
   const deliveredAt = performance.now();
   const afterDynamo = dynamoUsage();
   const byCommand = Object.fromEntries(

@@ -69,19 +69,26 @@ interface Usage {
 /**
  * Polls `done` every `intervalMs` until it says so (rejects after `timeoutMs`), adding the DynamoDB
  * usage of the polling itself to `spent`, so the bench can take its own reads out of what it measures.
+ * Each poll runs in its own usage scope (withDynamoUsage): only its own calls are counted, not the
+ * pipeline's work that runs in the same process meanwhile (the global totals' difference around a
+ * poll would take that out too, and under-report what the bench measures).
  */
 export async function pollUntil(
   done: () => Promise<boolean>,
-  options: { usage: () => Usage; spent: Usage; intervalMs: number; timeoutMs?: number },
+  options: { spent: Usage; intervalMs: number; timeoutMs?: number },
 ): Promise<void> {
+  // Loaded at the first poll: the module reads its configuration when imported, after the cloud started.
+  const { currentDynamoUsage, withDynamoUsage } = await import('#dynamo/client.ts');
   const deadline = Date.now() + (options.timeoutMs ?? Number.POSITIVE_INFINITY);
   for (;;) {
-    const before = options.usage();
-    const finished = await done();
-    const after = options.usage();
-    options.spent.requests += after.requests - before.requests;
-    options.spent.readUnits += after.readUnits - before.readUnits;
-    options.spent.writeUnits += after.writeUnits - before.writeUnits;
+    const finished = await withDynamoUsage(async () => {
+      const result = await done();
+      const own = currentDynamoUsage();
+      options.spent.requests += own?.requests ?? 0;
+      options.spent.readUnits += own?.readUnits ?? 0;
+      options.spent.writeUnits += own?.writeUnits ?? 0;
+      return result;
+    });
     if (finished) return;
     if (Date.now() > deadline) throw new Error('timed out');
     await new Promise((resolve) => setTimeout(resolve, options.intervalMs));

@@ -141,7 +141,7 @@ await pollUntil(
     const totals = body.data?.totals as { sent: number; delivered: number } | undefined;
     return totals?.sent === SENDS && totals.delivered === SENDS;
   },
-  { usage: dynamoUsage, spent, intervalMs: 500, timeoutMs: 300_000 },
+  { spent, intervalMs: 500, timeoutMs: 300_000 },
 );
 await cloud.drainStreams();
 const pipelineMs = performance.now() - sendStarted;

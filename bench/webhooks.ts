@@ -96,7 +96,7 @@ try {
   /** Polls (its own reads measured and taken out) until `done` says so. */
   const pollUsage = { requests: 0, readUnits: 0, writeUnits: 0 };
   const waitUntil = (done: () => Promise<boolean>, timeoutMs: number) =>
-    pollUntil(done, { usage: dynamoUsage, spent: pollUsage, intervalMs: 500, timeoutMs });
+    pollUntil(done, { spent: pollUsage, intervalMs: 500, timeoutMs });
   const usageSince = (start: ReturnType<typeof dynamoUsage>, poll: typeof pollUsage) => {
     const now = dynamoUsage();
     return {
