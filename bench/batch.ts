@@ -4,7 +4,7 @@
  * measured in the handler's usage scope for DynamoDB, at the SQS client for SQS).
  *   npm run bench -- batch [runs]
  */
-import { benchOrganization, countSqsCalls, startBenchCloud } from './local-cloud.ts';
+import { apiPoster, benchOrganization, countSqsCalls, startBenchCloud } from './local-cloud.ts';
 import { summarize } from './stats.ts';
 
 const runs = Number(process.argv[2] ?? 5);
@@ -37,17 +37,7 @@ process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
 const cloud = await startBenchCloud({ runConsumers: false, scheduleIntervalMs: 0, logLevel: 'INFO' });
 try {
   const { secret } = await benchOrganization('batch bench', 'batch.test');
-  const post = async (path: string, body: unknown) => {
-    const started = performance.now();
-    const response = await fetch(`${cloud.apiUrl}${path}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    const text = await response.text();
-    if (response.status !== 201) throw new Error(`${path} failed: ${response.status} ${text.slice(0, 300)}`);
-    return { ms: performance.now() - started, body: JSON.parse(text) };
-  };
+  const post = apiPoster(cloud, secret);
   const template = await post('/api/v1/templates', {
     name: 'Receipt',
     subject: 'Receipt {{order_id}}',

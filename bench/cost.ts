@@ -15,7 +15,7 @@
  * accepted by POST /emails/batch, that many recipients a request (one template, each recipient's data),
  * and the API's requests, invocations and run time are shared among a request's emails.
  */
-import { benchOrganization, countSqsCalls, pollUntil, startBenchCloud } from './local-cloud.ts';
+import { apiPoster, benchOrganization, countSqsCalls, pollUntil, startBenchCloud } from './local-cloud.ts';
 import { summarize } from './stats.ts';
 
 const emails = Number(process.argv[2] ?? 500);
@@ -71,16 +71,9 @@ try {
   const { dynamoUsage, dynamoUsageByCommand, dynamoUsageByOperation } = await import('#dynamo/client.ts');
   const { readEmailCounts } = await import('#emails/email-index.store.ts');
   const { organization, secret } = await benchOrganization('cost bench', 'cost.test', 1_000_000);
-  const post = async (path: string, body: unknown) => {
-    const response = await fetch(`${cloud.apiUrl}${path}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    const text = await response.text();
-    if (response.status !== 201) throw new Error(`${path} failed: ${response.status} ${text.slice(0, 300)}`);
-    return JSON.parse(text) as { data: { id?: string; rejected?: unknown[] } };
-  };
+  const postApi = apiPoster(cloud, secret);
+  const post = async (path: string, body: unknown) =>
+    (await postApi(path, body)).body as { data: { id?: string; rejected?: unknown[] } };
   // Batches render one template per recipient: the same receipt, its order number from the data.
   const templateId =
     batchSize > 0

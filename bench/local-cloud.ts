@@ -59,6 +59,24 @@ export async function benchOrganization(name: string, domain: string, dailyLimit
   return { organization, secret };
 }
 
+/**
+ * POSTs JSON to the cloud's API with `secret`; throws unless it answers 201. Resolves to the request's
+ * wall time and the parsed body.
+ */
+export function apiPoster(cloud: LocalCloud, secret: string) {
+  return async (path: string, body: unknown) => {
+    const started = performance.now();
+    const response = await fetch(`${cloud.apiUrl}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (response.status !== 201) throw new Error(`${path} failed: ${response.status} ${text.slice(0, 300)}`);
+    return { ms: performance.now() - started, body: JSON.parse(text) };
+  };
+}
+
 /** DynamoDB usage as `dynamoUsage()` of `#dynamo/client.ts` counts it. */
 interface Usage {
   requests: number;

@@ -207,12 +207,12 @@ export async function getEmailWithEvents(
     ExpressionAttributeValues: { ':pk': keys.emailCollection(organizationId, emailId).PK },
     ConsistentRead: true,
   });
-  const emailItem = items.find((item) => item.SK === 'EMAIL');
+  const emailItem = items.find((item) => item.SK === keys.email(organizationId, emailId).SK);
   if (!emailItem) return undefined;
   const stored = items
     .filter((item) => String(item.SK).startsWith('EVENT#'))
     .map(({ PK: _pk, SK: _sk, type: _type, event_type, ...event }) => ({ ...event, type: event_type }) as EmailEvent);
-  const contentItem = items.find((item) => item.SK === 'CONTENT');
+  const contentItem = items.find((item) => item.SK === keys.emailContent(organizationId, emailId).SK);
   const email = {
     ...fromStoredEmail(emailItem as unknown as StoredEmail),
     ...(contentItem ? bodiesOf(contentItem) : {}),

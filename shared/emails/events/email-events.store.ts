@@ -122,7 +122,7 @@ export async function readEmailEvents(
   emailId: string,
 ): Promise<EmailEventsSnapshot | undefined> {
   const items = await queryCollection(organizationId, emailId, [...EMAIL_ATTRIBUTES, ...EVENT_ATTRIBUTES], false);
-  const emailItem = items.find((item) => item.SK === 'EMAIL');
+  const emailItem = items.find((item) => item.SK === keys.email(organizationId, emailId).SK);
   if (!emailItem) return undefined;
   const { PK: _pk, SK: _sk, ...email } = emailItem;
   return {
