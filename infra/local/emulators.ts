@@ -1,9 +1,10 @@
 /**
- * The four AWS-protocol emulators of the local cloud:
+ * The four AWS-protocol emulators of the local cloud, each listening on 127.0.0.1 only (none has
+ * authentication worth the name: the local table holds webhook secrets, sessions, the server secret):
  *  - DynamoDB Local 1.25 (the jar shipped inside amplify-dynamodb-simulator), run by java;
  *  - fauxqs (SQS), in-process;
  *  - aws-ses-v2-local (SES v2 SendEmail + a web inbox), in-process;
- *  - @20minutes/s3rver 4 (S3: objects on disk, SigV4 checked, presigned URLs), in-process.
+ *  - @20minutes/s3rver 4 (S3: objects on disk, SigV4 required and checked, presigned URLs), in-process.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
@@ -12,12 +13,16 @@ import { rename } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { correctS3rverQuerySigning } from './s3rver-query-signing.ts';
+import { fileURLToPath } from 'node:url';
+import { correctS3rverAuthentication } from './s3rver-authentication.ts';
 
 const require = createRequire(import.meta.url);
+
+/** The one address every emulator listens on: never an interface the network reaches. */
+const LOOPBACK = '127.0.0.1';
 
 export interface RunningEmulator {
   endpoint: string;
@@ -58,28 +63,37 @@ async function waitForHttp(url: string, timeoutMs: number, isUp: (status: number
   }
 }
 
+/** Runs DynamoDB Local's own server, moved onto 127.0.0.1 (the file says how and why). */
+const LOOPBACK_LAUNCHER = fileURLToPath(new URL('./dynamodb-local-loopback.xml', import.meta.url));
+
 export async function startDynamoDbLocal(options: { port: number; dataDir?: string }): Promise<RunningEmulator> {
   const dir = dynamoLocalDirectory();
   const storage = options.dataDir ? ['-dbPath', options.dataDir] : ['-inMemory'];
+  const dynamoArguments = [...storage, '-sharedDb', '-disableTelemetry', '-port', String(options.port)];
   const args = [
     `-Djava.library.path=${join(dir, 'DynamoDBLocal_lib')}`,
-    '-jar',
-    join(dir, 'DynamoDBLocal.jar'),
-    ...storage,
-    '-sharedDb',
-    '-disableTelemetry',
-    '-port',
-    String(options.port),
+    // Jetty's start-up lines off, as DynamoDB Local's main has them.
+    '-Dorg.eclipse.jetty.LEVEL=WARN',
+    '-Dorg.eclipse.jetty.util.log.announce=false',
+    '-cp',
+    [join(dir, 'DynamoDBLocal.jar'), join(dir, 'DynamoDBLocal_lib', '*')].join(delimiter),
+    'org.eclipse.jetty.xml.XmlConfiguration',
+    LOOPBACK_LAUNCHER,
+    `dynamodb.port=${options.port}`,
+    `dynamodb.arguments=${dynamoArguments.join('\n')}`,
   ];
   const child: ChildProcess = spawn('sh', ['-c', WATCHDOG, 'dynamodb-local', 'java', ...args], {
     stdio: ['pipe', 'ignore', 'pipe'],
+    // Started through its server factory rather than its main, DynamoDB Local ignores -disableTelemetry:
+    // only this variable stops it reporting to AWS at start (and waiting for that when offline).
+    env: { ...process.env, DDB_LOCAL_TELEMETRY: '0' },
   });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4000);
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const endpoint = `http://127.0.0.1:${options.port}`;
+  const endpoint = `http://${LOOPBACK}:${options.port}`;
   const exitedEarly = exited.then(() => {
     throw new Error(`DynamoDB Local exited during start (port ${options.port} taken? Java 17 missing?): ${stderr}`);
   });
@@ -108,20 +122,23 @@ export async function startDynamoDbLocal(options: { port: number; dataDir?: stri
 }
 
 export async function startSqsEmulator(options: { port: number }): Promise<RunningEmulator> {
-  const { startFauxqs } = await import('fauxqs');
-  const server = await startFauxqs({ port: options.port, logger: false });
-  // fauxqs listens on 0.0.0.0 and its queue URLs name a *.localhost host that does not
-  // resolve, so clients get this explicit loopback endpoint instead.
-  return { endpoint: `http://127.0.0.1:${server.port}`, stop: () => server.stop() };
+  const { buildApp } = await import('fauxqs');
+  // fauxqs's startFauxqs listens on 0.0.0.0 whatever its options (its `host` only names queue URLs):
+  // its app is listened on loopback here instead.
+  const app = buildApp({ logger: false });
+  await app.listen({ port: options.port, host: LOOPBACK });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  return { endpoint: `http://${LOOPBACK}:${port}`, stop: () => app.close() };
 }
 
 export async function startSesEmulator(options: { port: number }): Promise<RunningEmulator> {
   const { default: startSes } = await import('aws-ses-v2-local');
-  const server: Server = await startSes({ host: '127.0.0.1', port: options.port });
+  const server: Server = await startSes({ host: LOOPBACK, port: options.port });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   return {
-    endpoint: `http://127.0.0.1:${port}`,
+    endpoint: `http://${LOOPBACK}:${port}`,
     stop: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -133,7 +150,8 @@ export async function startSesEmulator(options: { port: number }): Promise<Runni
 /**
  * S3 with the given buckets, keeping objects in `dataDir` (kept) or in a fresh temporary directory
  * (removed at stop). Requests signed with `credentials` are checked like S3 checks them (SigV4, a
- * presigned URL's expiry and signed headers); unsigned ones are let through, as s3rver does.
+ * presigned URL's expiry and signed headers); unsigned ones are refused (403 AccessDenied), as S3
+ * refuses them for a private bucket.
  * s3rver has no lifecycle rules: objects do not expire locally (uploads' usability is enforced by
  * their items, the same in AWS).
  */
@@ -143,8 +161,9 @@ export async function startS3Emulator(options: {
   credentials: { accessKeyId: string; secretAccessKey: string };
   dataDir?: string;
 }): Promise<RunningEmulator> {
-  // SigV4's query encoding as S3 has it, so presigned downloads (filename*=UTF-8''…) verify.
-  correctS3rverQuerySigning();
+  // Signatures checked as S3 checks them: presigned downloads (filename*=UTF-8''…) and signed bucket
+  // calls verify, unsigned requests are refused.
+  correctS3rverAuthentication();
   const { default: S3rver } = await import('@20minutes/s3rver');
   // s3rver knows one key pair (S3RVER); the handlers sign with the local cloud's.
   const { DUMMY_ACCOUNT } = require('@20minutes/s3rver/lib/models/account.js') as {
@@ -154,7 +173,7 @@ export async function startS3Emulator(options: {
   const directory = options.dataDir ?? mkdtempSync(join(tmpdir(), 'postbox-s3-'));
   mkdirSync(directory, { recursive: true });
   const server = new S3rver({
-    address: '127.0.0.1',
+    address: LOOPBACK,
     port: options.port,
     directory,
     silent: true,
@@ -163,7 +182,7 @@ export async function startS3Emulator(options: {
   makeObjectWritesAtomic(server as unknown as { store: ContentStore });
   const address = (await server.run()) as { port: number };
   return {
-    endpoint: `http://127.0.0.1:${address.port}`,
+    endpoint: `http://${LOOPBACK}:${address.port}`,
     stop: async () => {
       await server.close();
       if (!options.dataDir) rmSync(directory, { recursive: true, force: true });

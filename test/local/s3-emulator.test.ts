@@ -1,9 +1,10 @@
 /**
  * The local S3 (infra/local/emulators.ts startS3Emulator) behaves as S3 where Postbox relies on it: a
- * rewrite of an object is atomic (a read during it gets every byte), presigned URLs are checked.
+ * rewrite of an object is atomic (a read during it gets every byte), presigned URLs are checked, and a
+ * request without a signature is refused (the bucket is private).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startS3Emulator } from '../../infra/local/emulators.ts';
@@ -57,5 +58,39 @@ describe('the local S3', () => {
     expect(await send(url, randomBytes(10), 'text/html')).toBe(403);
     expect(await send(url.replace('X-Amz-Signature=', 'X-Amz-Signature=0'), randomBytes(10))).toBe(403);
     expect(await send(url, randomBytes(10))).toBe(200);
+  });
+
+  it('refuses anonymous requests: reads, writes, deletes and listings answer 403 AccessDenied', async () => {
+    const secret = Buffer.from("the organization's attachment");
+    await client.send(new PutObjectCommand({ Bucket: 'bucket', Key: 'private', Body: secret }));
+    const anonymous = async (method: string, path: string, body?: Buffer) => {
+      const response = await fetch(`${s3.endpoint}${path}`, { method, ...(body ? { body } : {}) });
+      return { status: response.status, text: await response.text() };
+    };
+    for (const [method, path, body] of [
+      ['GET', '/bucket/private'],
+      ['HEAD', '/bucket/private'],
+      ['PUT', '/bucket/private', Buffer.from('overwritten')],
+      ['PUT', '/bucket/planted', Buffer.from('planted')],
+      ['DELETE', '/bucket/private'],
+      ['GET', '/bucket?list-type=2'],
+      ['GET', '/'],
+    ] as const) {
+      const answer = await anonymous(method, path, body);
+      expect(answer.status, `${method} ${path}: ${answer.text}`).toBe(403);
+      if (method !== 'HEAD') expect(answer.text).toContain('<Code>AccessDenied</Code>');
+    }
+    // Nothing changed; the SDK's signed requests still work.
+    const kept = await client.send(new GetObjectCommand({ Bucket: 'bucket', Key: 'private' }));
+    expect(Buffer.from((await kept.Body?.transformToByteArray()) ?? [])).toEqual(secret);
+    await expect(client.send(new GetObjectCommand({ Bucket: 'bucket', Key: 'planted' }))).rejects.toThrow(
+      /does not exist/,
+    );
+  });
+
+  it("accepts the SDK's signed bucket-level calls (GET /bucket/?list-type=2, a trailing slash signed)", async () => {
+    await client.send(new PutObjectCommand({ Bucket: 'bucket', Key: 'listed/one', Body: 'one' }));
+    const listed = await client.send(new ListObjectsV2Command({ Bucket: 'bucket', Prefix: 'listed/' }));
+    expect(listed.Contents?.map((object) => object.Key)).toEqual(['listed/one']);
   });
 });
