@@ -128,7 +128,7 @@ export function acknowledgeNagFindings(stack: AcknowledgedParts): void {
     acknowledge(
       stack,
       `AwsSolutions-IAM5[Resource::<${bucketId}.Arn>/${prefix}/*]`,
-      `Objects under ${prefix}/ are named by organization and upload id or content hash at run time; the grant is one action on one prefix of the attachments bucket.`,
+      `Objects under ${prefix}/ are named by organization and upload id or content hash at run time; each grant is object reads or writes on one prefix of the attachments bucket, never a listing.`,
     );
   }
   acknowledge(

@@ -1,13 +1,14 @@
 /**
- * The attachments bucket (shared/platform/buckets.ts): blobs written and read, uploads hashed and
- * copied, URLs presigned for customers' uploads and members' downloads. The client is created once
- * per module and talks to S3_ENDPOINT when set (the local S3 emulator, path-style). ATTACHMENTS_BUCKET
- * is required: a function given attachment access without it fails at its first cold start.
+ * The attachments bucket (shared/platform/buckets.ts): blobs created (never replaced), refreshed and
+ * read, uploads read, URLs presigned for customers' uploads and members' downloads. The client is
+ * created once per module and talks to S3_ENDPOINT when set (the local S3 emulator, path-style).
+ * ATTACHMENTS_BUCKET is required: a function given attachment access without it fails at its first
+ * cold start.
  */
-import { createHash } from 'node:crypto';
 import {
   CopyObjectCommand,
   GetObjectCommand,
+  HeadObjectCommand,
   NoSuchKey,
   PutObjectCommand,
   S3Client,
@@ -40,52 +41,87 @@ function isMissing(error: unknown): boolean {
   );
 }
 
-/** Stores bytes under `key` (again: a rewrite restarts the object's lifecycle clock). */
-export async function putObject(key: string, bytes: Uint8Array): Promise<void> {
-  await client.send(
-    new PutObjectCommand({ Bucket: bucket, Key: key, Body: bytes, ContentType: 'application/octet-stream' }),
-  );
+const isStatus = (error: unknown, status: number): boolean =>
+  error instanceof S3ServiceException && error.$metadata.httpStatusCode === status;
+
+/**
+ * Creates `key` with `bytes` unless an object is there already: S3 refuses the write (If-None-Match:
+ * `*`, 412) rather than replace it. True when this call created it. A 409 (another conditional write
+ * of the key in flight) is retried, as S3 asks (three attempts in all). The local S3 emulator ignores
+ * the condition and writes: Postbox only ever writes a blob's key with the bytes of its name.
+ */
+export async function createObject(key: string, bytes: Uint8Array): Promise<boolean> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await client.send(
+        new PutObjectCommand({
+          Bucket: bucket,
+          Key: key,
+          Body: bytes,
+          ContentType: 'application/octet-stream',
+          IfNoneMatch: '*',
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isStatus(error, 412)) return false;
+      if (!isStatus(error, 409) || attempt === 3) throw error;
+    }
+  }
+}
+
+/** The object's ETag, size and last write, read without its bytes (HeadObject); undefined when there is none. */
+export async function objectState(
+  key: string,
+): Promise<{ etag: string; size: number; lastModified: Date } | undefined> {
+  try {
+    const output = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+    return {
+      etag: output.ETag ?? '',
+      size: output.ContentLength ?? 0,
+      lastModified: output.LastModified ?? new Date(0),
+    };
+  } catch (error) {
+    if (isMissing(error)) return undefined;
+    throw error;
+  }
 }
 
 /** The object's bytes, or undefined when there is none. */
 export async function readObject(key: string): Promise<Buffer | undefined> {
+  return (await readObjectVersion(key))?.bytes;
+}
+
+/**
+ * The object's bytes and the ETag of exactly those bytes (one GET: S3 serves one version of an
+ * object whole, whatever is written to its key meanwhile), or undefined when there is none.
+ */
+export async function readObjectVersion(key: string): Promise<{ bytes: Buffer; etag: string } | undefined> {
   try {
     const output = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
-    if (!output.Body) return Buffer.alloc(0);
-    return Buffer.from(await output.Body.transformToByteArray());
+    const bytes = output.Body ? Buffer.from(await output.Body.transformToByteArray()) : Buffer.alloc(0);
+    return { bytes, etag: output.ETag ?? '' };
   } catch (error) {
     if (isMissing(error)) return undefined;
     throw error;
   }
 }
 
-/** The object's SHA-256 (hex) and size, streamed (never held whole), or undefined when there is none. */
-export async function hashObject(key: string): Promise<{ sha256: string; size: number } | undefined> {
-  let body: AsyncIterable<Uint8Array>;
-  try {
-    const output = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
-    body = (output.Body ?? []) as AsyncIterable<Uint8Array>;
-  } catch (error) {
-    if (isMissing(error)) return undefined;
-    throw error;
-  }
-  const hash = createHash('sha256');
-  let size = 0;
-  for await (const chunk of body) {
-    hash.update(chunk);
-    size += chunk.length;
-  }
-  return { sha256: hash.digest('hex'), size };
-}
-
-/** A server-side copy (no bytes through the function); false when the source is gone. */
-export async function copyObject(sourceKey: string, targetKey: string): Promise<boolean> {
+/**
+ * Rewrites the object from itself (a server-side copy onto its own key: its bytes cannot change), which
+ * restarts its lifecycle clock; false when it is gone.
+ */
+export async function refreshObject(key: string): Promise<boolean> {
   try {
     await client.send(
       new CopyObjectCommand({
         Bucket: bucket,
-        Key: targetKey,
-        CopySource: `${bucket}/${sourceKey.split('/').map(encodeURIComponent).join('/')}`,
+        Key: key,
+        CopySource: `${bucket}/${key.split('/').map(encodeURIComponent).join('/')}`,
+        // S3 copies an object onto itself only when something of it changes: its metadata, replaced
+        // by the same content type.
+        MetadataDirective: 'REPLACE',
+        ContentType: 'application/octet-stream',
       }),
     );
     return true;

@@ -3,17 +3,33 @@
  * download link for the dashboard. Apart from attachments.service.ts (uploads and storing), whose
  * rules and MIME table the readers do not need.
  */
+import { createHash } from 'node:crypto';
 import { presignDownload, readObject } from '#adapters/attachment-storage.ts';
 import { DOWNLOAD_URL_SECONDS, type StoredAttachment } from '#attachments/attachment.ts';
+import { logger } from '#core/logger.ts';
 import { objectKeys } from '#platform/buckets.ts';
 
-/** The bytes of an email's attachments, in order; undefined if any is no longer stored. */
+/**
+ * The bytes of an email's attachments, in order; undefined if any is no longer stored, or no longer
+ * hashes to the SHA-256 the email was accepted with (a blob rewritten before blobs were immutable):
+ * an email goes out with the bytes GET /emails/{id} describes, or not at all.
+ */
 export async function readAttachmentBytes(
   organizationId: string,
   attachments: readonly StoredAttachment[],
 ): Promise<Buffer[] | undefined> {
   const bytes = await Promise.all(
-    attachments.map((attachment) => readObject(objectKeys.blob(organizationId, attachment.sha256))),
+    attachments.map(async (attachment) => {
+      const read = await readObject(objectKeys.blob(organizationId, attachment.sha256));
+      if (read && createHash('sha256').update(read).digest('hex') !== attachment.sha256) {
+        logger.error('a stored attachment does not match its SHA-256', {
+          organization_id: organizationId,
+          sha256: attachment.sha256,
+        });
+        return undefined;
+      }
+      return read;
+    }),
   );
   return bytes.every((part) => part !== undefined) ? (bytes as Buffer[]) : undefined;
 }

@@ -8,9 +8,11 @@ import * as z from 'zod';
 import {
   ATTACHMENT_DISPOSITIONS,
   type AttachmentDisposition,
+  CONTENT_TYPE_RULES,
   contentIdProblem,
   contentTypeProblem,
   decodeBase64Exactly,
+  FILENAME_RULES,
   filenameProblem,
   MAX_ATTACHMENT_BYTES,
   MAX_ATTACHMENTS,
@@ -29,10 +31,10 @@ export interface RequestedAttachment {
 }
 
 const attachmentInput = z.strictObject({
-  filename: z.string(),
+  filename: z.string().meta({ description: FILENAME_RULES }),
   content: z.string().optional().meta({ description: 'The file, base64 (standard alphabet, padded)' }),
   attachment_id: z.string().optional().meta({ description: 'A file uploaded beforehand (POST /attachments)' }),
-  content_type: z.string().optional().meta({ description: 'Default: from the filename’s extension' }),
+  content_type: z.string().optional().meta({ description: CONTENT_TYPE_RULES }),
   content_id: z
     .string()
     .optional()

@@ -1,10 +1,12 @@
 /**
  * An email attachment as a request gives it (docs/api.md, "Attachments"; api-decisions): the rules of
  * its fields, pure. `content` is base64 that must decode exactly (no silent truncation); a filename is
- * ≤ 255 characters without path separators or control characters, and no extension of it may be an
- * executable type (the list Gmail blocks), in any case, anywhere in the name (`invoice.pdf.exe`,
- * `x.EXE.pdf`); `content_id` (≤ 78 characters, no `<>`) makes the part inline; `content_type`
- * defaults from the extension (content-type.ts).
+ * ≤ 255 characters without path separators, control characters or header syntax (`"`, `;`, `*`, `:`,
+ * RFC 2047 encoded-word markers), and no extension of it may be an executable type (the list Gmail
+ * blocks, and Windows shortcuts), in any case, anywhere in the name (`invoice.pdf.exe`, `x.EXE.pdf`),
+ * judged as a mail client reads the name (encoded words decoded); `content_id` (≤ 78 characters, no
+ * `<>`) makes the part inline; `content_type` defaults from the extension (content-type.ts) and may
+ * not be an executable type, whatever the name.
  */
 /** Parts per email. */
 export const MAX_ATTACHMENTS = 20;
@@ -15,12 +17,18 @@ export const MAX_CONTENT_ID_LENGTH = 78;
 export const ATTACHMENT_DISPOSITIONS = ['attachment', 'inline'] as const;
 export type AttachmentDisposition = (typeof ATTACHMENT_DISPOSITIONS)[number];
 
-/** Executable types mail providers refuse (Gmail's list and the like), without the dot. */
+/**
+ * Executable types mail providers refuse, without the dot: Gmail's list (support.google.com/mail/answer/6590);
+ * shortcuts Windows follows on a double-click, which Outlook blocks too (url, scf, settingcontent-ms,
+ * appref-ms); and every extension the `mime` table gives a BLOCKED_CONTENT_TYPES type (sh, csh, war,
+ * ear), so that a type defaulted from an accepted name is never a refused one (a unit test checks).
+ */
 export const BLOCKED_EXTENSIONS: ReadonlySet<string> = new Set([
   'ade',
   'adp',
   'apk',
   'appx',
+  'appref-ms',
   'appxbundle',
   'bat',
   'cab',
@@ -28,11 +36,14 @@ export const BLOCKED_EXTENSIONS: ReadonlySet<string> = new Set([
   'cmd',
   'com',
   'cpl',
+  'csh',
   'diagcab',
   'diagcfg',
   'diagpack',
+  'diagpkg',
   'dll',
   'dmg',
+  'ear',
   'ex',
   'ex_',
   'exe',
@@ -60,20 +71,130 @@ export const BLOCKED_EXTENSIONS: ReadonlySet<string> = new Set([
   'ps1',
   'psc1',
   'reg',
+  'scf',
   'scr',
   'sct',
+  'settingcontent-ms',
+  'sh',
   'shb',
   'sys',
+  'url',
   'vb',
   'vbe',
   'vbs',
   'vhd',
+  'vhdx',
   'vxd',
+  'war',
   'wsc',
   'wsf',
   'wsh',
   'xll',
 ]);
+
+/**
+ * Content types of executables, refused whatever the filename says (a client may pick the program, or
+ * the saved name's extension, from the type): Windows and Unix binaries, installers and packages,
+ * shortcuts, scripts, Java archives.
+ */
+export const BLOCKED_CONTENT_TYPES: ReadonlySet<string> = new Set([
+  'application/x-msdownload',
+  'application/x-msdos-program',
+  'application/x-ms-dos-executable',
+  'application/x-dosexec',
+  'application/x-winexe',
+  'application/x-exe',
+  'application/exe',
+  'application/vnd.microsoft.portable-executable',
+  'application/x-executable',
+  'application/x-elf',
+  'application/x-sharedlib',
+  'application/x-mach-binary',
+  'application/x-msi',
+  'application/x-ms-installer',
+  'application/appx',
+  'application/appxbundle',
+  'application/msix',
+  'application/msixbundle',
+  'application/vnd.android.package-archive',
+  'application/x-apple-diskimage',
+  'application/x-iso9660-image',
+  'application/x-virtualbox-vhd',
+  'application/vnd.ms-cab-compressed',
+  'application/vnd.ms-htmlhelp',
+  'application/x-ms-shortcut',
+  'application/x-mswinurl',
+  'application/hta',
+  'application/x-bat',
+  'application/x-sh',
+  'application/x-csh',
+  'application/x-shellscript',
+  'text/x-shellscript',
+  'text/vbscript',
+  'text/javascript',
+  'application/javascript',
+  'application/x-javascript',
+  'application/java-archive',
+  'application/x-java-archive',
+  'application/x-jar',
+  'application/x-java-jnlp-file',
+]);
+
+/**
+ * RFC 2047 encoded words (`=?utf-8?b?eC5leGU=?=`, `=?iso-8859-1?q?caf=E9?=`) decoded, as mail clients
+ * display and save a filename; a word of an unknown charset is left as it is. Hand-written rather than
+ * libmime's decodeWords (mailparser's, which the tests compare it with): libmime's charset tables would
+ * double the send bundle, and Node's TextDecoder knows the charsets.
+ */
+export function decodeEncodedWords(value: string): string {
+  return (
+    value
+      // Whitespace between two encoded words is not part of the text (RFC 2047 §6.2).
+      .replace(/(\?=)\s+(?==\?)/g, '$1')
+      // The charset may carry an RFC 2231 language (`utf-8*en`).
+      .replace(
+        /=\?([^?*\s]+)(?:\*[^?\s]*)?\?([bq])\?([^?\s]*)\?=/gi,
+        (word, charset: string, encoding: string, text: string) => {
+          const bytes =
+            encoding.toLowerCase() === 'b'
+              ? Buffer.from(text, 'base64')
+              : Buffer.from(
+                  text
+                    .replace(/_/g, ' ')
+                    .replace(/=([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+                  'latin1',
+                );
+          try {
+            return new TextDecoder(charset).decode(bytes);
+          } catch {
+            return word;
+          }
+        },
+      )
+  );
+}
+
+/** The first blocked extension of a name, as Windows and mail clients read it; or undefined. */
+function blockedExtension(name: string): string | undefined {
+  const extensions = name
+    // Fullwidth and other compatibility forms (`ｅｘｅ`) read as their plain letters; invisible
+    // characters (zero-width spaces, soft hyphens) as nothing.
+    .normalize('NFKC')
+    .replace(/\p{Default_Ignorable_Code_Point}/gu, '')
+    .toLowerCase()
+    // Windows drops trailing dots and spaces: `x.exe.` and `x.exe ` are saved as `x.exe`.
+    .replace(/[. ]+$/, '')
+    .split('.')
+    .slice(1);
+  return extensions.find((extension) => BLOCKED_EXTENSIONS.has(extension.trim()))?.trim();
+}
+
+/** The filename rules in a sentence, for the API reference. */
+export const FILENAME_RULES =
+  'At most 255 characters; no path separators, control characters, `"` `;` `*` `:` or RFC 2047 encoded words (`=?…?=`: give the name as it should read); no executable extension anywhere in the name (Gmail’s list, `.url`, `.scf`…)';
+/** The content type rules in a sentence, for the API reference. */
+export const CONTENT_TYPE_RULES =
+  'Default: from the filename’s extension. Executable types (`application/x-msdownload`, `application/x-sh`, `application/java-archive`…) are refused whatever the filename';
 
 /** Why a filename cannot be an attachment's, or undefined. */
 export function filenameProblem(filename: string): string | undefined {
@@ -85,9 +206,20 @@ export function filenameProblem(filename: string): string | undefined {
     return 'Must not contain control or bidirectional-override characters';
   }
   if (filename === '.' || filename === '..') return 'Must name a file';
-  const extensions = filename.toLowerCase().split('.').slice(1);
-  const blocked = extensions.find((extension) => BLOCKED_EXTENSIONS.has(extension.trim()));
-  if (blocked) return `Executable files (.${blocked}) are not allowed`;
+  const decoded = decodeEncodedWords(filename);
+  const blocked = blockedExtension(decoded);
+  if (blocked) {
+    const read = decoded === filename ? '' : ` (mail clients read this name as ${JSON.stringify(decoded)})`;
+    return `Executable files (.${blocked}) are not allowed${read}`;
+  }
+  // Postbox encodes the name for the message itself: encoded words given here would be decoded by
+  // the recipient's client into a name this check never saw.
+  if (/=\?|\?=/.test(filename)) {
+    return 'Must not contain RFC 2047 encoded-word markers (=? or ?=): give the name as it should read';
+  }
+  // Header syntax: a quote ends the parameter, `;` starts another (`filename*=` with `*`), and `:` names
+  // an NTFS stream (`x.exe::$DATA`).
+  if (/["*:;]/.test(filename)) return 'Must not contain ", ;, * or : (header syntax, or an NTFS stream)';
   return undefined;
 }
 
@@ -115,9 +247,13 @@ export function decodeBase64Exactly(value: string): Buffer | undefined {
 
 const CONTENT_TYPE = /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+$/i;
 
-/** Why a value cannot be a content type, or undefined. */
+/** Why a value cannot be an attachment's content type, or undefined. */
 export function contentTypeProblem(contentType: string): string | undefined {
-  return CONTENT_TYPE.test(contentType) ? undefined : 'Must be a media type such as application/pdf';
+  if (!CONTENT_TYPE.test(contentType)) return 'Must be a media type such as application/pdf';
+  if (BLOCKED_CONTENT_TYPES.has(contentType.toLowerCase())) {
+    return `Executable content types (${contentType.toLowerCase()}) are not allowed, whatever the filename`;
+  }
+  return undefined;
 }
 
 /**
@@ -158,4 +294,6 @@ export interface AttachmentUpload {
   usable_until: string;
   /** Known once a send has read the uploaded bytes. */
   sha256?: string;
+  /** S3's ETag of the bytes `sha256` hashes (set with it): the upload is sealed to them. */
+  etag?: string;
 }

@@ -5,7 +5,9 @@
 import * as z from 'zod';
 import {
   ATTACHMENT_DISPOSITIONS,
+  CONTENT_TYPE_RULES,
   contentTypeProblem,
+  FILENAME_RULES,
   filenameProblem,
   MAX_ATTACHMENT_BYTES,
 } from '#attachments/attachment.ts';
@@ -19,12 +21,15 @@ const issue = (problem: (value: string) => string | undefined) => (value: string
 
 export const createAttachmentBody = z
   .strictObject({
-    filename: z.string().superRefine(issue(filenameProblem)).meta({ example: 'invoice-2026-11.pdf' }),
+    filename: z
+      .string()
+      .superRefine(issue(filenameProblem))
+      .meta({ description: FILENAME_RULES, example: 'invoice-2026-11.pdf' }),
     content_type: z
       .string()
       .superRefine(issue(contentTypeProblem))
       .optional()
-      .meta({ description: 'Default: from the filename’s extension' }),
+      .meta({ description: CONTENT_TYPE_RULES }),
     size: z
       .number()
       .int()

@@ -6,14 +6,18 @@
  *   (POST /attachments). Usable in sends for UPLOAD_USABLE_DAYS (the upload's item says so); the
  *   object expires a day after that.
  * - `blobs/<organization>/<sha256>`: the bytes of every attachment an email carries, once per
- *   organization and content. Every send that carries a blob writes it again (a PUT, or a server-side
- *   copy of the upload), which restarts its lifecycle clock: it outlives the newest email that names
- *   it by STORED_ATTACHMENT_DAYS — the 30 days an email may be scheduled ahead, then 30 days in which
- *   its attachments can still be downloaded from the dashboard. Emails themselves are kept longer:
- *   their attachment list (names, sizes, sha256) stays; the bytes do not.
+ *   organization and content. Immutable: created once, from the very bytes that were hashed (never a
+ *   copy of an upload, which its URL could still change), and never replaced. A send that carries a
+ *   blob written more than BLOB_REFRESH_DAYS ago copies it onto itself, which restarts its lifecycle
+ *   clock without touching its bytes: it outlives the newest email that names it by at least
+ *   STORED_ATTACHMENT_DAYS — the 30 days an email may be scheduled ahead, then 30 days in which its
+ *   attachments can still be downloaded from the dashboard. Emails themselves are kept longer: their
+ *   attachment list (names, sizes, sha256) stays; the bytes do not.
  */
 export const UPLOAD_USABLE_DAYS = 7;
 export const STORED_ATTACHMENT_DAYS = 60;
+/** How old a blob may be before a send that carries it refreshes it (its expiry allows for it). */
+export const BLOB_REFRESH_DAYS = 1;
 
 export interface BucketDefinition {
   /** The environment variable that names the bucket to the functions that use it. */
@@ -27,7 +31,7 @@ export const attachmentsBucket = {
   prefixes: { uploads: 'uploads/', blobs: 'blobs/' },
   lifecycle: [
     { prefix: 'uploads/', expirationDays: UPLOAD_USABLE_DAYS + 1 },
-    { prefix: 'blobs/', expirationDays: STORED_ATTACHMENT_DAYS },
+    { prefix: 'blobs/', expirationDays: STORED_ATTACHMENT_DAYS + BLOB_REFRESH_DAYS },
   ],
 } as const satisfies BucketDefinition & { prefixes: Record<string, string> };
 

@@ -73,8 +73,9 @@ export const sesActions: Record<SesAccess, readonly string[]> = {
 
 /**
  * The attachments bucket (shared/platform/buckets.ts): `upload` = presign customers' PUTs of
- * uploads; `store` = hash and copy uploads, write blobs (a send); `read` = read blobs and presign
- * their download (the consumer, the dashboard).
+ * uploads; `store` = read uploads, create blobs, look blobs up and refresh them (a copy of a blob onto
+ * itself reads it) — a send; `read` = read blobs and presign their download (the consumer, the
+ * dashboard).
  */
 export type AttachmentAccess = 'upload' | 'store' | 'read';
 
@@ -86,7 +87,7 @@ export const attachmentGrants: Record<
   upload: [{ actions: ['s3:PutObject'], prefix: 'uploads/' }],
   store: [
     { actions: ['s3:GetObject'], prefix: 'uploads/' },
-    { actions: ['s3:PutObject'], prefix: 'blobs/' },
+    { actions: ['s3:GetObject', 's3:PutObject'], prefix: 'blobs/' },
   ],
   read: [{ actions: ['s3:GetObject'], prefix: 'blobs/' }],
 };

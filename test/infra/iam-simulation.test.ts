@@ -99,10 +99,15 @@ describe('the IAM check', () => {
     const bucket = 'postbox-local-attachments';
     const object = (key: string) => ({ Bucket: bucket, Key: key });
     const copy = { Bucket: bucket, Key: 'blobs/org_1/abc', CopySource: `${bucket}/uploads/org_1/att_1` };
+    // A blob's refresh: copied onto itself.
+    const refresh = { Bucket: bucket, Key: 'blobs/org_1/abc', CopySource: `${bucket}/blobs/org_1/abc` };
     const allowed: Array<[string, string, unknown]> = [
-      ['functions/emails/send.ts', 'PutObjectCommand', object('blobs/org_1/abc')],
+      ['functions/emails/send.ts', 'PutObjectCommand', { ...object('blobs/org_1/abc'), IfNoneMatch: '*' }],
       ['functions/emails/send.ts', 'GetObjectCommand', object('uploads/org_1/att_1')],
+      ['functions/emails/send.ts', 'HeadObjectCommand', object('uploads/org_1/att_1')],
+      ['functions/emails/send.ts', 'HeadObjectCommand', object('blobs/org_1/abc')],
       ['functions/emails/batch.ts', 'CopyObjectCommand', copy],
+      ['functions/emails/batch.ts', 'CopyObjectCommand', refresh],
       ['functions/attachments/create.ts', 'PutObjectCommand', object('uploads/org_1/att_1')],
       ['functions/consumers/send-email.ts', 'GetObjectCommand', object('blobs/org_1/abc')],
     ];
@@ -116,6 +121,7 @@ describe('the IAM check', () => {
       ['functions/emails/send.ts', 'PutObjectCommand', object('uploads/org_1/att_1')],
       ['functions/attachments/create.ts', 'PutObjectCommand', object('blobs/org_1/abc')],
       ['functions/attachments/create.ts', 'GetObjectCommand', object('uploads/org_1/att_1')],
+      ['functions/attachments/create.ts', 'HeadObjectCommand', object('blobs/org_1/abc')],
       // The consumer reads blobs only; a route without attachment access reads nothing.
       ['functions/consumers/send-email.ts', 'GetObjectCommand', object('uploads/org_1/att_1')],
       ['functions/consumers/send-email.ts', 'PutObjectCommand', object('blobs/org_1/abc')],

@@ -518,13 +518,14 @@ function expectedGrants(s: Synthesized, fn: ExpectedFunction): Grants {
   }
   if (fn.streamed) addGrant(grants, SQS_SEND_ACTIONS, [getAtt(fn.streamed.deadLetterQueueId)]);
   for (const level of fn.access.ses ?? []) addGrant(grants, sesActions[level], sesResources(s)[level]);
-  // Written out here, not read from route-access.ts: uploads are presigned PUTs; a send reads uploads and
-  // writes blobs; reading is blobs only.
+  // Written out here, not read from route-access.ts: uploads are presigned PUTs; a send reads uploads,
+  // looks blobs up, creates them and refreshes them (a copy onto itself); reading is blobs only.
   const objects = (prefix: string) => ({ 'Fn::Join': ['', [getAtt(s.bucketId), `/${prefix}/*`]] });
   const attachmentActions = {
     upload: [['s3:PutObject', 'uploads']],
     store: [
       ['s3:GetObject', 'uploads'],
+      ['s3:GetObject', 'blobs'],
       ['s3:PutObject', 'blobs'],
     ],
     read: [['s3:GetObject', 'blobs']],

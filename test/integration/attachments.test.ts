@@ -5,15 +5,18 @@
  * field — the other organization's upload included, whose bytes are never sent.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, inject, it } from 'vitest';
 import { db, tableName } from '#dynamo/client.ts';
 import { keys } from '#dynamo/keys.ts';
 import { createSender } from '../support/factories.ts';
 import { acceptedId, expectError } from '../support/http.ts';
+import { localBucketClient } from '../support/s3-bucket.ts';
 import { eventually, type StoredMessage, sesMessages } from '../support/ses-store.ts';
 
 const { env } = inject('localCloud');
+const bucket = localBucketClient();
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 /** Every byte value, twice over: what a PDF or any binary file can hold. */
@@ -42,13 +45,12 @@ const partsOf = (message: StoredMessage) =>
     sha256: sha256(Buffer.from(part.content, 'base64')),
   }));
 
-/** The blobs the organization has in the bucket (the emulator lists for an unsigned request). */
+/** The blobs the organization has in the bucket (a signed listing: the emulator, as S3, refuses an unsigned one). */
 async function blobsOf(organizationId: string): Promise<string[]> {
-  const prefix = encodeURIComponent(`blobs/${organizationId}/`);
-  const response = await fetch(`${env.S3_ENDPOINT}/${env.ATTACHMENTS_BUCKET}?list-type=2&prefix=${prefix}`);
-  const xml = await response.text();
-  expect(response.status, xml).toBe(200);
-  return [...xml.matchAll(/<Key>([^<]+)<\/Key>/g)].map((match) => match[1] ?? '');
+  const listed = await bucket.send(
+    new ListObjectsV2Command({ Bucket: env.ATTACHMENTS_BUCKET, Prefix: `blobs/${organizationId}/` }),
+  );
+  return (listed.Contents ?? []).map((object) => object.Key ?? '');
 }
 
 type Sender = Awaited<ReturnType<typeof createSender>>;

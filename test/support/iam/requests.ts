@@ -229,7 +229,8 @@ function kmsRequests(command: string, input: Record<string, unknown>): Omit<IamR
 
 /**
  * S3 object calls (presigned ones too: recorded when signed) on `bucket/key`. A copy is authorised as
- * a read of its source and a write of its target.
+ * a read of its source and a write of its target; a HeadObject as a read (s3:GetObject: IAM has no
+ * HeadObject action).
  */
 function s3Requests(command: string, input: Record<string, unknown>): Omit<IamRequest, 'handler' | 'call'>[] {
   const operation = command.replace(/Command$/, '');
@@ -241,7 +242,8 @@ function s3Requests(command: string, input: Record<string, unknown>): Omit<IamRe
       { action: 's3:PutObject', resource: target, context: {} },
     ];
   }
-  return [{ action: `s3:${operation}`, resource: target, context: {} }];
+  const action = operation === 'HeadObject' ? 'GetObject' : operation;
+  return [{ action: `s3:${action}`, resource: target, context: {} }];
 }
 
 /** The IAM requests one SDK call is authorised as. */
