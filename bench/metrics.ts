@@ -184,7 +184,12 @@ const plainDomain = `p${randomBytes(4).toString('hex')}.test`;
 const plain = await benchOrganization('no guard configuration', plainDomain);
 const guardedDomain = `g${randomBytes(4).toString('hex')}.test`;
 const guarded = await benchOrganization('guard configured', guardedDomain);
-await setSendingGuard(guarded.organization.id, { bounce_rate: 0.02, complaint_rate: 0.0005, min_volume: 50 });
+await setSendingGuard(guarded.organization.id, 'test', {
+  bounce_rate: 0.02,
+  complaint_rate: 0.0005,
+  min_volume: 50,
+  enabled: true,
+});
 const plainRuns = await sendRequests(plain.secret, `a@${plainDomain}`);
 const guardedRuns = await sendRequests(guarded.secret, `a@${guardedDomain}`);
 

@@ -10,7 +10,7 @@
  *   npm run admin -- reset-password --email <email> [--password <password>]
  *   npm run admin -- webhook-listen --org <id> [--port 4400] | --secret <whsec_…> [--port N]
  *   npm run admin -- resume-sending --org <id> [--env live|test]
- *   npm run admin -- set-sending-guard --org <id> [--bounce-rate R] [--complaint-rate R] [--min-volume N]
+ *   npm run admin -- set-sending-guard --org <id> [--env live|test] [--on|--off] [--bounce-rate R] [--complaint-rate R] [--min-volume N]
  *   npm run admin -- top-senders [--by bounce_rate|complaint_rate|bounced|complained|sent] [--env live|test] [--limit N]
  * A member's password comes from --password, else POSTBOX_PASSWORD, else the first line of
  * standard input (so it need not appear in the shell history or the process list).
@@ -40,8 +40,11 @@ const USAGE = `usage: npm run admin -- <command> [options]
                   --secret <whsec_…> [--port <n>] (only listens, verifying with an endpoint's secret)
   resume-sending  --org <org id> [--env live|test]   (ends a pause of the sending guard; both
                   environments without --env; the guard then judges only what is sent from now on)
-  set-sending-guard --org <org id> [--bounce-rate <fraction>] [--complaint-rate <fraction>]
-                  [--min-volume <recipients>]   (defaults 0.04, 0.0008, 100)
+  set-sending-guard --org <org id> [--env live|test] [--on|--off] [--bounce-rate <fraction>]
+                  [--complaint-rate <fraction>] [--min-volume <recipients>]   (both environments
+                  without --env; the guard is on for live and off for test by default; thresholds
+                  default to 0.04, 0.0008, 100; switching it on or off starts its window afresh,
+                  and switching it off ends a pause)
   top-senders     [--by bounce_rate|complaint_rate|bounced|complained|sent] [--env live|test] [--limit <n>]
                   (the organizations of the last 24 hours, highest first; defaults bounce_rate, live, 10)`;
 
@@ -62,6 +65,8 @@ const { positionals, values } = parseArgs({
     'bounce-rate': { type: 'string' },
     'complaint-rate': { type: 'string' },
     'min-volume': { type: 'string' },
+    on: { type: 'boolean' },
+    off: { type: 'boolean' },
     by: { type: 'string' },
     limit: { type: 'string' },
     daily: { type: 'string' },
@@ -97,6 +102,13 @@ const accounts = await import('#accounts/accounts.service.ts');
 const { ApiError } = await import('#core/errors.ts');
 
 const members = await import('#accounts/members.service.ts');
+
+/** The environments a sending-guard command acts on: --env's, or both. */
+function guardEnvironments(): Array<'live' | 'test'> {
+  if (values.env === undefined) return ['live', 'test'];
+  if (values.env !== 'live' && values.env !== 'test') fail('--env must be live or test');
+  return [values.env];
+}
 
 /** A member's password: --password, else POSTBOX_PASSWORD, else the first line of stdin. */
 async function memberPassword(): Promise<string> {
@@ -177,9 +189,8 @@ try {
       break;
     case 'resume-sending': {
       const guard = await import('#deliverability/sending-guard.service.ts');
-      const environments = values.env === undefined ? (['live', 'test'] as const) : [values.env];
+      const environments = guardEnvironments();
       for (const environment of environments) {
-        if (environment !== 'live' && environment !== 'test') fail('--env must be live or test');
         if (!(await guard.resumeSending(option('org'), environment))) fail(`No organization ${option('org')}`);
       }
       print({ organization: option('org'), resumed: environments });
@@ -201,13 +212,20 @@ try {
       if (minVolume !== undefined && !(Number.isInteger(minVolume) && minVolume >= 1)) {
         fail('--min-volume must be a whole number of recipients, 1 or more');
       }
-      const thresholds = {
+      if (values.on && values.off) fail('--on and --off: choose one');
+      const settings = {
         ...(bounceRate !== undefined ? { bounce_rate: bounceRate } : {}),
         ...(complaintRate !== undefined ? { complaint_rate: complaintRate } : {}),
         ...(minVolume !== undefined ? { min_volume: minVolume } : {}),
+        ...(values.on || values.off ? { enabled: Boolean(values.on) } : {}),
       };
-      if (!(await guard.setSendingGuard(option('org'), thresholds))) fail(`No organization ${option('org')}`);
-      print({ organization: option('org'), sending_guard: thresholds });
+      const sendingGuard: Record<string, unknown> = {};
+      for (const environment of guardEnvironments()) {
+        const guardNow = await guard.setSendingGuard(option('org'), environment, settings);
+        if (!guardNow) fail(`No organization ${option('org')}`);
+        sendingGuard[environment] = guardNow;
+      }
+      print({ organization: option('org'), sending_guard: sendingGuard });
       break;
     }
     case 'top-senders': {

@@ -1,5 +1,6 @@
 /** GET /metrics: the counters of a range (metric-counter.store.ts), every bucket, with rates. */
 import type { Caller } from '#accounts/caller.ts';
+import { LATEST_INSTANT_MS } from '#core/dates.ts';
 import { ApiError } from '#core/errors.ts';
 import { readCounters } from '#deliverability/metric-counter.store.ts';
 import { emptyCounts, METRIC_COUNTS, type MetricCounts, ratesOf } from '#deliverability/metric-counts.ts';
@@ -23,6 +24,17 @@ export function bucketRange(query: MetricsQuery, now = Date.now()) {
         {
           field: 'from_date',
           message: `At most ${max} ${query.granularity === 'day' ? 'days by day' : 'hours (7 days) by hour'}: this range has ${count}`,
+        },
+      ],
+    });
+  }
+  // The answer's `to` (the end of the last bucket, exclusive) must be an instant the service can represent.
+  if (last + size > LATEST_INSTANT_MS) {
+    throw new ApiError('VALIDATION_ERROR', 'The range ends too late', {
+      details: [
+        {
+          field: 'to_date',
+          message: `to_date must be before ${new Date(last).toISOString()}: the range's end (the end of its last ${query.granularity}) must be in 9999 or earlier`,
         },
       ],
     });

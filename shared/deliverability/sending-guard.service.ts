@@ -1,7 +1,8 @@
 /**
  * The sending guard at work: judged by the metrics counter after it counts anything of an
- * organization's environment (so the send path only reads the pause the guard stored on the
- * organization); resumed and tuned by operators (npm run admin); shown by GET /settings/sending.
+ * organization's environment where the guard is on (so the send path only reads the pause the guard
+ * stored on the organization); resumed, tuned and switched by operators (npm run admin); shown by
+ * GET /settings/sending.
  */
 import type { Caller } from '#accounts/caller.ts';
 import type { Organization } from '#accounts/organization.ts';
@@ -15,24 +16,28 @@ import {
   pauseEnvironment,
   readGuardState,
   resumeEnvironment,
-  setGuardThresholds,
+  setGuardSettings,
 } from '#deliverability/sending-guard.store.ts';
 import {
-  DEFAULT_GUARD,
+  effectiveGuard,
   type GuardResume,
-  type GuardThresholds,
+  type GuardSettings,
   judge,
   judgedCounts,
+  type WindowCounts,
   windowHours,
 } from '#deliverability/sending-guard.ts';
 
-const thresholdsOf = (state: GuardState | undefined): GuardThresholds => ({ ...DEFAULT_GUARD, ...state?.guard });
-
-/** The counts the guard judges now, and the state they were judged with. */
-async function judgedWindow(organizationId: string, environment: Environment, now: number) {
+/** The counts the guard judges now, given (or together with) the environment's state. */
+async function judgedWindow(
+  organizationId: string,
+  environment: Environment,
+  now: number,
+  knownState?: GuardState,
+): Promise<{ state: GuardState | undefined; counts: WindowCounts }> {
   const window = windowHours(now);
   const [state, hours] = await Promise.all([
-    readGuardState(organizationId, environment),
+    knownState ?? readGuardState(organizationId, environment),
     readCounters(organizationId, environment, window.first, window.last),
   ]);
   return { state, counts: judgedCounts(hours.counts, window, state?.resumed) };
@@ -41,9 +46,13 @@ async function judgedWindow(organizationId: string, environment: Environment, no
 /** Judges an environment after its counts moved; pauses it when its rates cross the line. */
 export async function evaluateSendingGuard(organizationId: string, environment: Environment): Promise<void> {
   const now = Date.now();
-  const { state, counts } = await judgedWindow(organizationId, environment, now);
-  if (!state || state.paused) return;
-  const pause = judge(counts, thresholdsOf(state), new Date(now).toISOString());
+  // The state first: an environment whose guard is off (test, by default) or already paused costs
+  // no read of its counters.
+  const state = await readGuardState(organizationId, environment);
+  const guard = effectiveGuard(environment, state?.settings);
+  if (!state || state.paused || !guard.enabled) return;
+  const { counts } = await judgedWindow(organizationId, environment, now, state);
+  const pause = judge(counts, guard, new Date(now).toISOString());
   if (!pause) return;
   if (await pauseEnvironment(organizationId, environment, pause)) {
     logger.warn('the sending guard paused an environment', {
@@ -77,17 +86,20 @@ export function checkNotPaused(
 
 /** GET /settings/sending: the caller's environment, paused or active, its 24-hour rates and thresholds. */
 export async function sendingStatus(caller: Caller) {
-  const { state, counts } = await judgedWindow(caller.organizationId, caller.environment, Date.now());
+  const { organizationId, environment } = caller;
+  const { state, counts } = await judgedWindow(organizationId, environment, Date.now());
   const rates = ratesOf(counts);
+  const { enabled, ...thresholds } = effectiveGuard(environment, state?.settings);
   return {
-    environment: caller.environment,
+    environment,
+    enabled,
     status: state?.paused ? ('paused' as const) : ('active' as const),
     paused_at: state?.paused?.paused_at ?? null,
     paused_reason: state?.paused?.reason ?? null,
     sent_24h: counts.sent,
     bounce_rate_24h: rates.bounce_rate,
     complaint_rate_24h: rates.complaint_rate,
-    thresholds: thresholdsOf(state),
+    thresholds,
   };
 }
 
@@ -105,7 +117,18 @@ export async function resumeSending(organizationId: string, environment: Environ
   return resumeEnvironment(organizationId, environment, resume);
 }
 
-/** Sets an organization's thresholds (rates as fractions: 0.04 = 4%). */
-export function setSendingGuard(organizationId: string, thresholds: Partial<GuardThresholds>): Promise<boolean> {
-  return setGuardThresholds(organizationId, thresholds);
+/**
+ * Sets an environment's guard (thresholds as fractions: 0.04 = 4%; `enabled` switches it). Switching it
+ * on or off starts its window afresh, as a resume does: switched on, it judges only what is sent from
+ * then on (a test suite's earlier complaints do not pause it at once); switched off, a pause it held
+ * ends. The settings it runs with afterwards; undefined when there is no such organization.
+ */
+export async function setSendingGuard(organizationId: string, environment: Environment, settings: GuardSettings) {
+  const before = await readGuardState(organizationId, environment);
+  if (!before) return undefined;
+  if (!(await setGuardSettings(organizationId, environment, settings))) return undefined;
+  const switched =
+    settings.enabled !== undefined && settings.enabled !== effectiveGuard(environment, before.settings).enabled;
+  if (switched) await resumeSending(organizationId, environment);
+  return effectiveGuard(environment, { ...before.settings, ...settings });
 }

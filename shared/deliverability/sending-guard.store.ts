@@ -1,7 +1,7 @@
 /**
  * The sending guard's state, kept on the organization item (PK=ORG#<org>, SK=ORG) so that the send
  * path, which reads that item anyway, sees a pause at no extra cost:
- *   sending_guard            {bounce_rate, complaint_rate, min_volume}  the operator's thresholds
+ *   sending_guard_<env>      {bounce_rate?, complaint_rate?, min_volume?, enabled?}  the operator's settings
  *   sending_paused_<env>     {paused_at, reason, bounce_rate, complaint_rate, sent}
  *   guard_resumed_<env>      {resumed_at, hour, counted}  (judged from then on)
  * (The organization entity itself is accounts/organization.store.ts; these attributes are the guard's.)
@@ -9,13 +9,13 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SendingPause } from '#accounts/organization.ts';
 import type { Environment } from '#core/environment.ts';
-import type { GuardResume, GuardThresholds } from '#deliverability/sending-guard.ts';
+import type { GuardResume, GuardSettings } from '#deliverability/sending-guard.ts';
 import { db, tableName } from '#dynamo/client.ts';
 import { keys } from '#dynamo/keys.ts';
 import { conditionalWrite } from '#dynamo/writes.ts';
 
 export interface GuardState {
-  guard?: Partial<GuardThresholds>;
+  settings?: GuardSettings;
   paused?: SendingPause;
   resumed?: GuardResume;
 }
@@ -29,8 +29,9 @@ export async function readGuardState(
     new GetCommand({
       TableName: tableName,
       Key: keys.organization(organizationId),
-      ProjectionExpression: 'PK, sending_guard, #paused, #resumed',
+      ProjectionExpression: 'PK, #settings, #paused, #resumed',
       ExpressionAttributeNames: {
+        '#settings': `sending_guard_${environment}`,
         '#paused': `sending_paused_${environment}`,
         '#resumed': `guard_resumed_${environment}`,
       },
@@ -39,7 +40,9 @@ export async function readGuardState(
   );
   if (!Item) return undefined;
   return {
-    ...(Item.sending_guard ? { guard: Item.sending_guard as Partial<GuardThresholds> } : {}),
+    ...(Item[`sending_guard_${environment}`]
+      ? { settings: Item[`sending_guard_${environment}`] as GuardSettings }
+      : {}),
     ...(Item[`sending_paused_${environment}`] ? { paused: Item[`sending_paused_${environment}`] as SendingPause } : {}),
     ...(Item[`guard_resumed_${environment}`] ? { resumed: Item[`guard_resumed_${environment}`] as GuardResume } : {}),
   };
@@ -76,26 +79,29 @@ export function resumeEnvironment(organizationId: string, environment: Environme
   );
 }
 
-/** Sets the organization's thresholds (the ones given; the others keep their value or default). */
-export function setGuardThresholds(organizationId: string, thresholds: Partial<GuardThresholds>) {
-  const names = Object.keys(thresholds) as Array<keyof GuardThresholds>;
+/** Sets an environment's guard settings (the ones given; the others keep their value or default). */
+export function setGuardSettings(organizationId: string, environment: Environment, settings: GuardSettings) {
+  const names = Object.keys(settings) as Array<keyof GuardSettings>;
+  const attribute = { '#settings': `sending_guard_${environment}` };
   return conditionalWrite(
     new UpdateCommand({
       TableName: tableName,
       Key: keys.organization(organizationId),
-      UpdateExpression: `SET sending_guard = if_not_exists(sending_guard, :empty)`,
+      UpdateExpression: 'SET #settings = if_not_exists(#settings, :empty)',
       ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeNames: attribute,
       ExpressionAttributeValues: { ':empty': {} },
     }),
   ).then(async (exists) => {
     if (!exists || names.length === 0) return exists;
+    // A second update: DynamoDB refuses to create the map and set its members in one expression.
     await db.send(
       new UpdateCommand({
         TableName: tableName,
         Key: keys.organization(organizationId),
-        UpdateExpression: `SET ${names.map((name) => `sending_guard.#${name} = :${name}`).join(', ')}`,
-        ExpressionAttributeNames: Object.fromEntries(names.map((name) => [`#${name}`, name])),
-        ExpressionAttributeValues: Object.fromEntries(names.map((name) => [`:${name}`, thresholds[name]])),
+        UpdateExpression: `SET ${names.map((name) => `#settings.#${name} = :${name}`).join(', ')}`,
+        ExpressionAttributeNames: { ...attribute, ...Object.fromEntries(names.map((name) => [`#${name}`, name])) },
+        ExpressionAttributeValues: Object.fromEntries(names.map((name) => [`:${name}`, settings[name]])),
       }),
     );
     return true;

@@ -2,9 +2,13 @@
  * The sending guard (api-decisions, "Metrics and the sending guard"), pure: over the last 24 hours of
  * an organization's environment, with at least `min_volume` sent, a bounce rate ≥ 4% or a complaint
  * rate ≥ 0.08% (below SES's review levels of 5% and 0.1%) pauses that environment's sending. After a
- * resume only sends made since count (so it does not pause again at once on the old window).
+ * resume only sends made since count (so it does not pause again at once on the old window). On for
+ * live and off for test by default: test sends never touch SES's reputation (SES leaves its mailbox
+ * simulator out of the account's rates too), and a test suite that simulates complaints must not
+ * pause itself.
  */
 import type { SendingPause } from '#accounts/organization.ts';
+import type { Environment } from '#core/environment.ts';
 import type { MetricCounts } from '#deliverability/metric-counts.ts';
 import { ratesOf } from '#deliverability/metric-counts.ts';
 
@@ -15,6 +19,24 @@ export interface GuardThresholds {
 }
 
 export const DEFAULT_GUARD: GuardThresholds = { bounce_rate: 0.04, complaint_rate: 0.0008, min_volume: 100 };
+/** Whether the guard judges an environment unless an operator said otherwise. */
+export const GUARD_ENABLED_BY_DEFAULT: Readonly<Record<Environment, boolean>> = { live: true, test: false };
+
+/** An environment's guard as an operator set it (set-sending-guard): what is unset takes the default. */
+export type GuardSettings = Partial<GuardThresholds> & { enabled?: boolean };
+
+/** The guard an environment runs with: its settings over the defaults. */
+export function effectiveGuard(
+  environment: Environment,
+  settings: GuardSettings | undefined,
+): GuardThresholds & { enabled: boolean } {
+  return {
+    bounce_rate: settings?.bounce_rate ?? DEFAULT_GUARD.bounce_rate,
+    complaint_rate: settings?.complaint_rate ?? DEFAULT_GUARD.complaint_rate,
+    min_volume: settings?.min_volume ?? DEFAULT_GUARD.min_volume,
+    enabled: settings?.enabled ?? GUARD_ENABLED_BY_DEFAULT[environment],
+  };
+}
 /** SES's own review levels, shown beside the guard's. */
 export const SES_REVIEW_LEVELS = { bounce_rate: 0.05, complaint_rate: 0.001 } as const;
 

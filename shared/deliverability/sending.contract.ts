@@ -6,6 +6,10 @@ import { timestamp } from '#platform/api-schemas.ts';
 export const sendingSettings = z
   .strictObject({
     environment: z.enum(['live', 'test']),
+    enabled: z.boolean().meta({
+      description:
+        'Whether the guard judges this environment: on for live and off for test by default (test sends never touch SES’s reputation); an operator switches it with `npm run admin -- set-sending-guard --env live|test --on|--off`',
+    }),
     status: z.enum(['active', 'paused']).meta({ description: '`paused`: send and batch answer 403 SENDING_PAUSED' }),
     paused_at: timestamp.nullable(),
     paused_reason: z.string().nullable(),
@@ -28,7 +32,7 @@ export const getSendingSettings = defineOperation({
   operationId: 'getSendingSettings',
   summary: 'The sending guard’s state',
   description:
-    'For the API key’s environment: `active` or `paused` (with when and why), the bounce and complaint rates of the last 24 hours (only since the last resume, when one happened), and the thresholds. An operator resumes with `npm run admin -- resume-sending`.',
+    'For the API key’s environment: whether the guard is on (`enabled`: by default on for live, off for test), `active` or `paused` (with when and why), the bounce and complaint rates of the last 24 hours (only since the last resume, when one happened), and the thresholds. An operator resumes with `npm run admin -- resume-sending`.',
   tag: 'Settings',
   status: 200,
   response: sendingSettings,

@@ -1,15 +1,19 @@
 /**
- * The sending guard on the local stack: bounces past the organization's threshold pause its
- * environment (send and batch → 403 SENDING_PAUSED with the rates, GET /settings/sending paused, an
+ * The sending guard on the local stack: off for test by default (a test suite that simulates
+ * complaints never pauses itself; the metrics still count it), on for live, switched per environment
+ * by the admin tool. Switched on (a rehearsal), bounces past the threshold pause the environment (send
+ * and batch → 403 SENDING_PAUSED with the rates, GET /settings/sending paused, an
  * `organization.sending_paused` webhook), an email queued before the pause is still delivered, the
  * admin tool resumes sending and the guard then judges only what is sent since; other organizations
  * and the other environment are not affected.
  */
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createApiKey } from '#accounts/accounts.service.ts';
+import { pauseEnvironment } from '#deliverability/sending-guard.store.ts';
 import { admin } from '../support/admin-cli.ts';
 import { createSender } from '../support/factories.ts';
-import { acceptedId, expectError } from '../support/http.ts';
+import { acceptedId, client, expectError } from '../support/http.ts';
 import { eventually } from '../support/ses-store.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
 
@@ -41,8 +45,19 @@ describe('the sending guard', () => {
     receivers.push(hook);
     const endpoint = await org.api.post('/api/v1/webhooks', { url: hook.url, events: ['organization.sending_paused'] });
     expect(endpoint.status, endpoint.text).toBe(201);
-    await admin('set-sending-guard', '--org', org.organization.id, '--bounce-rate', '0.7', '--min-volume', '4');
-    expect((await settings(org)).thresholds).toEqual({ bounce_rate: 0.7, complaint_rate: 0.0008, min_volume: 4 });
+    // A rehearsal: the guard is off for test keys until an operator switches it on.
+    const set = await admin(
+      'set-sending-guard',
+      ...['--org', org.organization.id, '--env', 'test', '--on', '--bounce-rate', '0.7', '--min-volume', '4'],
+    );
+    expect(set).toEqual({
+      organization: org.organization.id,
+      sending_guard: { test: { bounce_rate: 0.7, complaint_rate: 0.0008, min_volume: 4, enabled: true } },
+    });
+    expect(await settings(org)).toMatchObject({
+      enabled: true,
+      thresholds: { bounce_rate: 0.7, complaint_rate: 0.0008, min_volume: 4 },
+    });
 
     // Queued before the pause, delivered after it.
     const scheduled = acceptedId(
@@ -95,12 +110,13 @@ describe('the sending guard', () => {
     await eventually(async () => ((await settings(org)).sent_24h === 2 ? true : undefined), 20_000);
     expect(await settings(org)).toMatchObject({ status: 'active', bounce_rate_24h: expect.any(Number) });
     expect((await org.send()).status).toBe(201);
-  });
+  }, 90_000);
 
   it('shows an active environment with the default thresholds', async () => {
     const org = await createSender();
     expect(await settings(org)).toEqual({
       environment: 'test',
+      enabled: false,
       status: 'active',
       paused_at: null,
       paused_reason: null,
@@ -109,5 +125,65 @@ describe('the sending guard', () => {
       complaint_rate_24h: 0,
       thresholds: { bounce_rate: 0.04, complaint_rate: 0.0008, min_volume: 100 },
     });
+  });
+
+  it('never pauses a test suite that simulates complaints: off for test by default, the metrics still count', async () => {
+    const org = await createSender();
+    const tag = randomUUID().slice(0, 8);
+    const template = await org.api.post('/api/v1/templates', { name: 'T', subject: 'T', text: 'T' });
+    // 100 recipients, one complaint: 1% ≥ 0.08% at the minimum volume, which pauses a guarded environment.
+    const batch = await org.api.post('/api/v1/emails/batch', {
+      template_id: template.body.data.id,
+      from: { email: `hello@${org.domain}` },
+      recipients: Array.from({ length: 100 }, (_, index) => ({
+        to: { email: index === 0 ? `complained+${tag}@example.com` : `ok+${tag}${index}@example.com` },
+      })),
+    });
+    expect(batch.status, batch.text).toBe(201);
+    const counted = await eventually(async () => {
+      const { totals } = (await org.api.get('/api/v1/metrics')).body.data;
+      return totals.sent === 100 && totals.complained === 1 ? totals : undefined;
+    }, 30_000);
+    expect(counted).toMatchObject({ sent: 100, complained: 1 });
+    expect(await settings(org)).toMatchObject({
+      enabled: false,
+      status: 'active',
+      sent_24h: 100,
+      complaint_rate_24h: 0.01,
+      paused_at: null,
+    });
+    expect((await org.send()).status).toBe(201);
+  });
+
+  it('is switched per environment: the live and test settings of one organization apart', async () => {
+    const org = await createSender();
+    const { secret } = await createApiKey({ organizationId: org.organization.id, name: 'live', environment: 'live' });
+    const live = { api: client(secret) } as Sender;
+    expect(await settings(live)).toMatchObject({ environment: 'live', enabled: true });
+    expect(await settings(org)).toMatchObject({ environment: 'test', enabled: false });
+
+    await admin('set-sending-guard', '--org', org.organization.id, '--env', 'test', '--on', '--min-volume', '7');
+    expect(await settings(org)).toMatchObject({ enabled: true, thresholds: { min_volume: 7 } });
+    expect(await settings(live)).toMatchObject({ enabled: true, thresholds: { min_volume: 100 } });
+
+    const off = await admin('set-sending-guard', '--org', org.organization.id, '--env', 'live', '--off');
+    expect(off.sending_guard).toEqual({
+      live: { bounce_rate: 0.04, complaint_rate: 0.0008, min_volume: 100, enabled: false },
+    });
+    expect(await settings(live)).toMatchObject({ enabled: false });
+    expect(await settings(org)).toMatchObject({ enabled: true, thresholds: { min_volume: 7 } });
+
+    // Switched off, the guard holds no pause: a paused test environment sends again.
+    await pauseEnvironment(org.organization.id, 'test', {
+      paused_at: new Date().toISOString(),
+      reason: 'a rehearsal',
+      bounce_rate: 0.5,
+      complaint_rate: 0,
+      sent: 8,
+    });
+    expectError(await org.send(), 403, 'SENDING_PAUSED');
+    await admin('set-sending-guard', '--org', org.organization.id, '--env', 'test', '--off');
+    expect(await settings(org)).toMatchObject({ enabled: false, status: 'active', paused_at: null });
+    expect((await org.send()).status).toBe(201);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_GUARD, judge, judgedCounts, windowHours } from '#deliverability/sending-guard.ts';
+import { DEFAULT_GUARD, effectiveGuard, judge, judgedCounts, windowHours } from '#deliverability/sending-guard.ts';
 
 const counts = (sent: number, bounced: number, complained = 0) => ({ sent, bounced, complained });
 
@@ -31,5 +31,16 @@ describe('the sending guard', () => {
     expect(judgedCounts(hours, window, undefined)).toEqual(counts(240, 60));
     const resume = { resumed_at: '2026-11-25T09:15:00Z', hour: 'H#2026-11-25T09', counted: counts(30, 0) };
     expect(judgedCounts(hours, window, resume)).toEqual(counts(110, 10));
+  });
+
+  it('is on for live and off for test unless an operator said otherwise, each setting over its default', () => {
+    expect(effectiveGuard('live', undefined)).toEqual({ ...DEFAULT_GUARD, enabled: true });
+    expect(effectiveGuard('test', undefined)).toEqual({ ...DEFAULT_GUARD, enabled: false });
+    expect(effectiveGuard('test', { enabled: true, min_volume: 4 })).toEqual({
+      ...DEFAULT_GUARD,
+      min_volume: 4,
+      enabled: true,
+    });
+    expect(effectiveGuard('live', { enabled: false })).toMatchObject({ enabled: false, bounce_rate: 0.04 });
   });
 });
