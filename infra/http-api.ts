@@ -108,7 +108,7 @@ export function createHttpApi(
   });
 
   // One function (and integration) per handler module and access: routes that name the same module
-  // with the same access (the unsubscribe link's GET and POST) share it.
+  // with the same access (the unsubscribe link's GET, HEAD and POST) share it.
   const functionKey = (route: RouteDefinition) => `${route.handler} ${JSON.stringify(route.access)}`;
   const byHandler = new Map<string, { fn: ApiFunction; integration: HttpRouteIntegration }>();
   const routeFunctions = routes.map((route) => {

@@ -5,5 +5,6 @@ import { apiHandler } from '#http/api-handler.ts';
 import { created } from '#http/response.ts';
 
 export const handler = apiHandler(operation, async ({ caller, body }) =>
-  created(await createUpload(caller.organizationId, body)),
+  // The upload URL is a credential (a presigned PUT, valid an hour): never cached.
+  created(await createUpload(caller.organizationId, body), { holdsSecret: true }),
 );

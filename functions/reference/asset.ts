@@ -6,6 +6,7 @@
 import { notFound } from '#core/errors.ts';
 import { publicHandler } from '#http/api-handler.ts';
 import { referenceScript } from '#http/reference.ts';
+import { NOSNIFF_HEADERS } from '#http/response.ts';
 
 const acceptsGzip = (header: string | undefined) =>
   (header ?? '').split(',').some((coding) => /^\s*(gzip|\*)\s*(;\s*q=(0?\.\d*[1-9]\d*|1(\.0*)?))?\s*$/i.test(coding));
@@ -19,7 +20,7 @@ export const handler = publicHandler(async (event) => {
     headers: {
       'Content-Type': 'text/javascript; charset=utf-8',
       'Cache-Control': 'public, max-age=31536000, immutable',
-      'X-Content-Type-Options': 'nosniff',
+      ...NOSNIFF_HEADERS,
       Vary: 'Accept-Encoding',
       ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
     },

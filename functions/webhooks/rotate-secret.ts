@@ -5,5 +5,5 @@ import { rotateWebhookSecret as operation } from '#webhooks/webhooks.contract.ts
 import { rotateWebhookSecret } from '#webhooks/webhooks.service.ts';
 
 export const handler = apiHandler(operation, async ({ caller, path }) =>
-  ok(await rotateWebhookSecret(caller.organizationId, path.id)),
+  ok(await rotateWebhookSecret(caller.organizationId, path.id), { holdsSecret: true }),
 );

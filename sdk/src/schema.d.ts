@@ -34,7 +34,7 @@ export interface paths {
     };
     /**
      * The sending guard’s state
-     * @description For the API key’s environment: `active` or `paused` (with when and why), the bounce and complaint rates of the last 24 hours (only since the last resume, when one happened), and the thresholds. An operator resumes with `npm run admin -- resume-sending`.
+     * @description For the API key’s environment: whether the guard is on (`enabled`: by default on for live, off for test), `active` or `paused` (with when and why), the bounce and complaint rates of the last 24 hours (only since the last resume, when one happened), and the thresholds. An operator resumes with `npm run admin -- resume-sending`.
      */
     get: operations['getSendingSettings'];
     put?: never;
@@ -506,7 +506,7 @@ export interface paths {
     put?: never;
     /**
      * Send a test event to a webhook endpoint
-     * @description Sends a signed `webhook.test` event now (also to a disabled endpoint) and answers with the attempt. The delivery is logged like any other, without retries.
+     * @description Sends a signed `webhook.test` event now (also to a disabled endpoint) and answers with the attempt. The delivery is logged like any other, without retries. Each test is an outbound request, so besides the organization’s rate there is a window of its own: 10 tests per minute per organization (the dashboard’s test button counts in it too), then `429 RATE_LIMITED` with `Retry-After`.
      */
     post: operations['testWebhook'];
     delete?: never;
@@ -1053,12 +1053,13 @@ export interface components {
       priority?: 'high' | 'normal' | 'low';
       /** @description Carried by every email of the batch, stored once (the rules of a single send’s) */
       attachments?: {
+        /** @description At most 255 characters; no path separators, control characters, `"` `;` `*` `:` or RFC 2047 encoded words (`=?…?=`: give the name as it should read); no executable extension anywhere in the name (Gmail’s list, `.url`, `.scf`…) */
         filename: string;
         /** @description The file, base64 (standard alphabet, padded) */
         content?: string;
         /** @description A file uploaded beforehand (POST /attachments) */
         attachment_id?: string;
-        /** @description Default: from the filename’s extension */
+        /** @description Default: from the filename’s extension. Executable types (`application/x-msdownload`, `application/x-sh`, `application/java-archive`…) are refused whatever the filename */
         content_type?: string;
         /** @description Makes the part inline, referenced as `cid:<id>` in the html */
         content_id?: string;
@@ -1070,9 +1071,12 @@ export interface components {
       tracking?: components['schemas']['TrackingRequest'];
     };
     CreateAttachmentRequest: {
-      /** @example invoice-2026-11.pdf */
+      /**
+       * @description At most 255 characters; no path separators, control characters, `"` `;` `*` `:` or RFC 2047 encoded words (`=?…?=`: give the name as it should read); no executable extension anywhere in the name (Gmail’s list, `.url`, `.scf`…)
+       * @example invoice-2026-11.pdf
+       */
       filename: string;
-      /** @description Default: from the filename’s extension */
+      /** @description Default: from the filename’s extension. Executable types (`application/x-msdownload`, `application/x-sh`, `application/java-archive`…) are refused whatever the filename */
       content_type?: string;
       /**
        * @description Exact bytes of the file: the upload URL accepts this size only
@@ -1481,12 +1485,13 @@ export interface components {
       };
       /** @description At most 20 files, 25 MB decoded in all: each `{filename, content | attachment_id, content_type?, content_id?, disposition?}` */
       attachments?: {
+        /** @description At most 255 characters; no path separators, control characters, `"` `;` `*` `:` or RFC 2047 encoded words (`=?…?=`: give the name as it should read); no executable extension anywhere in the name (Gmail’s list, `.url`, `.scf`…) */
         filename: string;
         /** @description The file, base64 (standard alphabet, padded) */
         content?: string;
         /** @description A file uploaded beforehand (POST /attachments) */
         attachment_id?: string;
-        /** @description Default: from the filename’s extension */
+        /** @description Default: from the filename’s extension. Executable types (`application/x-msdownload`, `application/x-sh`, `application/java-archive`…) are refused whatever the filename */
         content_type?: string;
         /** @description Makes the part inline, referenced as `cid:<id>` in the html */
         content_id?: string;
@@ -1507,6 +1512,8 @@ export interface components {
     SendingSettings: {
       /** @enum {string} */
       environment: 'live' | 'test';
+      /** @description Whether the guard judges this environment: on for live and off for test by default (test sends never touch SES’s reputation); an operator switches it with `npm run admin -- set-sending-guard --env live|test --on|--off` */
+      enabled: boolean;
       /**
        * @description `paused`: send and batch answer 403 SENDING_PAUSED
        * @enum {string}

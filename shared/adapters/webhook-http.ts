@@ -3,9 +3,10 @@
  * customer names the URL, so a delivery must never reach the deployment's own network (the VPC, the
  * instance metadata service, loopback).
  *  - The destination is checked at every attempt, because a name's addresses change: an IP literal
- *    directly (IPv4-mapped and NAT64 IPv6 by the IPv4 they carry), a name after resolving it, refused
- *    if ANY of its addresses is private, loopback, link-local, CGNAT, unique-local, metadata,
- *    multicast or reserved (unless `allowPrivateTargets`: the local stack).
+ *    directly (IPv4-mapped and NAT64 IPv6 by the IPv4 they carry, 6to4 and Teredo also by the IPv4
+ *    addresses they tunnel to), a name after resolving it, refused if ANY of its addresses is
+ *    private, loopback, link-local, CGNAT, unique-local, site-local, metadata, multicast or reserved
+ *    (unless `allowPrivateTargets`: the local stack).
  *  - The connection then goes to exactly the addresses checked (a `lookup` that answers them), so a
  *    DNS answer that changes between check and connect (rebinding) cannot redirect it. The URL keeps
  *    the name, so the Host header and TLS (SNI and certificate verification) still use the name.
@@ -22,7 +23,8 @@ import { type LookupAddress, lookup as systemLookup } from 'node:dns';
 import { Resolver } from 'node:dns/promises';
 import http, { type ClientRequest, type IncomingMessage } from 'node:http';
 import https from 'node:https';
-import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
+import { refusedAddressReason } from '#adapters/webhook-address-rules.ts';
 
 export interface WebhookPostOptions {
   /** An absolute http(s) URL. */
@@ -54,96 +56,6 @@ export interface WebhookPostResult {
 export const RESPONSE_EXCERPT_BYTES = 1024;
 export const RESPONSE_READ_CAP_BYTES = 64 * 1024;
 const USER_AGENT = 'Postbox-Webhooks/1.0';
-
-type Family = 'ipv4' | 'ipv6';
-
-/** [category, network, prefix]: the most specific first (metadata before link-local, ::1 before ::/8). */
-const IPV4_RANGES: ReadonlyArray<readonly [string, string, number]> = [
-  ['metadata', '169.254.169.254', 32],
-  ['unspecified', '0.0.0.0', 8],
-  ['private', '10.0.0.0', 8],
-  ['carrier-grade NAT', '100.64.0.0', 10],
-  ['loopback', '127.0.0.0', 8],
-  ['link-local', '169.254.0.0', 16],
-  ['private', '172.16.0.0', 12],
-  ['reserved', '192.0.0.0', 24],
-  ['reserved', '192.0.2.0', 24],
-  ['private', '192.168.0.0', 16],
-  ['reserved', '198.18.0.0', 15],
-  ['reserved', '198.51.100.0', 24],
-  ['reserved', '203.0.113.0', 24],
-  ['multicast', '224.0.0.0', 4],
-  ['reserved', '240.0.0.0', 4],
-];
-const IPV6_RANGES: ReadonlyArray<readonly [string, string, number]> = [
-  ['metadata', 'fd00:ec2::254', 128],
-  ['unspecified', '::', 128],
-  ['loopback', '::1', 128],
-  // The rest of ::/8 is IETF-reserved (IPv4-compatible ::/96 among it); ::ffff:0:0/96 is handled before.
-  ['reserved', '::', 8],
-  ['reserved', '64:ff9b:1::', 48], // local-use NAT64 (RFC 8215): may translate to private IPv4
-  ['reserved', '100::', 64], // discard-only
-  ['reserved', '2001:db8::', 32],
-  ['unique local', 'fc00::', 7],
-  ['link-local', 'fe80::', 10],
-  ['multicast', 'ff00::', 8],
-];
-
-function rules(ranges: ReadonlyArray<readonly [string, string, number]>, family: Family) {
-  return ranges.map(([category, network, prefix]) => {
-    const list = new BlockList();
-    list.addSubnet(network, prefix, family);
-    return { category, list };
-  });
-}
-const IPV4_RULES = rules(IPV4_RANGES, 'ipv4');
-const IPV6_RULES = rules(IPV6_RANGES, 'ipv6');
-
-/** The eight 16-bit groups of a valid IPv6 address (zone id removed). */
-function ipv6Groups(address: string): number[] {
-  const hex = address.replace(
-    /(\d+)\.(\d+)\.(\d+)\.(\d+)$/,
-    (_match, a: string, b: string, c: string, d: string) =>
-      `${((Number(a) << 8) | Number(b)).toString(16)}:${((Number(c) << 8) | Number(d)).toString(16)}`,
-  );
-  const [head = '', tail] = hex.split('::');
-  const parse = (part: string) => (part === '' ? [] : part.split(':').map((group) => Number.parseInt(group, 16)));
-  const before = parse(head);
-  if (tail === undefined) return before;
-  const after = parse(tail);
-  return [...before, ...new Array<number>(8 - before.length - after.length).fill(0), ...after];
-}
-
-/** The IPv4 address an IPv6 one carries as IPv4-mapped (::ffff:0:0/96) or NAT64 (64:ff9b::/96), if any. */
-function embeddedIpv4(address: string): string | undefined {
-  const groups = ipv6Groups(address);
-  const prefix = groups.slice(0, 6).join(':');
-  if (prefix !== '0:0:0:0:0:65535' && prefix !== '100:65435:0:0:0:0') return undefined;
-  const high = groups[6] ?? 0;
-  const low = groups[7] ?? 0;
-  return [high >> 8, high & 0xff, low >> 8, low & 0xff].join('.');
-}
-
-/**
- * Why an IP address may not be a webhook target ('loopback', 'private', 'link-local', 'carrier-grade
- * NAT', 'unique local', 'metadata', 'unspecified', 'multicast', 'reserved'), or undefined when it is
- * public. Accepts a bracketed IPv6 literal (`[::1]`); a string that is not an IP address is refused
- * ('not an IP address').
- */
-export function refusedAddressReason(address: string): string | undefined {
-  const bare = address
-    .trim()
-    .replace(/^\[(.*)\]$/, '$1')
-    .replace(/%.*$/, '');
-  const version = isIP(bare);
-  if (version === 4) return IPV4_RULES.find((rule) => rule.list.check(bare, 'ipv4'))?.category;
-  if (version === 6) {
-    const inner = embeddedIpv4(bare);
-    if (inner !== undefined) return refusedAddressReason(inner);
-    return IPV6_RULES.find((rule) => rule.list.check(bare, 'ipv6'))?.category;
-  }
-  return 'not an IP address';
-}
 
 /** A failure before any connection, with the message to report. */
 class AttemptError extends Error {}

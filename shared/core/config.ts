@@ -45,6 +45,11 @@ export const config = {
    * addresses, so more than other requests without a key; a window of their own).
    */
   unsubscribeRateLimitPerSecond: intEnv('UNSUBSCRIBE_RATE_LIMIT_PER_SECOND', 50),
+  /**
+   * POST /webhooks/{id}/test per minute per organization, in a window of its own besides the
+   * organization's: each is a synchronous outbound POST (up to 7 s), which a person sends by hand.
+   */
+  webhookTestRateLimitPerMinute: intEnv('WEBHOOK_TEST_RATE_LIMIT_PER_MINUTE', 10),
   /** Dashboard page views per second per signed-in member. */
   dashboardRateLimitPerSecond: intEnv('DASHBOARD_RATE_LIMIT_PER_SECOND', 20),
   /** Dashboard sign-in posts (an scrypt each) per second per source IP, in a window of their own. */

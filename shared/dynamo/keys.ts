@@ -12,9 +12,10 @@ import { createHash } from 'node:crypto';
 /**
  * Who a rate-limit window counts: an organization (API), a source IP (unauthenticated requests),
  * a dashboard member (page views), a source IP's dashboard sign-in posts, a source IP's unsubscribe
- * requests (mailbox providers post one-click unsubscribes from few addresses: a window of their own).
+ * requests (mailbox providers post one-click unsubscribes from few addresses: a window of their own),
+ * an organization's webhook tests (each an outbound POST: a small window of their own).
  */
-export type RateLimitScope = 'org' | 'ip' | 'member' | 'signin' | 'unsubscribe';
+export type RateLimitScope = 'org' | 'ip' | 'member' | 'signin' | 'unsubscribe' | 'webhook-test';
 
 export type CountedList = 'suppressions';
 /**

@@ -3,23 +3,20 @@
  * filters, validated and normalised (dates to UTC instants, `to` to its normal form).
  */
 import * as z from 'zod';
-import { isIsoDate, isIsoDateTimeWithZone } from '#core/dates.ts';
+import { isIsoDate, isIsoDateTimeWithZone, isRepresentableInstant, REPRESENTABLE_DATES } from '#core/dates.ts';
 import { normalizeEmailAddress } from '#core/email-address.ts';
 import { pageQuery } from '#core/pages.ts';
 import { tagTextProblem } from '#emails/content-fields.ts';
 import { EMAIL_STATUSES } from '#emails/email.ts';
 
-/** The latest instant an ISO string with a four-digit year can hold. */
-const MAX_TIME_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
-
 /**
- * A from_date / to_date value as an ISO instant (UTC, milliseconds), or undefined if invalid.
+ * A from_date / to_date value as milliseconds since the epoch (UTC), or undefined if it is not one.
  * `YYYY-MM-DD` is the whole UTC day: its first millisecond as a start, its last as an end.
  * A date-time needs a time zone (`Z` or `±hh:mm`); a `+` sent unencoded in a query string
  * arrives as a space and is read as `+`. Sub-millisecond digits round inwards (timestamps are
- * stored to the millisecond).
+ * stored to the millisecond). The instant may lie outside what the service represents.
  */
-export function parseDateBound(input: string, bound: 'start' | 'end'): string | undefined {
+function dateBoundMs(input: string, bound: 'start' | 'end'): number | undefined {
   const value = input
     .trim()
     .replace(/ (\d{2}:\d{2})$/, '+$1')
@@ -36,17 +33,30 @@ export function parseDateBound(input: string, bound: 'start' | 'end'): string | 
   } else {
     return undefined;
   }
-  return new Date(Math.min(Math.max(ms, 0), MAX_TIME_MS)).toISOString();
+  return ms;
+}
+
+/**
+ * A from_date / to_date value as an ISO instant (UTC, milliseconds), or undefined if it is not a
+ * date (dateBoundMs) or not one the service can represent (never moved into range: a range read
+ * silently as another would answer a question nobody asked).
+ */
+export function parseDateBound(input: string, bound: 'start' | 'end'): string | undefined {
+  const ms = dateBoundMs(input, bound);
+  return ms !== undefined && isRepresentableInstant(ms) ? new Date(ms).toISOString() : undefined;
 }
 
 const DATE_MESSAGE = 'must be an ISO 8601 date (2026-11-22) or date-time with a time zone (2026-11-22T10:00:00Z)';
 
-/** A from_date / to_date query field: parsed to a UTC instant (parseDateBound), else one issue on it. */
+/** A from_date / to_date query field: parsed to a UTC instant (as parseDateBound), else one issue on it. */
 export const dateBound = (field: string, bound: 'start' | 'end') =>
   z.string().transform((value, context) => {
-    const parsed = parseDateBound(value, bound);
-    if (parsed === undefined) context.addIssue({ code: 'custom', message: `${field} ${DATE_MESSAGE}` });
-    return parsed ?? '';
+    const ms = dateBoundMs(value, bound);
+    if (ms === undefined) context.addIssue({ code: 'custom', message: `${field} ${DATE_MESSAGE}` });
+    else if (!isRepresentableInstant(ms)) {
+      context.addIssue({ code: 'custom', message: `${field} must be ${REPRESENTABLE_DATES}` });
+    } else return new Date(ms).toISOString();
+    return '';
   });
 
 /** The `environment` query field: the API key's when left out. */

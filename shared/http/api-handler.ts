@@ -24,7 +24,7 @@ import type { ApiContext } from '#http/context.ts';
 import { authenticate, requireAuthentication } from '#http/middleware/authenticate.ts';
 import { errorEnvelope } from '#http/middleware/error-envelope.ts';
 import { jsonBody } from '#http/middleware/json-body.ts';
-import { rateLimit, type SourceIpLimit } from '#http/middleware/rate-limit.ts';
+import { type RouteLimit, rateLimit, type SourceIpLimit } from '#http/middleware/rate-limit.ts';
 import { requestContext } from '#http/middleware/request-context.ts';
 import { validateInput } from '#http/middleware/validate-input.ts';
 import { type LambdaHttpHandler, withRequestScope } from '#http/request-scope.ts';
@@ -49,6 +49,8 @@ export interface HandlerOptions {
    * handler must await `admission` before it writes anything (see middleware/rate-limit.ts).
    */
   deferRateLimit?: boolean;
+  /** A window of the route's own per organization, besides the organization's (middleware/rate-limit.ts). */
+  routeRateLimit?: RouteLimit;
 }
 
 export interface ApiRequest<B, Q, P> {
@@ -70,7 +72,13 @@ function toResponse(result: ApiResult): APIGatewayProxyStructuredResultV2 {
 /** Builds the Middy stack; `requireAuth: false` only for the unmatched-route handler. */
 export function middlewareStack(
   schemas: { body?: z.ZodType; query?: z.ZodType; path?: z.ZodType },
-  options: { requireAuth: boolean; maxBodyBytes: number; deferRateLimit?: boolean; sourceIp?: SourceIpLimit },
+  options: {
+    requireAuth: boolean;
+    maxBodyBytes: number;
+    deferRateLimit?: boolean;
+    sourceIp?: SourceIpLimit;
+    routeRateLimit?: RouteLimit;
+  },
 ) {
   const stack = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ApiContext>()
     .use(injectLambdaContext(logger))
@@ -81,6 +89,7 @@ export function middlewareStack(
       rateLimit({
         defer: options.deferRateLimit ?? false,
         ...(options.sourceIp ? { sourceIp: options.sourceIp } : {}),
+        ...(options.routeRateLimit ? { perRoute: options.routeRateLimit } : {}),
       }),
     );
   if (options.requireAuth) stack.use(requireAuthentication());
@@ -99,6 +108,7 @@ export function apiHandler<O extends AnyOperation>(
       requireAuth: true,
       maxBodyBytes: operation.maxBodyBytes ?? config.maxBodyBytes,
       deferRateLimit: options.deferRateLimit ?? false,
+      ...(options.routeRateLimit ? { routeRateLimit: options.routeRateLimit } : {}),
     },
   ).handler(async (event, context) => {
     const result = await run({

@@ -20,6 +20,8 @@ export interface ApiContext extends Context {
   rateLimit?: RateLimitState;
   /** A deferred rate-limit count (routes with `deferRateLimit`): the handler awaits it before writing. */
   admission?: Promise<void>;
+  /** The JSON body nested deeper than MAX_JSON_DEPTH and was parsed with those values emptied (json-body.ts). */
+  bodyTooDeep?: boolean;
   input: ValidatedInput;
 }
 

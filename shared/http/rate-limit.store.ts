@@ -1,10 +1,10 @@
 /**
- * Fixed one-second rate-limit windows. Each request is one UpdateItem that adds 1 to the
- * window's counter and returns the new count; no read, no transaction; the item expires
- * by TTL.
+ * Fixed rate-limit windows: one second unless a route's own limit says longer (the webhook test's
+ * minute). Each request is one UpdateItem that adds 1 to the window's counter and returns the new
+ * count; no read, no transaction; the item expires by TTL.
  *
  * A flood must get 429s, not 500s: once this function instance has seen a window go over
- * its limit it answers 429 for the rest of that second without writing (so an abusive
+ * its limit it answers 429 for the rest of that window without writing (so an abusive
  * caller cannot push the window item past DynamoDB's ~1,000 writes/s per key), and a
  * throttled counter write is also answered with 429.
  */
@@ -15,7 +15,7 @@ import { keys, type RateLimitScope } from '#dynamo/keys.ts';
 export interface RateLimitState {
   limit: number;
   remaining: number;
-  /** Seconds until the current window ends (the X-RateLimit-Reset header). */
+  /** Seconds until the current window ends (the X-RateLimit-Reset header; 1 for one-second windows). */
   resetSeconds: number;
   allowed: boolean;
 }
@@ -27,7 +27,7 @@ const THROTTLING_ERRORS = new Set([
   'RequestLimitExceeded',
 ]);
 
-/** Windows this instance knows to be exhausted: counter key → window second. */
+/** Windows this instance knows to be exhausted: counter key → the window's first second. */
 const exhaustedWindows = new Map<string, number>();
 
 function rememberExhausted(counter: string, windowSecond: number): void {
@@ -37,15 +37,19 @@ function rememberExhausted(counter: string, windowSecond: number): void {
   exhaustedWindows.set(counter, windowSecond);
 }
 
+/** Counts a request in its window of `windowSeconds` (aligned to the epoch) and says whether it is allowed. */
 export async function countRequest(
   scope: RateLimitScope,
   id: string,
   limit: number,
   now: number = Date.now(),
+  windowSeconds = 1,
 ): Promise<RateLimitState> {
-  const windowSecond = Math.floor(now / 1000);
+  const nowSecond = Math.floor(now / 1000);
+  const windowSecond = nowSecond - (nowSecond % windowSeconds);
+  const resetSeconds = windowSecond + windowSeconds - nowSecond;
   const counter = `${scope}:${id}`;
-  const limited: RateLimitState = { limit, remaining: 0, resetSeconds: 1, allowed: false };
+  const limited: RateLimitState = { limit, remaining: 0, resetSeconds, allowed: false };
   if (exhaustedWindows.get(counter) === windowSecond) return limited;
   let count: number;
   try {
@@ -54,7 +58,11 @@ export async function countRequest(
         TableName: tableName,
         Key: keys.rateLimitWindow(scope, id, windowSecond),
         UpdateExpression: 'ADD request_count :one SET expires_at = if_not_exists(expires_at, :expires)',
-        ExpressionAttributeValues: { ':one': 1, ':expires': windowSecond + WINDOW_ITEM_TTL_SECONDS },
+        // A minute after the window's last second.
+        ExpressionAttributeValues: {
+          ':one': 1,
+          ':expires': windowSecond + windowSeconds - 1 + WINDOW_ITEM_TTL_SECONDS,
+        },
         ReturnValues: 'UPDATED_NEW',
       }),
     );
@@ -70,5 +78,5 @@ export async function countRequest(
     rememberExhausted(counter, windowSecond);
     return limited;
   }
-  return { limit, remaining: limit - count, resetSeconds: 1, allowed: true };
+  return { limit, remaining: limit - count, resetSeconds, allowed: true };
 }

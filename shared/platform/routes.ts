@@ -8,7 +8,7 @@
 import type { QueueName } from '#platform/queues.ts';
 import type { ResourceAccess } from '#platform/route-access.ts';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RouteDefinition {
   method: HttpMethod;
@@ -125,13 +125,20 @@ export const referenceRoutes: readonly RouteDefinition[] = [
 export const UNSUBSCRIBE_PREFIX = '/unsubscribe';
 
 /**
- * Postbox's one-click unsubscribe link (`list_unsubscribe: true`): GET shows a confirmation page, POST
+ * Postbox's one-click unsubscribe link (`list_unsubscribe: true`): GET shows a confirmation page, HEAD
+ * answers as GET without the page (link scanners check links with it; it never unsubscribes), POST
  * (RFC 8058, as mailbox providers send it) unsubscribes. Public, rate limited per source IP in a window
  * of their own; they read the email and write its event and the suppression.
  */
 export const unsubscribeRoutes: readonly RouteDefinition[] = [
   {
     method: 'GET',
+    path: `${UNSUBSCRIBE_PREFIX}/{token}`,
+    handler: 'functions/unsubscribe/link.ts',
+    access: { table: ['read', 'write'] },
+  },
+  {
+    method: 'HEAD',
     path: `${UNSUBSCRIBE_PREFIX}/{token}`,
     handler: 'functions/unsubscribe/link.ts',
     access: { table: ['read', 'write'] },

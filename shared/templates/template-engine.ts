@@ -10,12 +10,13 @@
  *     produced: a render stops with RenderSizeError as soon as a part passes its limit.
  *   - `html` is rendered with HTML escaping; `subject` and `text` without (they are not HTML).
  *   - Prototype access stays disabled (Handlebars ≥ 4.6 default): `{{constructor}}`, `{{__proto__}}`
- *     and the like render nothing.
+ *     and the like render nothing; what Handlebars says about it is one debug line of our logger.
  *   - Compiled templates are cached per template version (id + updated_at) inside the function.
  */
 
 import Handlebars from 'handlebars';
 import { LRUCache } from 'lru-cache';
+import { logger } from '#core/logger.ts';
 import {
   OUTPUT_HELPERS,
   type ParsedTemplate,
@@ -49,6 +50,24 @@ const KNOWN_HELPERS = {
 
 const handlebars = Handlebars.create();
 handlebars.unregisterHelper('log');
+
+/** How much of a Handlebars message a log line keeps (its first line names what it is about). */
+const MAX_ENGINE_MESSAGE = 200;
+
+/**
+ * Handlebars' own messages — a template reading a prototype property (`{{toString}}`) makes it print a
+ * three-line warning with console.error — go to our logger instead, one debug line each: a tenant's
+ * template never writes outside the structured logs or floods them. (Handlebars' logger is one object
+ * shared by every environment; it says each denied property once per process.)
+ */
+handlebars.logger.log = (level: number | string, ...message: unknown[]): void => {
+  const [first] = String(message[0] ?? '').split('\n');
+  logger.debug('template engine message', {
+    engine_level: String(level),
+    engine_message: (first ?? '').slice(0, MAX_ENGINE_MESSAGE),
+  });
+};
+handlebars.log = handlebars.logger.log;
 
 export class RenderBudgetError extends Error {}
 /** A part's output passed its limit (RENDER_OUTPUT_LIMITS): the render stopped there. */

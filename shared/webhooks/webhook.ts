@@ -84,18 +84,28 @@ export const signingSecrets = (item: Pick<WebhookItem, 'secrets'>, now: Date = n
     .filter((entry) => entry.expires_at === null || Date.parse(entry.expires_at) > now.getTime())
     .map((entry) => entry.secret);
 
+/** C0 controls (CR, LF, tab among them), DEL and C1 controls. */
+const CONTROL_CHARACTER = /\p{Cc}/u;
+
 /**
  * Why a URL cannot be an endpoint, or undefined: absolute, `https` (`http` only where the deployment
- * allows it, as the local stack does), at most 2,048 characters, no credentials in it. Where it points
- * is checked at every delivery attempt, not here (a name's addresses change).
+ * allows it, as the local stack does), at most 2,048 characters as typed and as normalised, no
+ * credentials in it, no control characters and no surrounding spaces (the URL parser drops them
+ * silently, so the URL shown would not be the URL called). Where it points is checked at every
+ * delivery attempt, not here (a name's addresses change).
  */
 export function webhookUrlProblem(value: string, allowHttp: boolean): string | undefined {
   if (value.length > MAX_WEBHOOK_URL_LENGTH) return `Must be at most ${MAX_WEBHOOK_URL_LENGTH} characters`;
+  if (CONTROL_CHARACTER.test(value)) return 'Must not contain control characters (such as CR, LF or tab)';
+  if (value.trim() !== value) return 'Must not begin or end with spaces';
   let url: URL;
   try {
     url = new URL(value);
   } catch {
     return 'Must be an absolute URL (https://…)';
+  }
+  if (url.href.length > MAX_WEBHOOK_URL_LENGTH) {
+    return `Must be at most ${MAX_WEBHOOK_URL_LENGTH} characters once normalised (${url.href.length} with non-ASCII characters percent-encoded)`;
   }
   if (url.protocol !== 'https:' && !(allowHttp && url.protocol === 'http:')) {
     return allowHttp ? 'Must be an http or https URL' : 'Must be an https URL';
@@ -104,3 +114,6 @@ export function webhookUrlProblem(value: string, allowHttp: boolean): string | u
   if (url.hostname === '') return 'Must name a host';
   return undefined;
 }
+
+/** The URL as stored, shown and called: its normal form (`new URL(…).href`), from a URL webhookUrlProblem accepts. */
+export const normalWebhookUrl = (value: string): string => new URL(value).href;

@@ -147,7 +147,7 @@ export const testWebhook = defineOperation({
   operationId: 'testWebhook',
   summary: 'Send a test event to a webhook endpoint',
   description:
-    'Sends a signed `webhook.test` event now (also to a disabled endpoint) and answers with the attempt. The delivery is logged like any other, without retries.',
+    'Sends a signed `webhook.test` event now (also to a disabled endpoint) and answers with the attempt. The delivery is logged like any other, without retries. Each test is an outbound request, so besides the organization’s rate there is a window of its own: 10 tests per minute per organization (the dashboard’s test button counts in it too), then `429 RATE_LIMITED` with `Retry-After`.',
   tag: 'Webhooks',
   path: idPath,
   status: 200,

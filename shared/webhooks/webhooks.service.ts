@@ -9,6 +9,7 @@ import { deleteWebhook, getWebhook, insertWebhook, queryWebhooks, updateWebhook 
 import {
   MAX_WEBHOOKS_PER_ORGANIZATION,
   newWebhookSecret,
+  normalWebhookUrl,
   SECRET_OVERLAP_MS,
   WEBHOOK_ID_PREFIX,
   type WebhookEventType,
@@ -24,10 +25,11 @@ export interface WebhookFields {
   enabled?: boolean;
 }
 
+/** The URL to store: refused (400 on `url`) unless webhookUrlProblem accepts it, else its normal form. */
 function checkedUrl(url: string): string {
   const problem = webhookUrlProblem(url, config.webhookAllowHttpUrls);
   if (problem) throw validationError([{ field: 'url', message: problem }]);
-  return url;
+  return normalWebhookUrl(url);
 }
 
 /** The same type twice is kept once, in the order first given. */

@@ -8,13 +8,14 @@
 import { randomUUID } from 'node:crypto';
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createApiKey } from '#accounts/accounts.service.ts';
 import { emptyCounts, type MetricCounts } from '#deliverability/metric-counts.ts';
 import { db, tableName } from '#dynamo/client.ts';
 import { keys } from '#dynamo/keys.ts';
 import { admin } from '../support/admin-cli.ts';
 import { DashboardBrowser, dashboardMember, type PageResponse } from '../support/dashboard.ts';
 import { verifiedDomainFor } from '../support/factories.ts';
-import { acceptedId } from '../support/http.ts';
+import { acceptedId, client } from '../support/http.ts';
 import { eventually } from '../support/ses-store.ts';
 
 type Member = Awaited<ReturnType<typeof dashboardMember>>;
@@ -145,9 +146,9 @@ describe('dashboard overview', () => {
       '<strong>14.29%</strong> <span class="muted">(1 of 7 sent)</span>',
     );
     expect(rateRow(page, 'complaint_rate')).toContain('<td class="num">0.08%</td><td class="num">0.1%</td>');
-    // Fewer than the guard's minimum volume of 100: active, not judged.
-    expect(page.text).toContain('id="sending-guard" data-status="active"');
-    expect(page.text).toContain('below the minimum volume: not judged yet');
+    // The guard is off for test keys by default (rates past its thresholds pause nothing): said so.
+    expect(page.text).toContain('id="sending-guard" data-status="off"');
+    expect(page.text).toContain('--env test --on</code>');
     expect(page.text).not.toContain('role="alert"');
 
     // Two charts, each an image with a title and description, and a table of every hour behind it.
@@ -168,12 +169,72 @@ describe('dashboard overview', () => {
     expect([1, 2, 3, 4].map((column) => columnSum(outcomes, column))).toEqual([4, 3, 1, 1]);
 
     // The live environment sent nothing; the default period is 30 days by day.
-    const live = await ok(member.browser.get('/dashboard/overview'));
+    const live = await ok(member.browser.get('/dashboard/overview?environment=live'));
     expect(totalsOf(live).sent).toBe(0);
     expect(live.text).toContain('Nothing sent over the last 30 days.');
     expect(tableRows(live, 'sends-chart')).toHaveLength(30);
     const monthOfTest = await ok(member.browser.get('/dashboard/overview?environment=test'));
     expect(totalsOf(monthOfTest).sent).toBe(7);
+  });
+
+  it('opens on the environment of the most recent email unless the address names one, and says which', async () => {
+    const newcomer = await dashboardMember();
+    const shown = async (path: string) => {
+      const page = await ok(newcomer.browser.get(path));
+      const lead =
+        /<p class="lead" id="overview-shown" data-environment="(\w+)" data-choice="([\w-]+)">([\s\S]*?)<\/p>/.exec(
+          page.text,
+        );
+      const selected = /<select id="overview-environment"[\s\S]*?<option value="(\w+)" selected>/.exec(page.text)?.[1];
+      return { environment: lead?.[1], choice: lead?.[2], text: lead?.[3] ?? '', selected, sent: totalsOf(page).sent };
+    };
+
+    // Nothing sent yet: live, and the page says why.
+    expect(await shown('/dashboard/overview')).toMatchObject({
+      environment: 'live',
+      choice: 'default',
+      selected: 'live',
+    });
+    expect((await shown('/dashboard/overview')).text).toContain('Shown: Live, as no email has been sent yet');
+
+    // A newcomer's first email, with the test key: the page opens on test and shows it.
+    const domain = await verifiedDomainFor(newcomer.api);
+    const first = {
+      from: { email: `hello@${domain}` },
+      to: [{ email: 'a@example.com' }],
+      subject: 'First',
+      text: 'Hi',
+    };
+    acceptedId(await newcomer.api.post('/api/v1/emails/send', first));
+    await eventually(async () => {
+      const metrics = await newcomer.api.get('/api/v1/metrics?granularity=hour&environment=test');
+      return metrics.body?.data?.totals?.sent === 1 ? true : undefined;
+    }, 20_000);
+    const opened = await shown('/dashboard/overview?period=24h');
+    expect(opened).toMatchObject({ environment: 'test', choice: 'latest-email', selected: 'test', sent: 1 });
+    expect(opened.text).toContain('<strong>test</strong> emails');
+    expect(opened.text).toContain('Shown: Test, the environment of the most recent email');
+    // An explicit choice wins, and needs no explaining.
+    const named = await shown('/dashboard/overview?period=24h&environment=live');
+    expect(named).toMatchObject({ environment: 'live', choice: 'chosen', selected: 'live', sent: 0 });
+    expect(named.text).not.toContain('Shown:');
+
+    // Then a live email: the most recent is live now.
+    const { secret: liveKey } = await createApiKey({
+      organizationId: newcomer.organization.id,
+      name: 'live key',
+      environment: 'live',
+    });
+    acceptedId(await client(liveKey).post('/api/v1/emails/send', { ...first, subject: 'Live' }));
+    expect(await shown('/dashboard/overview?period=24h')).toMatchObject({
+      environment: 'live',
+      choice: 'latest-email',
+    });
+    expect(await shown('/dashboard/overview?period=24h&environment=test')).toMatchObject({
+      environment: 'test',
+      choice: 'chosen',
+      sent: 1,
+    });
   });
 
   it("never shows another organization's numbers", async () => {
@@ -188,7 +249,10 @@ describe('dashboard overview', () => {
     const paused = await dashboardMember();
     const domain = await verifiedDomainFor(paused.api);
     // 75%: one bounce of two sent (50%) does not trip it, so the pause is judged with both counted.
-    await admin('set-sending-guard', '--org', paused.organization.id, '--bounce-rate', '0.75', '--min-volume', '2');
+    await admin(
+      'set-sending-guard',
+      ...['--org', paused.organization.id, '--env', 'test', '--on', '--bounce-rate', '0.75', '--min-volume', '2'],
+    );
     const tag = randomUUID().slice(0, 8);
     for (const index of [1, 2]) {
       acceptedId(

@@ -275,6 +275,24 @@ describe('dashboard webhook endpoint page', () => {
     expect(later.text).not.toContain('id="webhook-secret"');
   });
 
+  it('counts the test button in the API route’s window of webhook tests: past 10 a minute, a 429 page', async () => {
+    const hook = await receiver();
+    const { browser, api } = await dashboardMember();
+    const { id } = await addThroughForm(browser, { url: hook.url });
+    // Windows are whole minutes: start the burst well inside one.
+    const intoMinute = (Date.now() / 1000) % 60;
+    if (intoMinute > 45) await new Promise((resolve) => setTimeout(resolve, (60 - intoMinute) * 1000 + 100));
+    for (let index = 0; index < 10; index += 1) {
+      expect((await api.post(`/api/v1/webhooks/${id}/test`)).status).toBe(200);
+    }
+    await browser.get(endpointPath(id as string));
+    const refused = await browser.post(`${endpointPath(id as string)}/test`);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(refused.text).toContain('Too many webhook tests: the limit is 10 per 60 seconds.');
+    expect(hook.received).toHaveLength(10);
+  });
+
   it('sends a test event and shows the answer; the delivery is logged with its attempt and payload; Retry sends it again', async () => {
     const hook = await receiver();
     const { browser } = await dashboardMember();

@@ -1,8 +1,9 @@
 /**
  * SSRF protection of webhook deliveries, run in this test's own process through the service layer
  * against the local stack's table: with WEBHOOK_ALLOW_PRIVATE_TARGETS off (as in AWS) a private,
- * link-local, metadata, CGNAT or loopback target — also a name that resolves to one — is refused
- * before any connection. (The local stack itself allows them: its receivers are on 127.0.0.1.)
+ * link-local, site-local, metadata, CGNAT or loopback target — also a 6to4 or Teredo address
+ * tunnelling to one, or a name that resolves to one — is refused before any connection. (The local
+ * stack itself allows them: its receivers are on 127.0.0.1.)
  */
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { config } from '#core/config.ts';
@@ -33,6 +34,10 @@ describe('webhook targets (private targets not allowed)', () => {
     ['http://169.254.169.254/latest/meta-data', 'metadata'],
     ['http://[::1]:9/hooks', 'loopback'],
     ['http://100.64.0.7/hooks', 'carrier-grade NAT'],
+    // 6to4 and Teredo tunnel to an IPv4 address (here 127.0.0.1), judged by the IPv4 rules.
+    ['http://[2002:7f00:1::]/', 'loopback'],
+    ['http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/', 'loopback'],
+    ['http://[fec0::1]/', 'site-local'],
   ])('refuses %s before connecting', async (url, category) => {
     const org = await createTestOrganization();
     const { id } = (await org.api.post('/api/v1/webhooks', { url })).body.data;

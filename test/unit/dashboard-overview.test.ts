@@ -218,10 +218,15 @@ describe('chartSvg', () => {
 describe('overviewPageQuery', () => {
   const parse = (query: Record<string, string>) => overviewPageQuery.parse(query);
 
-  it('defaults to the last 30 days of live, and ignores other parameters', () => {
-    expect(parse({})).toEqual({ ok: true, period: '30d', environment: 'live' });
-    expect(parse({ period: '', environment: ' ', utm: 'x' })).toEqual({ ok: true, period: '30d', environment: 'live' });
+  it('defaults to the last 30 days and no environment chosen (the handler picks it), and ignores other parameters', () => {
+    expect(parse({})).toStrictEqual({ ok: true, period: '30d', environment: undefined });
+    expect(parse({ period: '', environment: ' ', utm: 'x' })).toStrictEqual({
+      ok: true,
+      period: '30d',
+      environment: undefined,
+    });
     expect(parse({ period: '24h', environment: 'test' })).toEqual({ ok: true, period: '24h', environment: 'test' });
+    expect(parse({ environment: 'live' })).toEqual({ ok: true, period: '30d', environment: 'live' });
   });
 
   it('turns an unknown period or environment into problems, keeping what was typed', () => {
@@ -315,6 +320,7 @@ function metricsOf(
 
 const active = (environment: 'live' | 'test', fields: Partial<OverviewSending> = {}): OverviewSending => ({
   environment,
+  enabled: true,
   status: 'active',
   paused_at: null,
   paused_reason: null,
@@ -351,6 +357,9 @@ describe('overviewPage', () => {
     expect(page).toContain('<title>Overview · Postbox</title>');
     expect(page).toContain('<a href="/dashboard/overview" aria-current="page">Overview</a>');
     expect(totalOf(page, 'sent')).toBe('1,244');
+    // The guard on, with fewer than its minimum volume in the last 24 hours: active, not judged yet.
+    expect(page).toContain('id="sending-guard" data-status="active"');
+    expect(page).toContain('0 sent, below the minimum volume: not judged yet');
     expect(totalOf(page, 'delivered')).toBe('1,241');
     expect(totalOf(page, 'bounced_hard')).toBe('2');
     expect(totalOf(page, 'bounced_soft')).toBe('1');
@@ -444,6 +453,20 @@ describe('overviewPage', () => {
     );
     expect(elsewhere).toContain('data-paused="test"');
     expect(elsewhere).toContain('id="sending-guard" data-status="active"');
+  });
+
+  it('says when the guard is off for the environment shown, and how an operator switches it on', () => {
+    const page = bodyOf(
+      overviewPage(member, { period: '24h', environment: 'test' }, mix, [
+        active('test', { enabled: false }),
+        active('live'),
+      ]),
+    );
+    const section = /<section class="card" id="sending-guard"[\s\S]*?<\/section>/.exec(page)?.[0] ?? '';
+    expect(section).toContain('data-status="off"');
+    expect(section).toContain('<span class="badge">Off</span>');
+    expect(section).toContain('<code>npm run admin -- set-sending-guard --org &lt;id&gt; --env test --on</code>');
+    expect(section).not.toContain('Active');
   });
 
   it('shows an empty period as nothing sent, with its zero rows', () => {

@@ -36,6 +36,32 @@ describe('rate-limit windows', () => {
     expect((await countRequest('org', 'org_flood', 3, second(2))).allowed).toBe(true);
   });
 
+  it('counts a longer window (a route’s own, e.g. a minute) under the key of its first second', async () => {
+    let count = 0;
+    documentClient.on(UpdateCommand).callsFake(() => {
+      count += 1;
+      return { Attributes: { request_count: count } };
+    });
+    const minute = Date.UTC(2031, 0, 1, 0, 7, 0);
+    const at = (seconds: number) => countRequest('webhook-test', 'org_minute', 2, minute + seconds * 1000, 60);
+    const states = [await at(0), await at(15), await at(59.5)];
+    expect(states.map((s) => [s.allowed, s.remaining, s.resetSeconds])).toEqual([
+      [true, 1, 60],
+      [true, 0, 45],
+      [false, 0, 1],
+    ]);
+    const inputs = documentClient.commandCalls(UpdateCommand).map((call) => call.args[0].input);
+    expect(new Set(inputs.map((input) => input.Key?.PK))).toEqual(
+      new Set([`RATE#WEBHOOK-TEST#org_minute#${minute / 1000}`]),
+    );
+    expect(inputs[0]?.ExpressionAttributeValues?.[':expires']).toBe(minute / 1000 + 59 + 60);
+    // Exhausted: answered from memory for the rest of the minute, then a new window.
+    expect((await at(30)).allowed).toBe(false);
+    expect(documentClient.commandCalls(UpdateCommand)).toHaveLength(3);
+    count = 0;
+    expect(await at(60)).toEqual({ limit: 2, remaining: 1, resetSeconds: 60, allowed: true });
+  });
+
   it('answers a throttled counter write with 429 instead of an error', async () => {
     const throttled = Object.assign(new Error('Rate exceeded'), { name: 'ThrottlingException' });
     documentClient.on(UpdateCommand).rejects(throttled);

@@ -7,7 +7,7 @@
 import type { DynamoDBRecord } from 'aws-lambda';
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
-import { refusedAddressReason } from '#adapters/webhook-http.ts';
+import { refusedAddressReason } from '#adapters/webhook-address-rules.ts';
 import { keys } from '#dynamo/keys.ts';
 import { streamHandlers } from '#platform/routes.ts';
 import { newWebhookSecret } from '#webhooks/webhook.ts';

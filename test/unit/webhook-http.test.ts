@@ -7,12 +7,8 @@
 import { createServer, type IncomingHttpHeaders, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  postWebhook,
-  RESPONSE_EXCERPT_BYTES,
-  refusedAddressReason,
-  type WebhookPostOptions,
-} from '#adapters/webhook-http.ts';
+import { refusedAddressReason } from '#adapters/webhook-address-rules.ts';
+import { postWebhook, RESPONSE_EXCERPT_BYTES, type WebhookPostOptions } from '#adapters/webhook-http.ts';
 import { startTestDnsServer, type TestDnsServer } from '../support/dns-server.ts';
 
 interface Received {

@@ -32,8 +32,14 @@ export const OVERVIEW_PATH = '/dashboard/overview';
 export const OVERVIEW_PERIODS = ['24h', '7d', '30d', '90d'] as const;
 export type OverviewPeriod = (typeof OVERVIEW_PERIODS)[number];
 export const DEFAULT_PERIOD: OverviewPeriod = '30d';
-/** The environment shown when the address names none (as the emails list). */
+/**
+ * The environment shown when the address names none and the organization has sent no email yet;
+ * otherwise the page opens on the environment of its most recent email (a newcomer's first test sends).
+ */
 export const OVERVIEW_DEFAULT_ENVIRONMENT: Environment = 'live';
+
+/** Why the page shows its environment: named in the address, the most recent email's, or the default. */
+export type EnvironmentChoice = 'chosen' | 'latest-email' | 'default';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
@@ -58,16 +64,17 @@ export interface OverviewSelection {
   environment: Environment;
 }
 
+/** `environment` is undefined when the address names none (the handler picks it: EnvironmentChoice). */
 export type OverviewPageQuery =
-  | ({ ok: true } & OverviewSelection)
+  | { ok: true; period: OverviewPeriod; environment: Environment | undefined }
   | { ok: false; filters: OverviewFilters; problems: ErrorDetail[] };
 
 const isPeriod = (value: string): value is OverviewPeriod => (OVERVIEW_PERIODS as readonly string[]).includes(value);
 
 /**
  * The page's query string. It never fails: an unknown period or environment comes out as
- * `problems`, shown next to the form (400). Empty or absent means the default (30d, live); other
- * parameters are ignored.
+ * `problems`, shown next to the form (400). An empty or absent period means 30d; an empty or absent
+ * environment, none chosen (undefined); other parameters are ignored.
  */
 export const overviewPageQuery = z.record(z.string(), z.string().optional()).transform((raw): OverviewPageQuery => {
   const filters: OverviewFilters = {
@@ -75,8 +82,8 @@ export const overviewPageQuery = z.record(z.string(), z.string().optional()).tra
     environment: (raw.environment ?? '').trim(),
   };
   const period = filters.period || DEFAULT_PERIOD;
-  const environment = filters.environment || OVERVIEW_DEFAULT_ENVIRONMENT;
-  const knownEnvironment = environment === 'live' || environment === 'test';
+  const environment = filters.environment || undefined;
+  const knownEnvironment = environment === undefined || environment === 'live' || environment === 'test';
   if (isPeriod(period) && knownEnvironment) return { ok: true, period, environment };
   const problems: ErrorDetail[] = [];
   if (!isPeriod(period)) {
@@ -116,6 +123,7 @@ export interface OverviewMetrics {
 /** What the page shows of GET /settings/sending (sendingStatus), for one environment. */
 export interface OverviewSending {
   environment: Environment;
+  enabled: boolean;
   status: 'active' | 'paused';
   paused_at: string | null;
   paused_reason: string | null;
@@ -357,6 +365,14 @@ export function pausedBanner(organizationId: string, sending: OverviewSending): 
 
 function guardSection(sending: OverviewSending): SafeHtml {
   const { thresholds, sent_24h: sent } = sending;
+  if (!sending.enabled) {
+    return html`<section class="card" id="sending-guard" data-status="off">
+<h2>Sending guard: ${ENVIRONMENT_LABELS[sending.environment]}</h2>
+<p>${badge('Off', 'neutral')} The guard does not judge this environment${
+      sending.environment === 'test' ? ': test sends never reach real mailboxes or touch your SES reputation' : ''
+    }. An operator switches it on: <code>npm run admin -- set-sending-guard --org &lt;id&gt; --env ${sending.environment} --on</code></p>
+</section>`;
+  }
   const state =
     sending.status === 'paused'
       ? html`${badge('Paused', 'bad')} since ${dateTime(sending.paused_at)}: ${sending.paused_reason}.`
@@ -402,15 +418,25 @@ ${(['live', 'test'] as const).map((environment) =>
 
 const TITLE = 'Overview';
 
+/** What the page says of the environment it shows, when the address did not name it. */
+function environmentReason(environment: Environment, choice: EnvironmentChoice): SafeHtml | '' {
+  if (choice === 'chosen') return '';
+  const label = ENVIRONMENT_LABELS[environment];
+  return choice === 'latest-email'
+    ? html` Shown: ${label}, the environment of the most recent email (choose another below).`
+    : html` Shown: ${label}, as no email has been sent yet (choose another below).`;
+}
+
 /**
  * The overview of `selection`: `sending` holds the guard's state of each environment (the selected
- * one's is shown in full; any paused one gets a banner at the top).
+ * one's is shown in full; any paused one gets a banner at the top). `choice`: why this environment.
  */
 export function overviewPage(
   member: PageMember,
   selection: OverviewSelection,
   metrics: OverviewMetrics,
   sending: readonly OverviewSending[],
+  choice: EnvironmentChoice = 'chosen',
 ): PageResult {
   const { period, environment } = selection;
   const label = ENVIRONMENT_LABELS[environment];
@@ -448,7 +474,7 @@ export function overviewPage(
       section: 'overview',
       body: html`${paused.map((status) => pausedBanner(member.organizationId, status))}
 <h1>${TITLE}</h1>
-<p class="lead">Deliverability of this organization's <strong>${environment}</strong> emails over ${PERIODS[period].span} (by ${per}, UTC).</p>
+<p class="lead" id="overview-shown" data-environment="${environment}" data-choice="${choice}">Deliverability of this organization's <strong>${environment}</strong> emails over ${PERIODS[period].span} (by ${per}, UTC).${environmentReason(environment, choice)}</p>
 ${filterForm({ period, environment }, [])}
 ${totalsSection(metrics)}
 ${ratesSection(metrics, period, selected)}

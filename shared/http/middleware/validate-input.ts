@@ -1,6 +1,7 @@
 import type * as z from 'zod';
 import { type ErrorDetail, validationError } from '#core/errors.ts';
 import type { ApiMiddleware } from '#http/context.ts';
+import { MAX_JSON_DEPTH } from '#http/middleware/json-body.ts';
 import { capDetails, issuesToDetails } from '#http/zod-details.ts';
 
 export interface InputSchemas {
@@ -24,6 +25,13 @@ export function validateInput(schemas: InputSchemas): ApiMiddleware {
         const result = schema.safeParse(sources[part]);
         if (result.success) request.context.input[part] = result.data;
         else for (const detail of issuesToDetails(result.error.issues, part)) details.push(detail);
+      }
+      // A body parsed with its too-deep values emptied must never pass as what was sent.
+      if (details.length === 0 && request.context.bodyTooDeep) {
+        details.push({
+          field: 'body',
+          message: `Must not nest deeper than ${MAX_JSON_DEPTH} levels of arrays and objects`,
+        });
       }
       if (details.length > 0) throw validationError(capDetails(details));
     },
