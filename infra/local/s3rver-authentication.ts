@@ -17,6 +17,9 @@
  *    object. A request its check did not authenticate (no account on its state) is refused here with
  *    403 AccessDenied, as S3 refuses it; only a CORS preflight (OPTIONS, which never carries
  *    credentials and reads nothing) passes unsigned.
+ * 4. A missing object. Postbox's functions may read objects but never list the bucket, and S3 answers
+ *    such a caller's GET or HEAD of a missing key with 403 AccessDenied, not 404 NoSuchKey (which needs
+ *    s3:ListBucket): the emulator answers as S3 does, so the local stack meets what AWS answers.
  *
  * The module is loaded here, before s3rver requires it, from its source with those expressions
  * replaced, and its middleware wrapped. Nothing else changes: a wrong signature is still refused. If
@@ -61,11 +64,18 @@ function requiringSignature(authentication: () => Middleware): () => Middleware 
   return () => {
     const authenticate = authentication();
     return (context, next) =>
-      authenticate(context, () => {
+      authenticate(context, async () => {
         if (context.state.account === undefined && context.method !== 'OPTIONS') {
           throw new S3Error('AccessDenied', 'Access Denied');
         }
-        return next();
+        try {
+          return await next();
+        } catch (error) {
+          const read = context.method === 'GET' || context.method === 'HEAD';
+          if (read && (error as { code?: string }).code === 'NoSuchKey')
+            throw new S3Error('AccessDenied', 'Access Denied');
+          throw error;
+        }
       });
   };
 }

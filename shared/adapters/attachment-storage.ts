@@ -34,10 +34,15 @@ const client = awsClient(
   }),
 );
 
+/**
+ * No object at the key. The functions may read objects but never list the bucket, and S3 then answers
+ * a missing key's GET or HEAD with 403, not 404 (which needs s3:ListBucket): both mean "not there".
+ */
 function isMissing(error: unknown): boolean {
   return (
     error instanceof NoSuchKey ||
-    (error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404))
+    (error instanceof S3ServiceException &&
+      (error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404 || error.$metadata.httpStatusCode === 403))
   );
 }
 

@@ -18,6 +18,14 @@ export function bucketRange(query: MetricsQuery, now = Date.now()) {
   const first = query.from_date ? floor(Date.parse(query.from_date)) : last - (defaultSpan - 1) * size;
   const count = Math.round((last - first) / size) + 1;
   const max = query.granularity === 'day' ? MAX_DAY_BUCKETS : MAX_HOUR_BUCKETS;
+  if (count < 1) {
+    // from_date alone, later than now: an empty answer would be a silently different range.
+    throw new ApiError('VALIDATION_ERROR', 'The range is empty', {
+      details: [
+        { field: 'from_date', message: 'from_date must not be after to_date (now, when to_date is not given)' },
+      ],
+    });
+  }
   if (count > max) {
     throw new ApiError('VALIDATION_ERROR', 'The range is too long', {
       details: [

@@ -147,6 +147,11 @@ describe('GET /metrics', () => {
     expect(await problem('?from_date=2026-01-01&to_date=2026-06-01')).toBe('from_date');
     expect(await problem('?granularity=hour&from_date=2026-11-01&to_date=2026-11-09')).toBe('from_date');
     expect(await problem('?from_date=2026-11-10&to_date=2026-11-09')).toBe('to_date');
+    // from_date alone, after now: not an empty range starting then.
+    expect(await problem('?from_date=2100-01-01')).toBe('from_date');
+    expect(await problem(`?granularity=hour&from_date=${new Date(Date.now() + 7_200_000).toISOString()}`)).toBe(
+      'from_date',
+    );
     expect(await problem('?environment=staging')).toBe('environment');
     const ninety = await org.api.get('/api/v1/metrics?from_date=2026-08-28&to_date=2026-11-25');
     expect(ninety.status, ninety.text).toBe(200);

@@ -4,7 +4,13 @@
  * request without a signature is refused (the bucket is private).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startS3Emulator } from '../../infra/local/emulators.ts';
@@ -83,9 +89,21 @@ describe('the local S3', () => {
     // Nothing changed; the SDK's signed requests still work.
     const kept = await client.send(new GetObjectCommand({ Bucket: 'bucket', Key: 'private' }));
     expect(Buffer.from((await kept.Body?.transformToByteArray()) ?? [])).toEqual(secret);
-    await expect(client.send(new GetObjectCommand({ Bucket: 'bucket', Key: 'planted' }))).rejects.toThrow(
-      /does not exist/,
-    );
+    const listed = await client.send(new ListObjectsV2Command({ Bucket: 'bucket' }));
+    expect(listed.Contents?.map((object) => object.Key)).not.toContain('planted');
+  });
+
+  it('answers a signed read of a missing object 403 AccessDenied, as S3 answers a caller without s3:ListBucket', async () => {
+    for (const command of [
+      new GetObjectCommand({ Bucket: 'bucket', Key: 'missing' }),
+      new HeadObjectCommand({ Bucket: 'bucket', Key: 'missing' }),
+    ]) {
+      const error = await client.send(command as GetObjectCommand).then(
+        () => undefined,
+        (caught: unknown) => caught as { $metadata?: { httpStatusCode?: number } },
+      );
+      expect(error?.$metadata?.httpStatusCode).toBe(403);
+    }
   });
 
   it("accepts the SDK's signed bucket-level calls (GET /bucket/?list-type=2, a trailing slash signed)", async () => {

@@ -61,6 +61,10 @@ describe('attachment filenames', () => {
     ['Intranet.URL', /\.url/],
     ['.scf', /\.scf/],
     ['Explorer.scf', /\.scf/],
+    ['setup.application', /\.application/],
+    ['profile.ps1xml', /\.ps1xml/],
+    ['home.website', /\.website/],
+    ['docs.library-ms', /\.library-ms/],
     ['run.sh', /\.sh/],
     ['app.war', /\.war/],
     ['x.settingcontent-ms', /\.settingcontent-ms/],
@@ -139,6 +143,10 @@ describe('attachment content types', () => {
     'application/x-ms-installer',
     'application/x-msi',
     'application/hta',
+    'application/x-ms-application',
+    'application/x-powershell',
+    'text/x-vbscript',
+    'application/x-msdos-batch',
   ])('refuses %s whatever the filename, naming the content type', (contentType) => {
     expect(contentTypeProblem(contentType)).toMatch(/Executable content types/);
     expect(problems({ filename: 'x.zip', content_type: contentType })).toEqual([
