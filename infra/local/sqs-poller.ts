@@ -14,6 +14,15 @@ import type {
   SQSRecord,
   SQSRecordAttributes,
 } from 'aws-lambda';
+import {
+  arnRegionAndAccount,
+  batchItemFailureIds,
+  consoleLog,
+  describeError,
+  errorBackoff,
+  interruptibleWaits,
+  type PollerLog,
+} from './event-source-mapping.ts';
 import { localLambdaContext } from './lambda-context.ts';
 
 /**
@@ -40,7 +49,7 @@ export interface SqsPollerOptions {
   /** Long-poll duration; short, because stop() waits for outstanding receives. Default 1. */
   waitTimeSeconds?: number;
   functionName: string;
-  log?: (line: string, fields?: Record<string, unknown>) => void;
+  log?: PollerLog;
 }
 
 export interface SqsPoller {
@@ -50,8 +59,6 @@ export interface SqsPoller {
 
 const SQS_MAX_BATCH = 10;
 const SQS_DEFAULT_VISIBILITY_SECONDS = 30;
-const MIN_BACKOFF_MS = 250;
-const MAX_BACKOFF_MS = 5_000;
 
 export function startSqsPoller(options: SqsPollerOptions): SqsPoller {
   const { sqs, queueUrl, queueArn, handler, functionName } = options;
@@ -60,14 +67,15 @@ export function startSqsPoller(options: SqsPollerOptions): SqsPoller {
   }
   // Lambda allows bigger batches only together with a batching window, which is not emulated here.
   const batchSize = Math.min(options.batchSize, SQS_MAX_BATCH);
-  const [, , , arnRegion, account = '000000000000'] = queueArn.split(':');
-  const region = options.region ?? (arnRegion || 'us-east-1');
-  const log = options.log ?? ((line, fields) => console.warn(`[sqs-poller] ${line}`, fields ?? ''));
+  const { account, ...arn } = arnRegionAndAccount(queueArn);
+  const region = options.region ?? arn.region;
+  const log = options.log ?? consoleLog('sqs-poller');
   const stopping = new AbortController();
+  const { sleep } = interruptibleWaits(stopping.signal);
   let visibilitySeconds = options.visibilityTimeoutSeconds;
 
   async function pollLoop(): Promise<void> {
-    let backoffMs = 0;
+    const backoff = errorBackoff();
     while (!stopping.signal.aborted) {
       let messages: Message[];
       try {
@@ -82,12 +90,12 @@ export function startSqsPoller(options: SqsPollerOptions): SqsPoller {
           }),
         );
         messages = output.Messages ?? [];
-        backoffMs = 0;
+        backoff.reset();
       } catch (error) {
         // E.g. the emulator is restarting: back off and retry rather than crash the local stack.
-        backoffMs = Math.min(Math.max(backoffMs * 2, MIN_BACKOFF_MS), MAX_BACKOFF_MS);
-        log('ReceiveMessage failed; retrying', { functionName, backoffMs, error: describe(error) });
-        await pause(backoffMs, stopping.signal);
+        const backoffMs = backoff.next();
+        log('ReceiveMessage failed; retrying', { functionName, backoffMs, error: describeError(error) });
+        await sleep(backoffMs);
         continue;
       }
       // A batch that arrives while stopping is still processed: dropping it would hide its
@@ -106,7 +114,7 @@ export function startSqsPoller(options: SqsPollerOptions): SqsPoller {
       result = await handler({ Records: messages.map(toRecord) }, context);
     } catch (error) {
       // A failed invocation deletes nothing: the whole batch comes back after the visibility timeout.
-      log('handler failed; the whole batch will be retried', { ...fields, error: describe(error) });
+      log('handler failed; the whole batch will be retried', { ...fields, error: describeError(error) });
       return;
     }
     const failed = failedMessageIds(result, new Set(fields.messageIds));
@@ -125,7 +133,7 @@ export function startSqsPoller(options: SqsPollerOptions): SqsPoller {
         log('DeleteMessageBatch partly failed; those will be redelivered', { ...fields, failed: output.Failed });
       }
     } catch (error) {
-      log('DeleteMessageBatch failed; the batch will be redelivered', { ...fields, error: describe(error) });
+      log('DeleteMessageBatch failed; the batch will be redelivered', { ...fields, error: describeError(error) });
     }
   }
 
@@ -162,7 +170,7 @@ export function startSqsPoller(options: SqsPollerOptions): SqsPoller {
 
   // Last resort: a bug in a loop must not surface as an unhandled rejection.
   const loops = Array.from({ length: options.maxConcurrency }, () =>
-    pollLoop().catch((error: unknown) => log('poll loop crashed', { functionName, error: describe(error) })),
+    pollLoop().catch((error: unknown) => log('poll loop crashed', { functionName, error: describeError(error) })),
   );
   let stopped: Promise<void> | undefined;
   return {
@@ -180,18 +188,9 @@ export function startSqsPoller(options: SqsPollerOptions): SqsPoller {
  * not in the batch, fails the whole batch.
  */
 function failedMessageIds(result: unknown, batch: Set<string | undefined>): Set<string> | 'all' {
-  if (result === undefined || result === null) return new Set();
-  if (typeof result !== 'object') return 'all';
-  const failures = (result as { batchItemFailures?: unknown }).batchItemFailures;
-  if (failures === undefined || failures === null) return new Set();
-  if (!Array.isArray(failures)) return 'all';
-  const ids = new Set<string>();
-  for (const failure of failures) {
-    const id: unknown = (failure as { itemIdentifier?: unknown } | null)?.itemIdentifier;
-    if (typeof id !== 'string' || id === '' || !batch.has(id)) return 'all';
-    ids.add(id);
-  }
-  return ids;
+  const ids = batchItemFailureIds(result);
+  if (ids === 'all' || !ids.every((id) => batch.has(id))) return 'all';
+  return new Set(ids);
 }
 
 /** Lambda's camel-case attribute shape, binary values base64-encoded. */
@@ -209,21 +208,4 @@ function toLambdaAttributes(attributes: Record<string, MessageAttributeValue>): 
       },
     ]),
   );
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-}
-
-/** A backoff delay that ends early when the poller stops, so stop() stays fast. */
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-  });
 }

@@ -11,12 +11,8 @@ import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startDynamoDbLocal } from '../../infra/local/emulators.ts';
-import {
-  matchesFilterPattern,
-  type StreamPoller,
-  type StreamPollerOptions,
-  startStreamPoller,
-} from '../../infra/local/stream-poller.ts';
+import { matchesFilterPattern } from '../../infra/local/stream/filter-patterns.ts';
+import { type StreamPoller, type StreamPollerOptions, startStreamPoller } from '../../infra/local/stream-poller.ts';
 
 describe('matchesFilterPattern', () => {
   const record: DynamoDBRecord = {
