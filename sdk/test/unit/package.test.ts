@@ -1,10 +1,10 @@
 /**
- * The package itself: no dependency, nothing imported from outside sdk/ (nor from Node), and the
- * build (tsc with only the web platform's types) gives an ES module that plain Node runs. (CI checks
+ * The package itself: no dependency, nothing imported from outside sdk/src (nor from Node), and the
+ * build (tsc with only the web platform's types) gives ES modules that plain Node runs. (CI checks
  * that the generated types match the document: `npm run sdk:types -- --check`.)
  */
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -17,6 +17,31 @@ const specifiers = (source: string) =>
   [...source.matchAll(/(?:^|\s)(?:import|export)\s[^'"]*?from\s+'([^']+)'|import\(\s*'([^']+)'\s*\)/gm)].map(
     (match) => match[1] ?? match[2],
   );
+/** The files under `dir`, as paths relative to it (no directories). */
+const filesUnder = (dir: string) =>
+  readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
+    .sort();
+const sources = [
+  'client.ts',
+  'errors.ts',
+  'index.ts',
+  'options.ts',
+  'pagination.ts',
+  'resources/attachments.ts',
+  'resources/domains.ts',
+  'resources/emails.ts',
+  'resources/metrics.ts',
+  'resources/settings.ts',
+  'resources/suppressions.ts',
+  'resources/templates.ts',
+  'resources/webhooks.ts',
+  'schema.d.ts',
+  'transport.ts',
+  'types.ts',
+  'webhook-verification.ts',
+];
 
 describe('@postbox/sdk package', () => {
   it('has no runtime dependency and is an ES module without side effects', () => {
@@ -32,9 +57,21 @@ describe('@postbox/sdk package', () => {
   });
 
   it('imports nothing outside sdk/src, and nothing of Node', () => {
-    const files = readdirSync(path.join(sdk, 'src'));
-    expect(files.sort()).toEqual(['index.ts', 'schema.d.ts']);
-    expect(specifiers(read('src/index.ts'))).toEqual(['./schema.js', './schema.js']);
+    const src = path.join(sdk, 'src');
+    expect(filesUnder(src)).toEqual(sources);
+    for (const file of sources) {
+      for (const specifier of specifiers(read(`src/${file}`))) {
+        // Relative, inside sdk/src, to a module there (`./x.js` is x.ts, or the generated x.d.ts).
+        const target = path.resolve(src, path.dirname(file), specifier ?? '');
+        expect(specifier, file).toMatch(/^\.\.?\/.*\.js$/);
+        expect(target.startsWith(`${src}${path.sep}`), `${file}: ${specifier}`).toBe(true);
+        const module = target.replace(/\.js$/, '');
+        expect(existsSync(`${module}.ts`) || existsSync(`${module}.d.ts`), `${file}: ${specifier}`).toBe(true);
+      }
+    }
+    // The generated types are read by the types module (and re-exported by the index) only.
+    const readSchema = sources.filter((file) => specifiers(read(`src/${file}`)).some((s) => s?.endsWith('schema.js')));
+    expect(readSchema).toEqual(['index.ts', 'types.ts']);
     expect(specifiers(read('src/schema.d.ts'))).toEqual([]);
     // The example imports the package as a user would (tsconfig maps it to sdk/src) and Node only.
     expect(specifiers(read('examples/send-and-track.ts'))).toEqual(['@postbox/sdk']);
@@ -49,7 +86,13 @@ describe('@postbox/sdk package', () => {
         { cwd: root, stdio: 'pipe' },
       );
       copyFileSync(path.join(sdk, 'src/schema.d.ts'), path.join(out, 'schema.d.ts'));
-      expect(readdirSync(out).sort()).toEqual(['index.d.ts', 'index.js', 'schema.d.ts']);
+      expect(filesUnder(out)).toEqual(
+        sources
+          .flatMap((file) =>
+            file === 'schema.d.ts' ? [file] : [file.replace(/\.ts$/, '.d.ts'), file.replace(/\.ts$/, '.js')],
+          )
+          .sort(),
+      );
       const built = await import(pathToFileURL(path.join(out, 'index.js')).href);
       expect(Object.keys(built).sort()).toEqual([
         'Attachments',
