@@ -6,8 +6,8 @@
  * plus the DynamoDB requests and capacity units each request costs.
  *   npm run bench -- auth [iterations]
  */
-import { startBenchCloud } from './local-cloud.ts';
-import { summarize, timeEach } from './stats.ts';
+import { startBenchCloud } from './support/local-cloud.ts';
+import { summarize, timeEach } from './support/stats.ts';
 
 const iterations = Number(process.argv[2] ?? 500);
 

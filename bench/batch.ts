@@ -4,8 +4,8 @@
  * measured in the handler's usage scope for DynamoDB, at the SQS client for SQS).
  *   npm run bench -- batch [runs]
  */
-import { apiPoster, benchOrganization, countSqsCalls, startBenchCloud } from './local-cloud.ts';
-import { summarize } from './stats.ts';
+import { apiPoster, benchOrganization, countSqsCalls, startBenchCloud } from './support/local-cloud.ts';
+import { summarize } from './support/stats.ts';
 
 const runs = Number(process.argv[2] ?? 5);
 

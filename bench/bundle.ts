@@ -1,16 +1,8 @@
 /**
- * Bundle sizes of every function and the cold module-init time of a few, built with exactly
- * the esbuild options the deployed functions use (infra/bundling.ts).
- *
+ * Bundle sizes of every function (largest first: minified bytes, gzip, source map) and the cold
+ * module-init time of a few, built with exactly the esbuild options the deployed functions use
+ * (infra/bundling.ts). `--analyze` lists the packages that make up most of those few bundles.
  *   npm run bench -- bundle [--runs n] [--analyze] [handler ...]
- *
- * Sizes: every handler of the route table, largest first (minified bytes, gzip, source map).
- * Cold init, for the handlers named (default: the send route, the send consumer and the SES
- * events handler): a fresh `node` process per run (no module cache, like a Lambda cold start)
- * times `await import(bundle)` with performance.now(), with `--enable-source-maps` and without;
- * the same for an empty module, the floor any module pays. Medians of `--runs` runs (default 10).
- * `--analyze` lists, for those handlers, the packages that make up most of the bundle (esbuild's
- * metafile: bytes each input contributes to the output).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -24,6 +16,7 @@ import { type QueueName, queueDefinitions, queueUrlEnvName } from '#platform/que
 import { deployedFunctions } from '#platform/routes.ts';
 import { copyBundleDataFiles, esbuildOptionsFor } from '../infra/bundling.ts';
 
+/** Whose cold init is timed unless handlers are named: the send route, the send consumer, the SES events. */
 const DEFAULT_COLD_HANDLERS = [
   'functions/emails/send.ts',
   'functions/consumers/send-email.ts',
@@ -74,7 +67,10 @@ const importEnvironment: Record<string, string> = {
   ),
 };
 
-/** One fresh Node process importing `file`; returns the milliseconds the import took. */
+/**
+ * One fresh Node process importing `file` (no module cache, like a Lambda cold start); returns the
+ * milliseconds `await import(file)` took by performance.now().
+ */
 function coldImportMs(file: string, nodeFlags: string[]): number {
   const script = [
     'const start = performance.now();',
@@ -136,6 +132,7 @@ function packageOf(input: string): string {
   return parts.slice(0, 2).join('/');
 }
 
+/** The packages that make up most of a bundle: bytes each input contributes to the output (esbuild's metafile). */
 function largestPackages(built: Built, top = 12): Array<{ package: string; kib: number }> {
   const byPackage = new Map<string, number>();
   for (const output of Object.values(built.metafile.outputs)) {
@@ -174,6 +171,7 @@ async function main(): Promise<void> {
       );
     }
 
+    // Medians of RUNS runs, with --enable-source-maps and without; an empty module: the floor any module pays.
     const emptyModule = path.join(dir, 'empty.mjs');
     writeFileSync(emptyModule, 'export {};\n');
     const empty = stats(Array.from({ length: RUNS }, () => coldImportMs(emptyModule, [])));
@@ -191,7 +189,7 @@ async function main(): Promise<void> {
       if (handler === 'functions/emails/send.ts') {
         const met = (ok: boolean) => (ok ? 'met' : 'not met');
         console.log(
-          `    targets (issue 20): bundle ≤ 400 KB: ${met(b.rawBytes <= 400_000)}; cold import ≤ 60 ms: ${met(timing.withoutSourceMaps.median <= 60)} without source maps, ${met(timing.withSourceMaps.median <= 60)} with`,
+          `    targets: bundle ≤ 400 KB: ${met(b.rawBytes <= 400_000)}; cold import ≤ 60 ms: ${met(timing.withoutSourceMaps.median <= 60)} without source maps, ${met(timing.withSourceMaps.median <= 60)} with`,
         );
       }
       if (flags.analyze) {

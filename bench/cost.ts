@@ -1,22 +1,13 @@
 /**
- * What one email costs from accept to delivered, measured on the local stack, priced at AWS on-demand
- * rates (SES itself excluded):
- *   - DynamoDB read and write request units (ReturnConsumedCapacity, by command kind);
- *   - SQS requests (every SQS call of the producer, the poller and the consumer, counted at the client);
- *   - Lambda invocations: API (one per send), consumer (one per non-empty receive), SES events (one per
- *     notification: the simulator publishes a Delivery; in AWS SES also publishes a Send, counted apart);
- *   - API Gateway requests (one per send);
- *   - Lambda duration: the measured HTTP time of each send (an upper bound of its function's run) and
- *     the measured wall time of the delivery phase shared among consumer invocations.
+ * What one email costs from accept to delivered on the local stack, priced at AWS on-demand rates
+ * (bench/support/prices.ts; SES excluded): DynamoDB units, SQS requests, Lambda invocations and
+ * duration, API Gateway requests. An html size gives every email an HTML body of about that many KB; a
+ * batch size sends through POST /emails/batch, that many recipients a request (one template, each its data).
  *   npm run bench -- cost [emails] [html KB] [batch size]
- * With an html size, every email carries an HTML body of about that many KB (a receipt-like table of
- * varied rows, which gzip compresses ~4:1 like real marketing HTML, not 100:1 like a repeated line):
- * the email item's size is what each of its writes is billed by. With a batch size, the emails are
- * accepted by POST /emails/batch, that many recipients a request (one template, each recipient's data),
- * and the API's requests, invocations and run time are shared among a request's emails.
  */
-import { apiPoster, benchOrganization, countSqsCalls, pollUntil, startBenchCloud } from './local-cloud.ts';
-import { summarize } from './stats.ts';
+import { apiPoster, benchOrganization, countSqsCalls, pollUntil, startBenchCloud } from './support/local-cloud.ts';
+import { PRICES } from './support/prices.ts';
+import { summarize } from './support/stats.ts';
 
 const emails = Number(process.argv[2] ?? 500);
 const htmlKb = Number(process.argv[3] ?? 0);
@@ -24,7 +15,7 @@ const batchSize = Number(process.argv[4] ?? 0);
 if (!Number.isInteger(batchSize) || batchSize < 0 || batchSize > 1000) {
   throw new Error(`batch size must be 0 (single sends) to 1000, got ${process.argv[4]}`);
 }
-/** Emails one API request accepts. */
+/** Emails one API request accepts: the API's requests, invocations and run time are shared among them. */
 const perRequest = batchSize || 1;
 if (!Number.isInteger(emails) || emails < 1 || emails % perRequest !== 0) {
   throw new Error(`emails must be a positive multiple of the batch size, got ${process.argv[2]}`);
@@ -33,7 +24,11 @@ const WORDS =
   'order item total shipping receipt quantity price discount account support delivery invoice tax subtotal product customer'.split(
     ' ',
   );
-/** An HTML body of about `kb` KB whose rows vary (seeded by the email number). */
+/**
+ * An HTML body of about `kb` KB whose rows vary (seeded by the email number): a receipt-like table that
+ * gzip compresses ~4:1 like real marketing HTML, not 100:1 like a repeated line, since the email item's
+ * size is what each of its writes is billed by.
+ */
 function receiptHtml(i: number, kb: number): string {
   if (kb <= 0) return `<p>Thanks for your order ${i}.</p>`;
   const rows: string[] = [];
@@ -52,18 +47,10 @@ function receiptHtml(i: number, kb: number): string {
 }
 const concurrency = 10;
 
+// Every SQS call of the producer, the poller and the consumer, counted at the client.
 const sqs = countSqsCalls();
 const sqsCalls = sqs.calls;
 
-const PRICES = {
-  dynamoWritePerMillion: 0.625,
-  dynamoReadPerMillion: 0.125,
-  sqsPerMillion: 0.4,
-  apiGatewayPerMillion: 1.0,
-  lambdaPerMillion: 0.2,
-  /** arm64, per GB-second. */
-  lambdaGbSecond: 0.0000133334,
-};
 const MEMORY_GB = 512 / 1024;
 
 const cloud = await startBenchCloud();
@@ -182,6 +169,9 @@ try {
     sqs.nonEmptyReceives() - beforeReceives,
   );
   const consumerInvocations = sqs.nonEmptyReceives() - beforeReceives;
+  // Lambda invocations: the API's (one per request), the consumer's (one per non-empty receive), the SES
+  // events function's (one per notification: the simulator publishes a Delivery; in AWS SES also
+  // publishes a Send, counted apart).
   const invocations = {
     api: 1 / perRequest,
     consumer: perEmail(consumerInvocations),
@@ -250,7 +240,7 @@ try {
     lambda_duration: gbSeconds * 1000 * PRICES.lambdaGbSecond,
   };
   const total = Object.values(per1000).reduce((sum, value) => sum + value, 0);
-  // Issue 20's targets: $0.005 per 1,000 single-send emails, $0.002 per 1,000 batch-sent ones.
+  // The targets: $0.005 per 1,000 single-send emails, $0.002 per 1,000 batch-sent ones.
   const usdTarget = batchSize > 0 ? 0.002 : 0.005;
   const round = (value: number, digits = 6) => Number(value.toFixed(digits));
   process.stdout.write(

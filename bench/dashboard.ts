@@ -1,27 +1,22 @@
 /**
- * Time to first byte of the dashboard's email list (GET /dashboard/emails) on the local stack, for
- * an organization holding n emails: page 1, a status filter, a date filter and a deep page, each
- * requested `runs` times by a signed-in member over one keep-alive connection. TTFB is the time
- * from sending the request to its response headers (node:http's 'response' event); the local
- * gateway writes the headers once the handler has returned, so it is the page's server time.
- * Each case also gives the DynamoDB requests of one page view (the page's own access log line:
- * session read included) and the read units of the list service alone (its own usage scope).
+ * Time to first byte of the dashboard's email list (GET /dashboard/emails) on the local stack, for an
+ * organization holding n emails: page 1, a status filter, a date filter and a deep page, each requested
+ * `runs` times by a signed-in member over one keep-alive connection; with the DynamoDB requests of one
+ * page view and the read units of the list service alone. The local gateway writes the headers once
+ * the handler has returned, so TTFB (to node:http's 'response' event) is the page's server time.
  *   npm run bench -- dashboard [n=10000] [runs=50]
- *
- * The emails go in through the real accept path: POST /api/v1/emails/batch, 1,000 recipients a
- * call, one template, consumers off (nothing is delivered, so every email is `queued`: the status
- * filter `queued` selects all n, the worst case of the status index).
  */
 import { Agent, request } from 'node:http';
-import { benchOrganization, startBenchCloud } from './local-cloud.ts';
-import { summarize } from './stats.ts';
+import { benchOrganization, startBenchCloud } from './support/local-cloud.ts';
+import { summarize } from './support/stats.ts';
 
 const n = Number(process.argv[2] ?? 10_000);
 const runs = Number(process.argv[3] ?? 50);
 const BATCH = 1000;
 const PASSWORD = 'dashboard bench password';
 
-// Each page's access log line carries its own DynamoDB request count: read it instead of printing it.
+// Each page's access log line carries its own DynamoDB request count (its session read included): read
+// it instead of printing it.
 const pageLog: Array<{ route: string; status: number; dynamodb_requests: number }> = [];
 const write = process.stdout.write.bind(process.stdout);
 process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
@@ -109,7 +104,8 @@ try {
     return JSON.parse(answer.body).data;
   };
 
-  // n emails through the batch API.
+  // n emails through the real accept path, the batch API, consumers off: nothing is delivered, so every
+  // email is `queued` (the status filter `queued` selects all n, the worst case of the status index).
   const began = performance.now();
   const template = await api('/api/v1/templates', {
     name: 'Receipt',

@@ -1,21 +1,13 @@
 /**
- * GET /emails cost on the local stack as an organization's email count grows (100 → 100,000):
- * for page 1, page 10, and filtered by status, to, tag and date, the DynamoDB requests and read
- * capacity of the list itself (the service call in its own usage scope, so the scheduler's timer
- * and the middleware are not counted: every HTTP request adds 2 requests, ~1.5 units, for auth
- * and the rate limit) and the p50/p95 latency of the whole HTTP request.
+ * GET /emails cost on the local stack as an organization's email count grows (100 → 100,000): for
+ * page 1, page 10, and filtered by status, to, tag and date, the DynamoDB requests and read capacity
+ * of the list itself and the p50/p95 latency of the whole HTTP request. Prints the targets: page 1
+ * at the largest size within 1.5× its p50 at the smallest, and the read units of a date-filtered
+ * total_count.
  *   npm run bench -- emails-list [runs per case] [sizes, comma-separated; default 100,1000,10000,100000]
- * Prints the issue 20 targets: page 1 at the largest size within 1.5× its p50 at the smallest, and
- * the read units of a date-filtered total_count.
- *
- * The emails are written straight to the table with BatchWriteItem, item for item as the send
- * path writes them (newEmailItems: the email item with its GSI3/GSI4 keys and, its bodies being
- * too big to be inline, its content item; the to/tag pointers; the counts),
- * with ~1.5 KB of gzip bodies each, one minute apart from 2026-01-01, 100 distinct recipients,
- * 10 tags, statuses 80% delivered, 10% bounced, 5% opened, 5% queued.
  */
-import { startBenchCloud } from './local-cloud.ts';
-import { summarize, timeEach } from './stats.ts';
+import { startBenchCloud } from './support/local-cloud.ts';
+import { summarize, timeEach } from './support/stats.ts';
 
 const runs = Number(process.argv[2] ?? 30);
 const sizes = (process.argv[3] ?? '100,1000,10000,100000').split(',').map(Number);
@@ -66,6 +58,13 @@ try {
     }
   }
 
+  /**
+   * The emails are written straight to the table with BatchWriteItem, item for item as the send path
+   * writes them (newEmailItems: the email item with its GSI3/GSI4 keys and, its bodies being too big to
+   * be inline, its content item; the to/tag pointers; the counts), with ~1.5 KB of gzip bodies each,
+   * one minute apart from 2026-01-01, 100 distinct recipients, 10 tags, statuses 80% delivered,
+   * 10% bounced, 5% opened, 5% queued.
+   */
   let written = 0;
   async function growTo(target: number) {
     const items: Record<string, unknown>[] = [];
@@ -145,7 +144,8 @@ try {
 
   async function measure(query: Record<string, string>) {
     const parsed = emailListQuery.parse(query);
-    // The list's own DynamoDB work, in its own usage scope.
+    // The list's own DynamoDB work, in its own usage scope: the scheduler's timer and the middleware are
+    // not counted (every HTTP request adds 2 requests, ~1.5 units, for auth and the rate limit).
     const cost = await withDynamoUsage(async () => {
       const page = await listEmails(org, parsed, 'test');
       return {

@@ -5,7 +5,7 @@
  * failed, lost, SES copies, duplicates, injected faults). Exits 1 if an invariant broke.
  *   npm run bench -- ledger [count, default 2000] [seed]
  */
-import { startBenchCloud } from './local-cloud.ts';
+import { startBenchCloud } from './support/local-cloud.ts';
 
 const count = Number(process.argv[2] ?? 2_000);
 const seed = process.argv[3] === undefined ? undefined : Number(process.argv[3]);

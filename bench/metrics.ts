@@ -1,24 +1,18 @@
 /**
- * npm run bench -- metrics [sends] — what deliverability metrics cost (issue 18):
- *   1. GET /metrics (90 days by day, 7 days by hour) for an organization with 100 emails' counters and
- *      one with 100,000 emails' counters (every hour of 90 days, all 4 shards: the busiest shape the
- *      counter writes), seeded with the counter's own write function: DynamoDB requests, read units and
- *      latency per call, over HTTP. The reads depend on the buckets, not on the emails.
- *   2. The metrics counter's cost per email: `sends` emails (default 200) through the whole pipeline,
- *      the DynamoDB usage of the metrics-counter function alone (its counter transactions, the emails
- *      it reads, the guard's judgement), per email and priced per 1,000 emails.
- *   3. The send path's guard check: it reads nothing (the pause is on the organization item the send
- *      already reads); the check's own time, and the DynamoDB requests of a send with and without a
- *      guard configuration on the organization.
+ * What deliverability metrics cost on the local stack: GET /metrics (90 days by day, 7 days by hour)
+ * for an organization with 100 emails' counters and one with 100,000 emails' (DynamoDB requests, read
+ * units and latency per call, over HTTP); the metrics counter's DynamoDB cost per email, through the
+ * whole pipeline, priced per 1,000 emails; and the send path's guard check (its time, and the
+ * DynamoDB requests of a send with and without a guard configuration).
+ *   npm run bench -- metrics [sends=200]
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { benchOrganization, pollUntil, startBenchCloud } from './local-cloud.ts';
-import { summarize } from './stats.ts';
+import { benchOrganization, pollUntil, startBenchCloud } from './support/local-cloud.ts';
+import { dynamoUsd } from './support/prices.ts';
+import { summarize } from './support/stats.ts';
 
 const SENDS = Number(process.argv[2] ?? 200);
 const CALLS = 20;
-const WRU_PRICE = 0.625 / 1_000_000;
-const RRU_PRICE = 0.125 / 1_000_000;
 const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 const cloud = await startBenchCloud({ scheduleIntervalMs: 0 });
@@ -110,11 +104,14 @@ async function metricsCost(label: string, emails: number) {
   return { seed_ms: Math.round(seedMs), rows };
 }
 
-// 1. GET /metrics at 100 and at 100,000 emails.
+// 1. GET /metrics at 100 and at 100,000 emails' counters (the latter on every hour of 90 days, all 4
+// shards: the busiest shape the counter writes), seeded with the counter's own write function. The reads
+// depend on the buckets, not on the emails.
 const small = await metricsCost('100 emails', 100);
 const large = await metricsCost('100,000 emails', 100_000);
 
-// 2. The metrics counter's cost per email, through the pipeline.
+// 2. The metrics counter's cost per email, through the pipeline: the DynamoDB usage of the
+// metrics-counter function alone (its counter transactions, the emails it reads, the guard's judgement).
 const domain = `c${randomBytes(4).toString('hex')}.test`;
 const { secret: key } = await benchOrganization('metrics counter cost', domain);
 const counter = 'functions/consumers/metrics-counter.ts';
@@ -152,7 +149,8 @@ const perEmail = {
   write_units: (after.writeUnits - before.writeUnits) / SENDS,
 };
 
-// 3. The guard check on the send path.
+// 3. The guard check on the send path: it reads nothing (the pause is on the organization item the send
+// already reads).
 const organization = { sendingPaused: {} };
 const checks = 1_000_000;
 const checkStarted = performance.now();
@@ -202,7 +200,10 @@ const result = {
     requests: round(perEmail.requests, 3),
     read_units: round(perEmail.read_units, 3),
     write_units: round(perEmail.write_units, 3),
-    usd_per_1000_emails: round((perEmail.write_units * WRU_PRICE + perEmail.read_units * RRU_PRICE) * 1000, 6),
+    usd_per_1000_emails: round(
+      dynamoUsd({ readUnits: perEmail.read_units, writeUnits: perEmail.write_units }) * 1000,
+      6,
+    ),
   },
   guard_check: {
     ns_per_check: round(checkNs, 1),

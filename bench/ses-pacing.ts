@@ -1,20 +1,16 @@
 /**
- * SES pacing: a burst at twice the account's send rate, against the SES emulator made to throttle
- * above that rate as SES does (429 TooManyRequestsException), with the consumer's pacing on
- * (SES_MAX_SEND_RATE = the rate) and off.
- *
+ * SES pacing: a burst at twice the account's send rate against the SES emulator made to throttle above
+ * that rate as SES does (429 TooManyRequestsException), the consumer's pacing on (SES_MAX_SEND_RATE =
+ * the rate) and off, each in its own process (the pacer is made once per process, like a Lambda
+ * instance). Reports SES calls, those throttled, the most SES let through in a second, emails delivered
+ * and dead-lettered, time until the last was delivered, the pacing's DynamoDB requests per email.
  *   npm run bench -- ses-pacing [rate=14] [seconds=10]
- *
- * Each mode runs in its own process (the pacer is made once per process, like a Lambda instance).
- * Reports: SES SendEmail calls, how many were throttled, the most sends SES let through in a second,
- * emails delivered, emails in the dead-letter queue, time until the last was delivered, and the
- * pacing's DynamoDB requests per email.
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { type AwsCall, setAwsCallSink } from '#core/aws-call-recording.ts';
-import { benchOrganization, startBenchCloud } from './local-cloud.ts';
+import { benchOrganization, startBenchCloud } from './support/local-cloud.ts';
 
 const [modeArg, rateArg, secondsArg] = process.argv.slice(2);
 

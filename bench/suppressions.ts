@@ -4,8 +4,8 @@
  *  - the time (and requests) to check 1,000 addresses against a list of 10,000.
  *   npm run bench -- suppressions
  */
-import { startBenchCloud } from './local-cloud.ts';
-import { summarize, timeEach } from './stats.ts';
+import { startBenchCloud } from './support/local-cloud.ts';
+import { summarize, timeEach } from './support/stats.ts';
 
 const cloud = await startBenchCloud();
 try {

@@ -1,17 +1,16 @@
 /**
  * Template requests at the worst inputs the limits allow, and at inputs past them, through HTTP on a
- * fresh local stack: the time of each request (the slowest of `runs`, every route warmed up first)
- * and the peak memory of the process that runs the handlers (sampled every 5 ms, relative to
- * before the request).
+ * fresh local stack: the time of each request (the slowest of `runs`, every route warmed up first) and
+ * the peak memory of the process that runs the handlers (sampled every 5 ms, relative to before the
+ * request). Target: every request ≤ 1 s, memory far below the function's 512 MB.
  *   npm run bench -- template-limits [runs]
- * Worst allowed: every part at its size limit with the most tags (1,000), comments (100, placed
- * at the end, where Handlebars' lexer copies the most per comment) and nesting the checks allow,
- * each render stopped at its output limit, a batch of 1,000 recipients. Target: every request
- * ≤ 1 s, memory far below the function's 512 MB.
  */
-import { benchOrganization, startBenchCloud } from './local-cloud.ts';
+import { benchOrganization, startBenchCloud } from './support/local-cloud.ts';
 
 const runs = Number(process.argv[2] ?? 3);
+// Worst allowed: every part at its size limit with the most tags (1,000), comments (100, placed at the
+// end, where Handlebars' lexer copies the most per comment) and nesting the checks allow, each render
+// stopped at its output limit, a batch of 1,000 recipients.
 const MAX_BODY = 262_144;
 const TAGS = 1_000;
 const COMMENTS = 100;

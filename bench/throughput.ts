@@ -1,15 +1,13 @@
 /**
- * Accepted sends per second under concurrent clients, against the same stack's raw I/O, in one run:
- *   raw I/O     one consistent GetItem + one PutItem + one SQS SendMessage per operation, sequential
- *               within a client (the floor of any design that authenticates, stores and enqueues)
- *   HTTP send   POST /api/v1/emails/send through the local gateway and the whole middleware stack
- * Each phase runs `clients` concurrent clients for `seconds`; the phases alternate (raw, send, raw,
- * send) so both see the same machine and table. Consumers are off unless `with-consumers` (in AWS they
- * run on other machines). Target (issue 20): accepted sends/s ≥ 50% of raw operations/s.
+ * Accepted sends per second (POST /api/v1/emails/send through the local gateway and every middleware)
+ * against the same stack's raw I/O (a consistent GetItem + a PutItem + an SQS SendMessage: the floor of
+ * any design that authenticates, stores and enqueues), `clients` concurrent clients, `seconds` a path;
+ * the halves alternate (raw, send, raw, send) so both see the same machine and table. Consumers are off
+ * unless `with-consumers` (in AWS they run on other machines). Target: sends/s ≥ 50% of raw I/O's.
  *   npm run bench -- throughput [clients] [seconds] [with-consumers]
  */
-import { benchOrganization, sendPaths, startBenchCloud } from './local-cloud.ts';
-import { summarize } from './stats.ts';
+import { benchOrganization, sendPaths, startBenchCloud } from './support/local-cloud.ts';
+import { summarize } from './support/stats.ts';
 
 const clients = Number(process.argv[2] ?? 16);
 const seconds = Number(process.argv[3] ?? 8);

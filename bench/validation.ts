@@ -1,20 +1,15 @@
 /**
- * npx tsx bench/validation.ts [addresses] [domains]
- *
- * validateMany over 1,000 addresses (default) spread over 20 domains (default), against an
- * in-process dns2 server on 127.0.0.1 (test/support/dns-server.ts) serving MX records for every
- * domain. Suppressions come from an in-memory fake (one call per batch, as with DynamoDB's
- * BatchGetItem), so this measures the engine and its DNS traffic. Prints wall time of a cold
- * run (empty cache) and a warm run (cached), and the DNS queries each made, counted by the
- * client and by the server. Then the same addresses through HTTP on the local stack
- * (POST /emails/validate/batch, suppressions in DynamoDB Local). Target: one MX query per
+ * validateMany over 1,000 addresses spread over 20 domains (the defaults), against an in-process dns2
+ * server on 127.0.0.1 (test/support/dns-server.ts) serving MX records for every domain: the wall time
+ * of a cold run (empty cache) and a warm one, and the DNS queries each made, counted by the client and
+ * by the server. Then the same addresses through HTTP on the local stack. Target: one MX query per
  * distinct domain, under 2 s.
  *   npm run bench -- validation [addresses] [domains]
  */
 import { createAddressValidator } from '#validation/address-validation.service.ts';
 import { createMailDnsResolver } from '#validation/mail-dns.store.ts';
 import { startTestDnsServer } from '../test/support/dns-server.ts';
-import { startBenchCloud } from './local-cloud.ts';
+import { startBenchCloud } from './support/local-cloud.ts';
 
 const addressCount = Number(process.argv[2] ?? 1000);
 const domainCount = Number(process.argv[3] ?? 20);
@@ -26,6 +21,8 @@ try {
   const emails = Array.from({ length: addressCount }, (_, i) => `user${i}@${domains[i % domainCount]}`);
 
   const dns = createMailDnsResolver({ servers: [server.address], timeoutMs: 3000 });
+  // Suppressions from an in-memory fake (one call per batch, as with DynamoDB's BatchGetItem): this
+  // measures the engine and its DNS traffic.
   let suppressionCalls = 0;
   const validator = createAddressValidator({
     dns,

@@ -1,29 +1,20 @@
 /**
- * Webhook delivery on the local stack: two receivers on 127.0.0.1, one answering 200, one failing 30%
- * of attempts at random (500); `emails` sends (each fires email.sent and email.delivered to both).
- * Reports:
- *   - event → received latency (the event's own timestamp to its first arrival at the healthy receiver),
- *     p50/p95;
- *   - every delivery's end (succeeded / failed / still pending: none lost), attempts, and duplicates
- *     (one webhook-id answered 2xx more than once);
- *   - DynamoDB requests and units per delivery: the same sends without endpoints are run first, in an
- *     organization of their own, and their usage per email is taken off, so what remains is the
- *     webhooks' (stream fan-out, deliveries, attempts), priced per 1,000 events.
- * Retries keep the real count (8 attempts) on a shortened schedule, 1, 1, 2, 2, 4, 4, 8 s (the real one
- * is hours): with 30% failures 0.3^8 ≈ 0.007% of deliveries would end failed.
- * First, the latency: 100 sends one every 100 ms to the healthy endpoint alone (an idle pipeline);
- * then the burst of `emails` to both.
+ * Webhook delivery on the local stack: `emails` sends, each firing email.sent and email.delivered to
+ * two receivers on 127.0.0.1, one answering 200, one failing 30% of attempts at random (500). Reports
+ * the event → received latency (idle, then in the burst), every delivery's end (succeeded, failed or
+ * still pending: none lost), attempts, duplicates (one webhook-id answered 2xx more than once), and
+ * the webhooks' own DynamoDB and SQS requests per delivery, priced per 1,000.
  *   npm run bench -- webhooks [emails]
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { benchOrganization, countSqsCalls, pollUntil, startBenchCloud } from './local-cloud.ts';
-import { summarize } from './stats.ts';
+import { benchOrganization, countSqsCalls, pollUntil, startBenchCloud } from './support/local-cloud.ts';
+import { dynamoUsd, PRICES } from './support/prices.ts';
+import { summarize } from './support/stats.ts';
 
 const emails = Number(process.argv[2] ?? 1000);
 const concurrency = 10;
 const FAILURE_RATE = 0.3;
-const PRICES = { dynamoWritePerMillion: 0.625, dynamoReadPerMillion: 0.125, sqsPerMillion: 0.4 };
 
 interface Arrival {
   id: string;
@@ -60,6 +51,8 @@ async function receiver(failureRate: number) {
 }
 
 const sqs = countSqsCalls();
+// Retries keep the real count (8 attempts) on a shortened schedule (the real one is hours): with 30%
+// failures 0.3^8 ≈ 0.007% of deliveries would end failed.
 const cloud = await startBenchCloud({ env: { WEBHOOK_RETRY_DELAYS_SECONDS: '1,1,2,2,4,4,8' } });
 const healthy = await receiver(0);
 const flaky = await receiver(FAILURE_RATE);
@@ -106,7 +99,8 @@ try {
     };
   };
 
-  // 1. The same sends without webhooks: the pipeline's own usage.
+  // 1. The same sends without webhooks, in an organization of their own: the pipeline's own usage, taken
+  // off the burst's, so what remains is the webhooks' (stream fan-out, deliveries, attempts).
   const baseline = await benchOrganization('webhooks bench baseline', 'baseline.test');
   let start = dynamoUsage();
   Object.assign(pollUsage, { requests: 0, readUnits: 0, writeUnits: 0 });
@@ -115,7 +109,8 @@ try {
   await cloud.drainStreams();
   const pipeline = usageSince(start, { ...pollUsage });
 
-  // 2. Latency on an idle pipeline: one send every 100 ms, the healthy endpoint only.
+  // 2. Latency on an idle pipeline: one send every 100 ms, the healthy endpoint only. The latency is from
+  // the event's own timestamp to its first arrival at the healthy receiver.
   const quiet = await benchOrganization('webhooks bench latency', 'latency.test');
   await cloud.drainStreams();
   const latencyEndpoint = await createWebhook(quiet.organization.id, { url: healthy.url, events: ['email.delivered'] });
@@ -196,10 +191,7 @@ try {
     return [...successes.values()].filter((n) => n > 1).length;
   };
   const attemptsFlaky = flaky.arrivals.length;
-  const dollarsPer1000 =
-    ((webhookUsage.writeUnits * PRICES.dynamoWritePerMillion + webhookUsage.readUnits * PRICES.dynamoReadPerMillion) /
-      1e6) *
-    (1000 / deliveries);
+  const dollarsPer1000 = dynamoUsd(webhookUsage) * (1000 / deliveries);
   console.log(
     JSON.stringify(
       {

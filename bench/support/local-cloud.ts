@@ -1,7 +1,7 @@
 /** A local cloud on free ports for the benchmarks, and counting of the SQS calls they cause. */
 import { ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import getPort from 'get-port';
-import { type LocalCloud, type LocalCloudOptions, startLocalCloud } from '../infra/local/cloud.ts';
+import { type LocalCloud, type LocalCloudOptions, startLocalCloud } from '../../infra/local/cloud.ts';
 
 type BenchCloudOptions = Pick<
   LocalCloudOptions,
