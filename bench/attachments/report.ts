@@ -105,7 +105,7 @@ export function report(results: {
     );
   }
   lines.push(
-    '   * 1st use includes POST /attachments and the customer’s PUT to the presigned URL; the send hashes the upload (a GET) and copies it to its blob.',
+    '   * 1st use includes POST /attachments and the customer’s PUT to the presigned URL; the send reads the upload (a GET), hashes those bytes and creates their blob from them (a HEAD, then a PUT); a 2nd use HEADs the upload and the blob, and writes nothing.',
   );
   lines.push(
     `   Prices: S3 PUT/COPY $${PRICES.s3PutCopyPerThousand} and GET $${PRICES.s3GetPerThousand} per 1,000, storage $${PRICES.s3GbMonth} per GB-month (2^30 bytes, 30-day months); DynamoDB on demand $${PRICES.dynamoWritePerMillion} per million WRU, $${PRICES.dynamoReadPerMillion} per million RRU.`,
