@@ -1,5 +1,5 @@
 /**
- * The `attachments` of a send or batch request (api-decisions, "Attachments"): validated field by
+ * The `attachments` of a send or batch request (docs/api.md, "Attachments"): validated field by
  * field, each problem a 400 naming `attachments[i].<field>`, and normalised (content type from the
  * extension, disposition from `content_id`, content decoded once). Part of the send and batch
  * schemas; the uploads named and the bytes stored are checked by attachments.service.ts.

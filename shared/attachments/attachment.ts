@@ -1,5 +1,5 @@
 /**
- * An email attachment as a request gives it (docs/api.md, "Attachments"; api-decisions): the rules of
+ * An email attachment as a request gives it (docs/api.md, "Attachments"): the rules of
  * its fields, pure. `content` is base64 that must decode exactly (no silent truncation); a filename is
  * ≤ 255 characters without path separators, control characters or header syntax (`"`, `;`, `*`, `:`,
  * RFC 2047 encoded-word markers), and no extension of it may be an executable type (the list Gmail

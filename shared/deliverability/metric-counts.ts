@@ -1,5 +1,5 @@
 /**
- * What the deliverability counters count (api-decisions, "Metrics and the sending guard"), pure:
+ * What the deliverability counters count (docs/api.md, "Metrics"), pure:
  * per organization, environment and bucket (UTC hour and day), per recipient —
  *
  *   sent          the hand-over (the email gains `ses_message_id`): its recipients less those

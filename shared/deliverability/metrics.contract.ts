@@ -1,5 +1,5 @@
 /**
- * GET /api/v1/metrics (api-decisions, "Metrics and the sending guard"): an organization's
+ * GET /api/v1/metrics (docs/api.md, "Metrics"): an organization's
  * deliverability counts and rates over a range, in day or hour buckets, from counters written with
  * the events (never a scan of emails).
  */

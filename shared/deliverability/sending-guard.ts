@@ -1,5 +1,5 @@
 /**
- * The sending guard (api-decisions, "Metrics and the sending guard"), pure: over the last 24 hours of
+ * The sending guard (docs/api.md, "Metrics"), pure: over the last 24 hours of
  * an organization's environment, with at least `min_volume` sent, a bounce rate ≥ 4% or a complaint
  * rate ≥ 0.08% (below SES's review levels of 5% and 0.1%) pauses that environment's sending. After a
  * resume only sends made since count (so it does not pause again at once on the old window). On for

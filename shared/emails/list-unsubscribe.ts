@@ -1,5 +1,5 @@
 /**
- * `list_unsubscribe` on send and batch (api-decisions, "Unsubscribe, tracking and the return path"),
+ * `list_unsubscribe` on send and batch (docs/api.md, "Unsubscribe links and tracking"),
  * and the headers it puts on the message (pure):
  *
  *   true             List-Unsubscribe: <{public base}/unsubscribe/{token}>      (Postbox's one-click link,

@@ -1,5 +1,5 @@
 /**
- * Open and click tracking (api-decisions, "Unsubscribe, tracking and the return path"), pure: the
+ * Open and click tracking (docs/api.md, "Unsubscribe links and tracking"), pure: the
  * request's `tracking` field, and the switches an email is sent with — each the request's value, or
  * else the organization's default (GET/PUT /api/v1/settings/tracking; both off unless set). In AWS the
  * switches pick the SES configuration set the email goes through (shared/platform/ses-configuration-sets.ts:

@@ -1,5 +1,5 @@
 /**
- * One-click unsubscribe (RFC 8058; api-decisions, "Unsubscribe, tracking and the return path"): what
+ * One-click unsubscribe (RFC 8058; docs/api.md): what
  * POST /unsubscribe/{token} does, and what the confirmation page behind GET shows.
  *
  * A token (unsubscribe-token.ts) names an organization's email; the email names its one recipient, and

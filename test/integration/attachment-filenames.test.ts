@@ -1,5 +1,5 @@
 /**
- * The executable-attachment block through the HTTP API (issue 28, item 3): a filename is judged as a
+ * The executable-attachment block through the HTTP API: a filename is judged as a
  * mail client reads it (RFC 2047 encoded words decoded), header syntax and NTFS streams are refused,
  * `.url` and `.scf` are blocked, and an executable content type is refused whatever the name — on
  * POST /emails/send, POST /emails/batch and POST /attachments alike, each a 400 naming the field.

@@ -1,5 +1,5 @@
 /**
- * Content-addressed attachments are immutable (issue 28, item 2), on the local stack: bytes an email was
+ * Content-addressed attachments are immutable, on the local stack: bytes an email was
  * accepted with are the bytes SES gets and the dashboard downloads, whatever is PUT to an upload's URL
  * afterwards. An upload is sealed at its first send (a later send of it holding other bytes is a 400
  * on `attachments[i].attachment_id`); the first send stores the very bytes it hashed even when the

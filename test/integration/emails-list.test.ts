@@ -413,7 +413,7 @@ describe('GET /emails', () => {
     const test1 = await seed(org, '2026-06-02T00:00:00.000Z', { environment: 'test', tags: { k: 'v' } });
     const live2 = await seed(org, '2026-06-03T00:00:00.000Z', { environment: 'live', tags: { k: 'v' } });
 
-    // The key is a test key: by default only test emails (api-decisions), never the live ones.
+    // The key is a test key: by default only test emails (docs/api.md), never the live ones.
     const byDefault = await list(api);
     expect(ids(byDefault)).toEqual([test1.id]);
     expect(byDefault.pagination.total_count).toBe(1);

@@ -1,5 +1,5 @@
 /**
- * Input rules from issue 28's smaller findings, through HTTP: dates the service cannot represent
+ * Input hardening rules, through HTTP: dates the service cannot represent
  * (before 1970, past 9999) are 400 naming the field on every date filter; a body nested thousands of
  * levels deep is answered by the field's own depth rule (never the engine's stack overflow); webhook
  * URLs with control characters or surrounding spaces are refused and the rest stored normalised.

@@ -1,5 +1,5 @@
 /**
- * Issue 28's smaller HTTP findings, through the local stack: answers that hold a secret are never
+ * Smaller HTTP hardening rules, through the local stack: answers that hold a secret are never
  * cached (`Cache-Control: no-store`); every API answer, the OpenAPI document and the reference's
  * page and script included, says `X-Content-Type-Options: nosniff`; `HEAD` on the one-click
  * unsubscribe link answers as `GET` without a body and never unsubscribes; the webhook test has a

@@ -1,5 +1,5 @@
 /**
- * Attachment filenames as a mail client reads them (issue 28, item 3): RFC 2047 encoded words decoded
+ * Attachment filenames as a mail client reads them: RFC 2047 encoded words decoded
  * (compared with libmime, what mailparser decodes with), header syntax and NTFS streams refused, the
  * blocked extensions (Gmail's list, Windows shortcuts) and executable content types whatever the name.
  */

@@ -1,5 +1,5 @@
 /**
- * The status rules (api-decisions "Emails") as a function of the set of events: the same for any
+ * The status rules (docs/api.md, "Emails") as a function of the set of events: the same for any
  * order and duplication, and moving forward only as events are added.
  */
 import fc from 'fast-check';

@@ -37,7 +37,7 @@ describe('error envelope', () => {
     expect(JSON.parse(response.body ?? '{}')).toEqual({ error: { code: 'RATE_LIMITED', message: 'slow down' } });
   });
 
-  it('has the closed list of codes with the statuses of the spec and api-decisions', () => {
+  it('has the closed list of codes with the statuses of docs/api.md', () => {
     expect(errorStatus).toEqual({
       VALIDATION_ERROR: 400,
       DOMAIN_NOT_VERIFIED: 400,

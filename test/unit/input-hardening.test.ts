@@ -1,5 +1,5 @@
 /**
- * The pure rules of issue 28's input findings: representable dates, bodies nested too deep (cut
+ * The pure input-hardening rules: representable dates, bodies nested too deep (cut
  * while parsing, never recursed into), webhook URLs (control characters, spaces, normal form) and the
  * SSRF rules for 6to4, Teredo and site-local IPv6 targets. Through HTTP: input-hardening.test.ts and
  * webhook-safety.test.ts (integration).
