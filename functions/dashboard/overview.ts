@@ -9,14 +9,13 @@
 import type { Caller } from '#accounts/caller.ts';
 import type { Environment } from '#core/environment.ts';
 import { memberPage } from '#dashboard/page-handler.ts';
+import { invalidOverviewPage, overviewPage } from '#dashboard/pages/overview.ts';
 import {
   type EnvironmentChoice,
-  invalidOverviewPage,
   OVERVIEW_DEFAULT_ENVIRONMENT,
   overviewMetricsQuery,
-  overviewPage,
   overviewPageQuery,
-} from '#dashboard/pages/overview.ts';
+} from '#dashboard/pages/overview-model.ts';
 import { getMetrics } from '#deliverability/metrics.service.ts';
 import { sendingStatus } from '#deliverability/sending-guard.service.ts';
 import { latestEmailEnvironment } from '#emails/list.service.ts';

@@ -6,18 +6,17 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { PageResult } from '#dashboard/page-handler.ts';
+import { invalidOverviewPage, overviewPage } from '#dashboard/pages/overview.ts';
 import {
   bucketLabel,
-  invalidOverviewPage,
   type OverviewMetrics,
   type OverviewSending,
   overviewMetricsQuery,
-  overviewPage,
   overviewPageQuery,
   PERIODS,
   percent,
   rateState,
-} from '#dashboard/pages/overview.ts';
+} from '#dashboard/pages/overview-model.ts';
 import {
   barsPath,
   CHART_FRAME,
