@@ -1,36 +1,9 @@
 /**
- * The JSON body of POST /api/v1/emails/send: shape, limits and the rules between fields.
- *
- * Every problem is one zod issue on the field it concerns, so the validation middleware answers
- * 400 VALIDATION_ERROR with one `details` entry per problem (`to[0].email`, `headers.X-Foo`, …).
- * The rules between fields (content, recipients, Reply-To) run even when single fields are
- * invalid, so a caller sees every problem at once. They go by which fields are present (sending
- * `template_id` and `text` is a conflict whatever their values) and read values only when they are
- * well-formed (an invalid address is reported once, by its own rule, never as a duplicate).
- *
- * Decisions beyond the interface spec (docs/api.md, "Emails", says them all):
- * - `reply_to` is an array of plain address strings (`["support@acme.com"]`), not `{email, name}`
- *   objects: at most 10, no address twice; an empty array means none.
- * - The same address twice across to, cc and bcc (after normalisation) is refused, not silently
- *   merged: the later occurrence gets the issue (`cc[0].email`).
- * - Characters of `subject` and display names are counted in Unicode code points (an emoji is 1).
- *   `html` and `text` are measured in UTF-8 bytes.
- * - Display names are trimmed; a name that is empty after trimming is refused. The subject is kept
- *   as sent; it may contain tabs but no other control characters. Neither may contain
- *   bidirectional controls (U+202A–U+202E, U+2066–U+2069) or an RFC 2047 encoded word
- *   (`=?utf-8?B?…?=`), which mail clients would decode into text these rules never saw.
- * - A subject rendered from a template obeys the same rules (subjectProblems).
- * - Empty `html`, `text` and `template_id` strings are refused rather than treated as absent.
- * - Tags follow SES's MessageTag rules: ASCII letters, digits, `_` and `-`, 1–256 characters
- *   (SES refuses `.` and `@` in tags, so Postbox does too, before accepting the email). The names
- *   `organization_id` and `email_id` (any case) are reserved for the tags Postbox adds itself.
- * - Custom headers: besides `X-…` and the list/threading headers, `X-SES-*` headers (SES would act on them:
- *   configuration set, sending authorization ARNs, tags) and `X-Postbox-*` headers (reserved for
- *   Postbox) are refused, and the same name twice in different case is refused.
- * - `scheduled_at`: `YYYY-MM-DDTHH:MM[:SS[.fraction]]` followed by `Z` or `±HH:MM`; a real calendar
- *   date; strictly later than now and at most 30 days after now (30 days exactly is allowed). The
- *   output is the UTC form from `toISOString()` (milliseconds kept, finer digits dropped).
- * - `null` is not accepted for optional fields: leave the field out.
+ * The JSON body of POST /api/v1/emails/send: shape, limits and the rules between fields (docs/api.md,
+ * "Emails", states every rule). Each problem is one zod issue on the field it concerns, so a caller
+ * gets one `details` entry per problem, all at once: the rules between fields run even when single
+ * fields are invalid, go by which fields are present, and read values only when they are well-formed
+ * (an invalid address is reported once, by its own rule, never also as a duplicate).
  */
 import * as z from 'zod';
 import { attachmentsField } from '#attachments/attachment-request.ts';
@@ -46,32 +19,19 @@ import {
   tagTextProblem,
   templateDataSchema,
 } from '#emails/content-fields.ts';
+import { customHeaders, isRecord, MAX_HEADERS } from '#emails/custom-headers.ts';
 import {
   LIST_UNSUBSCRIBE_HEADERS,
   listUnsubscribeField,
   listUnsubscribeHeaderCount,
 } from '#emails/list-unsubscribe.ts';
-import { displayNameProblem, LINE_BREAK } from '#emails/message-text.ts';
+import { displayNameProblem } from '#emails/message-text.ts';
 import { trackingField } from '#emails/tracking.ts';
 
 /** to + cc + bcc together (the SES limit per message). */
 export const MAX_RECIPIENTS = 50;
 export const MAX_REPLY_TO = 10;
 export const MAX_TEMPLATE_ID_LENGTH = 256;
-/** SES v2 Simple content accepts at most 15 custom headers (API_Message reference). */
-export const MAX_HEADERS = 15;
-export const MAX_HEADER_NAME_LENGTH = 126;
-export const MAX_HEADER_VALUE_LENGTH = 870;
-/** Besides `X-…` headers, only these may be set (compared case-insensitively). */
-export const ALLOWED_HEADER_NAMES = [
-  'List-Unsubscribe',
-  'List-Unsubscribe-Post',
-  'Reply-To',
-  'In-Reply-To',
-  'References',
-] as const;
-/** `X-…` headers that are refused anyway (compared case-insensitively). */
-export const RESERVED_HEADER_PREFIXES = ['X-SES-', 'X-Postbox-'] as const;
 export const MAX_TAGS = 10;
 /**
  * Tag names Postbox puts on every SES message itself (the event handler finds the email by them);
@@ -87,15 +47,6 @@ export type Priority = (typeof PRIORITIES)[number];
  * on a value that failed the type check (a string given for an array, an array for a string),
  * which would report a second, bogus problem. Refinements are skipped after a type failure.
  */
-/** RFC 5322 field name: printable ASCII except colon (SES: `^[!-9;-@A-~]+$`). */
-const HEADER_NAME = /^[!-9;-~]+$/;
-/** Printable ASCII, space included: no CR, LF or other control characters. */
-const HEADER_VALUE = /^[ -~]*$/;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** Display name: no line breaks or control characters, trimmed, 1–256 characters. */
 const displayName = z.string().transform((value, context) => {
   const problem = displayNameProblem(value);
@@ -118,59 +69,6 @@ const templateId = z.string().superRefine((value, context) => {
   else if (value.length > MAX_TEMPLATE_ID_LENGTH)
     context.addIssue({ code: 'custom', message: `Must be at most ${MAX_TEMPLATE_ID_LENGTH} characters` });
 });
-
-function headerNameProblem(name: string): string | undefined {
-  if (name.length > MAX_HEADER_NAME_LENGTH) return `Header names must be at most ${MAX_HEADER_NAME_LENGTH} characters`;
-  if (!HEADER_NAME.test(name)) {
-    return 'Header names must be printable ASCII without spaces, colons or line breaks';
-  }
-  const lower = name.toLowerCase();
-  if (RESERVED_HEADER_PREFIXES.some((prefix) => lower.startsWith(prefix.toLowerCase()))) {
-    return `${RESERVED_HEADER_PREFIXES.map((prefix) => `${prefix}*`).join(' and ')} headers are reserved`;
-  }
-  const allowed =
-    (lower.startsWith('x-') && lower.length > 2) || ALLOWED_HEADER_NAMES.some((n) => n.toLowerCase() === lower);
-  if (!allowed) return `Header not allowed: use X-… headers or one of ${ALLOWED_HEADER_NAMES.join(', ')}`;
-  return undefined;
-}
-
-const headerValue = z.string().superRefine((value, context) => {
-  if (value === '') context.addIssue({ code: 'custom', message: 'Header values must not be empty' });
-  else if (value.length > MAX_HEADER_VALUE_LENGTH)
-    context.addIssue({
-      code: 'custom',
-      message: `Header values must be at most ${MAX_HEADER_VALUE_LENGTH} characters`,
-    });
-  if (LINE_BREAK.test(value))
-    context.addIssue({ code: 'custom', message: 'Header values must not contain line breaks (CR or LF)' });
-  else if (!HEADER_VALUE.test(value))
-    context.addIssue({ code: 'custom', message: 'Header values must be printable ASCII (encode other text first)' });
-});
-
-/** Keys are checked here rather than with a key schema, so each issue lands on `headers.<name>`. */
-const headers = z.record(z.string(), headerValue).superRefine(
-  (value, context) => {
-    const names = Object.keys(value);
-    if (names.length > MAX_HEADERS) {
-      context.addIssue({ code: 'custom', message: `At most ${MAX_HEADERS} headers`, path: [] });
-    }
-    const seen = new Map<string, string>();
-    for (const name of names) {
-      const problem = headerNameProblem(name);
-      if (problem) context.addIssue({ code: 'custom', message: problem, path: [name] });
-      const lower = name.toLowerCase();
-      const first = seen.get(lower);
-      if (first !== undefined) {
-        context.addIssue({
-          code: 'custom',
-          message: `Same header as ${first} (names are case-insensitive)`,
-          path: [name],
-        });
-      } else seen.set(lower, name);
-    }
-  },
-  { when: (payload) => isRecord(payload.value) },
-);
 
 function tagProblem(kind: 'names' | 'values', text: string): string | undefined {
   const problem = tagTextProblem(kind, text);
@@ -354,7 +252,7 @@ export function buildSendEmailBody(now: () => Date) {
       template_data: templateDataSchema
         .optional()
         .meta({ description: 'The template’s variables (at most 32 levels deep)' }),
-      headers: headers.optional().meta({
+      headers: customHeaders.optional().meta({
         description: `At most ${MAX_HEADERS}: \`X-…\` headers and List-Unsubscribe(-Post), Reply-To, In-Reply-To, References`,
       }),
       priority: z.enum(PRIORITIES).default('normal'),
@@ -379,6 +277,9 @@ export function buildSendEmailBody(now: () => Date) {
 export const sendEmailBody = buildSendEmailBody(() => new Date());
 
 export type SendEmailRequest = z.output<typeof sendEmailBody>;
+
+/** The custom headers' limits, for the tests and docs that name them. */
+export { MAX_HEADER_NAME_LENGTH, MAX_HEADER_VALUE_LENGTH, MAX_HEADERS } from '#emails/custom-headers.ts';
 
 /** The subject and body rules, shared with templates. */
 export {
