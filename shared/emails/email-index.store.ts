@@ -272,7 +272,7 @@ export function listPartitions(
   return environments.flatMap((environment) =>
     shards().map((shard): ListPartition => {
       if ('status' in by && statusesOutOfStatusIndex.has(by.status)) {
-        // Not in the status index: the list by time, filtered (mostly matching: see keys.ts).
+        // Not in the status index: the list by time, filtered (mostly matching: see keys/emails.ts).
         const { GSI3PK } = keys.emailsByTime(organizationId, environment, shard);
         return {
           indexName: keys.emailsByTimeIndex,

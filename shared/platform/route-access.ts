@@ -32,7 +32,7 @@ export const middlewareTableActions: readonly string[] = ['dynamodb:GetItem', 'd
 /**
  * The only partition keys the middleware reaches, as IAM `StringLike` patterns for
  * `dynamodb:LeadingKeys`: API-key items (`APIKEY#<hash>`) and rate-limit windows
- * (`RATE#...`). The keys are built in shared/dynamo/keys.ts (keys.apiKey and
+ * (`RATE#...`). The keys are built in shared/dynamo/keys/ (gathered by keys.ts) (keys.apiKey and
  * keys.rateLimitWindow); a change of prefix there must be made here too.
  */
 export const middlewarePartitionKeyPrefixes: readonly string[] = ['APIKEY#*', 'RATE#*'];

@@ -2,7 +2,7 @@
  * The one DynamoDB table, described once. The CDK stack and the local runner both build
  * the table from this definition, so the local table cannot drift from the deployed one.
  * Key attributes are generic (PK/SK, GSIn) because every entity shares them; the key
- * values themselves are built only in shared/dynamo/keys.ts.
+ * values themselves are built only in shared/dynamo/keys/ (gathered by keys.ts).
  */
 /** The email attributes GET /emails returns: what GSI3 and GSI4 project (no bodies, no headers). */
 export const EMAIL_LIST_ATTRIBUTES = [

@@ -1,0 +1,30 @@
+/** Keys of the deliverability counters (shared/deliverability/) and of the hourly sender directory. */
+import type { PrimaryKey } from './primary-key.ts';
+
+/** Items per deliverability counter bucket (each batch of counts goes to one of them). */
+export const METRIC_SHARDS = 4;
+
+export const deliverabilityKeys = {
+  /**
+   * An organization's counts of one environment in one bucket (`D#<yyyy-mm-dd>` a day,
+   * `H#<yyyy-mm-ddThh>` an hour, UTC), one of METRIC_SHARDS items. A range of buckets is one Query
+   * of the partition (`SK BETWEEN`).
+   */
+  metricCounter: (organizationId: string, environment: string, bucket: string, shard: number): PrimaryKey => ({
+    PK: `METRICS#${organizationId}#${environment}`,
+    SK: `${bucket}#${shard}`,
+  }),
+  metricCounters: (organizationId: string, environment: string) => ({ PK: `METRICS#${organizationId}#${environment}` }),
+  /**
+   * An hour's directory of senders: one item per organization (and shard) that counted anything in
+   * that hour and environment, holding the same counts as its hour counter. The admin tool's
+   * top-senders reads the last 24 of these partitions instead of scanning organizations.
+   */
+  metricDirectory: (environment: string, hourBucket: string, organizationId: string, shard: number): PrimaryKey => ({
+    PK: `METRICSALL#${environment}#${hourBucket}`,
+    SK: `${organizationId}#${shard}`,
+  }),
+  metricDirectoryOfHour: (environment: string, hourBucket: string) => ({
+    PK: `METRICSALL#${environment}#${hourBucket}`,
+  }),
+} as const;
