@@ -194,7 +194,7 @@ try {
   const { recordSent } = await import('#emails/delivery/delivery-state.store.ts');
   const { deliverEmail } = await import('#emails/delivery/delivery.service.ts');
   const { handleSesNotification } = await import('#emails/events/ses-events.service.ts');
-  const { simulatedNotifications } = await import('#emails/delivery/outcome-simulation.ts');
+  const { simulatedNotifications } = await import('#emails/delivery/simulated-notifications.ts');
   const { emailRecord } = await import('../test/support/email-records.ts');
   const sample = (i: number, environment: 'test' | 'live' = 'test') =>
     emailRecord(organization.id, {

@@ -1,5 +1,5 @@
 /**
- * Webhook queue consumer: one attempt per record (shared/webhooks/webhook-delivery.service.ts), the
+ * Webhook queue consumer: one attempt per record (shared/webhooks/webhook-queue-consumer.service.ts), the
  * records in parallel. A record it fails on (the table or the queue unavailable, not the endpoint's
  * answer: that is recorded) is reported and comes back after 10 s, not the visibility timeout.
  */
@@ -8,7 +8,7 @@ import { changeWebhookQueueVisibility } from '#adapters/webhook-queue.ts';
 import { withLambdaLogging } from '#core/lambda-logging.ts';
 import { logger } from '#core/logger.ts';
 import { type DeliveryMessage, parseDeliveryMessage } from '#webhooks/delivery-message.ts';
-import { processDeliveryMessages } from '#webhooks/webhook-delivery.service.ts';
+import { processDeliveryMessages } from '#webhooks/webhook-queue-consumer.service.ts';
 
 const FAILED_RECORD_BACKOFF_SECONDS = 10;
 

@@ -7,7 +7,7 @@
 import { apiHandler } from '#http/api-handler.ts';
 import { ok } from '#http/response.ts';
 import { webhookTestLimit } from '#http/route-limits.ts';
-import { sendTestEvent } from '#webhooks/webhook-deliveries.service.ts';
+import { sendTestEvent } from '#webhooks/webhook-delivery-log.service.ts';
 import { testWebhook as operation } from '#webhooks/webhooks.contract.ts';
 
 export const handler = apiHandler(

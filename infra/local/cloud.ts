@@ -176,7 +176,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       // Sent through the configuration set the stack deploys, as in AWS (the IAM check authorises
       // SendEmail against it).
       SES_CONFIGURATION_SET: sesConfigurationSetName(DEFAULT_STACK_NAME),
-      SIMULATE_OUTCOMES: 'true', // no SES events come back locally: simulate them (shared/emails/delivery/outcome-simulation.ts)
+      SIMULATE_OUTCOMES: 'true', // no SES events come back locally: simulate them (shared/emails/delivery/simulated-notifications.ts)
       // The SES emulator shares this process: a slow answer means a busy CPU, not a lost request
       // (which, as an ambiguous outcome, would be sent again once the lease expires).
       SES_REQUEST_TIMEOUT_MS: '25000',

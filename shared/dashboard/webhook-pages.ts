@@ -17,8 +17,8 @@ import {
   webhookPage,
   webhooksPage,
 } from '#dashboard/pages/webhooks.ts';
-import { getDeliveryView, listDeliveries } from '#webhooks/webhook-deliveries.service.ts';
 import type { DeliveryStatus } from '#webhooks/webhook-delivery.ts';
+import { getDeliveryView, listDeliveries } from '#webhooks/webhook-delivery-log.service.ts';
 import { getWebhookView, listWebhooks } from '#webhooks/webhooks.service.ts';
 
 /** The log's page asked for (the first, unfiltered, unless told). */

@@ -26,7 +26,7 @@ export const queueDefinitions = {
     deadLetterRetentionSeconds: 14 * 24 * 3600,
   },
   /**
-   * Webhook deliveries (shared/webhooks/webhook-delivery.service.ts): their own queue, so a slow or
+   * Webhook deliveries (shared/webhooks/webhook-queue-consumer.service.ts): their own queue, so a slow or
    * failing endpoint never delays sending. Retries are new messages (with DelaySeconds), so the
    * receive count only grows when the consumer itself fails on a message.
    */

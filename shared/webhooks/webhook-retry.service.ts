@@ -2,9 +2,9 @@
 import { enqueueDeliveries } from '#adapters/webhook-queue.ts';
 import { ApiError } from '#core/errors.ts';
 import { nowIso } from '#core/ids.ts';
-import { findDelivery } from '#webhooks/webhook-deliveries.service.ts';
 import { reopenDelivery } from '#webhooks/webhook-delivery.store.ts';
 import { deliverySummaryView } from '#webhooks/webhook-delivery.ts';
+import { findDelivery } from '#webhooks/webhook-delivery-log.service.ts';
 
 /** Sends an ended delivery again now (one attempt, same `webhook-id`): 409 while it is still pending. */
 export async function retryDelivery(organizationId: string, webhookId: string, id: string) {

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WEBHOOK_EVENT_TYPES } from '#webhooks/webhook.ts';
-import { sendTestEvent } from '#webhooks/webhook-deliveries.service.ts';
+import { sendTestEvent } from '#webhooks/webhook-delivery-log.service.ts';
 import { createWebhook, findWebhook, getWebhookView, listWebhooks } from '#webhooks/webhooks.service.ts';
 import { DashboardBrowser, dashboardMember } from '../support/dashboard.ts';
 import { eventually } from '../support/ses-store.ts';

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { config } from '#core/config.ts';
-import { sendTestEvent } from '#webhooks/webhook-deliveries.service.ts';
+import { sendTestEvent } from '#webhooks/webhook-delivery-log.service.ts';
 import { dnsControl } from '../support/dns-control.ts';
 import { createTestOrganization } from '../support/factories.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';

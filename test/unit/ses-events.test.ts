@@ -21,7 +21,7 @@ import {
   shouldSimulateOutcomes,
   simulatedNotifications,
   simulatedOutcome,
-} from '#emails/delivery/outcome-simulation.ts';
+} from '#emails/delivery/simulated-notifications.ts';
 import type { EmailEvent, EmailRecord } from '#emails/email.ts';
 import { applyEmailEvents } from '#emails/events/email-events.store.ts';
 import {

@@ -1,6 +1,6 @@
-/** Runs the simulated outcome of an email (outcome-simulation.ts) through the path of real SES events. */
+/** Runs the simulated outcome of an email (simulated-notifications.ts) through the path of real SES events. */
 
-import { type SimulatedEmail, simulatedNotifications } from '#emails/delivery/outcome-simulation.ts';
+import { type SimulatedEmail, simulatedNotifications } from '#emails/delivery/simulated-notifications.ts';
 import { handleSesNotification, type SesNotificationResult } from '#emails/events/ses-events.service.ts';
 
 /**

@@ -30,8 +30,8 @@ import { logger } from '#core/logger.ts';
 import { DUE_INDEX_SHARDS } from '#dynamo/keys.ts';
 import { failedCondition } from '#dynamo/writes.ts';
 import { recordFailed } from '#emails/delivery/delivery-state.store.ts';
-import { type SimulatedEmail, shouldSimulateOutcomes } from '#emails/delivery/outcome-simulation.ts';
 import { simulateOutcomes } from '#emails/delivery/outcome-simulator.service.ts';
+import { type SimulatedEmail, shouldSimulateOutcomes } from '#emails/delivery/simulated-notifications.ts';
 import { type EmailEvent, type Mailbox, newEvent } from '#emails/email.ts';
 import { applyEmailEvents, type EmailEventsSnapshot, readEmailEvents } from '#emails/events/email-events.store.ts';
 import {

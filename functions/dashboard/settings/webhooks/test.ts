@@ -9,7 +9,7 @@ import { webhookDetailPage } from '#dashboard/webhook-pages.ts';
 import { admitInRouteWindow } from '#http/middleware/rate-limit.ts';
 import { webhookTestLimit } from '#http/route-limits.ts';
 import { idPath } from '#platform/api-schemas.ts';
-import { sendTestEvent } from '#webhooks/webhook-deliveries.service.ts';
+import { sendTestEvent } from '#webhooks/webhook-delivery-log.service.ts';
 
 export const handler = memberPage({ path: idPath }, async ({ member, path }) => {
   await admitInRouteWindow(member.organizationId, webhookTestLimit);

@@ -1,7 +1,7 @@
 /**
- * The delivery outcome simulator (test keys: docs/api.md, "API keys"): builds the same SES event
- * notifications a configuration set would publish for an email and runs them through
- * handleSesNotification, the code path of real SES events. The outcome depends on each
+ * The simulated outcomes of test keys (docs/api.md, "API keys"), pure: the same SES event
+ * notifications a configuration set would publish for an email (outcome-simulator.service.ts runs
+ * them through handleSesNotification, the code path of real SES events). The outcome depends on each
  * recipient's local part (a `+label` is ignored, case does not matter):
  *
  *   bounced@…      Bounce, Permanent/General (550 5.1.1)      → status bounced, hard_bounce suppression
