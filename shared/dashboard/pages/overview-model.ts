@@ -9,7 +9,7 @@ import type { ErrorDetail } from '#core/errors.ts';
 import type { BadgeTone } from '#dashboard/layout.ts';
 import type { MetricCounts } from '#deliverability/metric-counts.ts';
 import type { MetricsQuery } from '#deliverability/metrics.contract.ts';
-import type { GuardThresholds } from '#deliverability/sending-guard.ts';
+import type { sendingSettings } from '#deliverability/sending.contract.ts';
 
 export const OVERVIEW_PATH = '/dashboard/overview';
 
@@ -104,18 +104,8 @@ export interface OverviewMetrics {
   series: ReadonlyArray<MetricCounts & { start: string }>;
 }
 
-/** What the page shows of GET /settings/sending (sendingStatus), for one environment. */
-export interface OverviewSending {
-  environment: Environment;
-  enabled: boolean;
-  status: 'active' | 'paused';
-  paused_at: string | null;
-  paused_reason: string | null;
-  sent_24h: number;
-  bounce_rate_24h: number;
-  complaint_rate_24h: number;
-  thresholds: GuardThresholds;
-}
+/** What the page shows of GET /settings/sending (sendingStatus), for one environment: its contract. */
+export type OverviewSending = z.output<typeof sendingSettings>;
 
 export const num = (n: number) => n.toLocaleString('en-US');
 
