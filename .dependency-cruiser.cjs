@@ -1,18 +1,26 @@
 /**
- * The layers of Postbox's code, checked by `npm run lint` (docs/architecture.md draws them):
- *
- *   core (shared/core, shared/platform)
- *     ← dynamo (shared/dynamo) and models (the other files of a feature folder: types, schemas, pure rules)
- *     ← stores (*.store.ts: a feature's DynamoDB access) and adapters (shared/adapters: SES, SQS, KMS, DNS)
- *     ← services (*.service.ts: what handlers call)
- *     ← http (shared/http) and dashboard (shared/dashboard, which may use http)
- *     ← functions and infra
- *
- * An import may point down any number of layers, never up, and no import closes a cycle. Type-only
- * imports count: a type that two layers share belongs to the lower one.
+ * The layers of Postbox's code, checked by `npm run lint` (docs/architecture.md, "Layers", draws them):
+ *   core (shared/core, shared/platform) ← dynamo and models (a feature's other files: types, schemas, pure rules)
+ *     ← stores (*.store.ts) and adapters (shared/adapters: SES, SQS, KMS, DNS; they import no feature)
+ *     ← services (*.service.ts) ← http and dashboard (which may use http) ← app (shared/app: the
+ *     features' route declarations gathered) ← functions and infra
+ * Between feature folders there is one order, FEATURE_ORDER (bottom first): a feature imports only those
+ * below it. An import may point down any number of layers, never up, and no import closes a cycle.
+ * Type-only imports count: a type that two layers or features share belongs to the lower one.
  */
-const FEATURES =
-  '(accounts|emails|templates|domains|suppressions|validation|webhooks|attachments|deliverability|unsubscribe)';
+const FEATURE_ORDER = [
+  'accounts',
+  'suppressions',
+  'domains',
+  'validation',
+  'templates',
+  'attachments',
+  'deliverability',
+  'unsubscribe',
+  'emails',
+  'webhooks',
+];
+const FEATURES = `(${FEATURE_ORDER.join('|')})`;
 const CORE = '^shared/(core|platform)/';
 const DYNAMO = '^shared/dynamo/';
 const FEATURE = `^shared/${FEATURES}/`;
@@ -29,6 +37,17 @@ const forbid = (name, comment, from, to, fromNot) => ({
   severity: 'error',
   from: { path: from, ...(fromNot ? { pathNot: fromNot } : {}) },
   to: { path: to },
+});
+
+/** Each feature folder may not import the folders above it in FEATURE_ORDER. */
+const featureOrder = FEATURE_ORDER.slice(0, -1).map((feature, index) => {
+  const above = FEATURE_ORDER.slice(index + 1);
+  return forbid(
+    `feature-order-${feature}`,
+    `${feature} sits below ${above.join(', ')} (FEATURE_ORDER): move what it needs from them down`,
+    `^shared/${feature}/`,
+    `^shared/(${above.join('|')})/`,
+  );
 });
 
 module.exports = {
@@ -65,8 +84,21 @@ module.exports = {
       STORE,
       `(${SERVICE}|${DASHBOARD}|^shared/http/(?!.+[.]store[.]ts$))`,
     ),
+    forbid(
+      'adapters-import-no-feature',
+      'adapters sit below every feature: the shapes they carry live in the adapter or in core',
+      '^shared/adapters/',
+      FEATURE,
+    ),
+    ...featureOrder,
     forbid('services-below-http', 'services never import http or the dashboard', SERVICE, `(${HTTP}|${DASHBOARD})`),
     forbid('http-below-dashboard', 'the API never imports the dashboard', HTTP, DASHBOARD),
+    forbid(
+      'app-is-the-top',
+      'shared/app gathers every feature: nothing else in shared/ imports it',
+      '^shared/(?!app/)',
+      '^shared/app/',
+    ),
     forbid(
       'shared-below-handlers',
       'shared code never imports handlers, infrastructure, tests or benches',

@@ -12,8 +12,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { build, type Metafile } from 'esbuild';
+import { deployedFunctions } from '#app/routes.ts';
 import { type QueueName, queueDefinitions, queueUrlEnvName } from '#platform/queues.ts';
-import { deployedFunctions } from '#platform/routes.ts';
 import { copyBundleDataFiles, esbuildOptionsFor } from '../infra/bundling.ts';
 
 /** Whose cold init is timed unless handlers are named: the send route, the send consumer, the SES events. */

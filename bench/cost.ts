@@ -192,7 +192,7 @@ try {
   // SES Delivery notification handled by the events function's service.
   const { putEmail } = await import('#emails/email.store.ts');
   const { recordSent } = await import('#emails/delivery/delivery-state.store.ts');
-  const { deliverEmail } = await import('#emails/delivery/delivery.service.ts');
+  const { deliverEmail } = await import('#emails/delivery/deliver-email.service.ts');
   const { handleSesNotification } = await import('#emails/events/ses-events.service.ts');
   const { simulatedNotifications } = await import('#emails/delivery/simulated-notifications.ts');
   const { emailRecord } = await import('../test/support/email-records.ts');

@@ -86,7 +86,7 @@ try {
   const { createMember } = await import('#accounts/members.service.ts');
   const { withDynamoUsage, currentDynamoUsage } = await import('#dynamo/client.ts');
   const { listEmails } = await import('#emails/list.service.ts');
-  const { emailsPageQuery } = await import('#dashboard/pages/emails.ts');
+  const { emailsPageQuery } = await import('#dashboard/emails/emails.schemas.ts');
 
   const { organization, secret } = await benchOrganization('dashboard bench', 'dashboard-bench.test');
   const memberEmail = 'bench-member@example.com';

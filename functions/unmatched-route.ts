@@ -6,10 +6,10 @@
  * counted per source IP like the API's unknown paths.
  */
 
+import { matchRoute } from '#app/route-matching.ts';
 import { ApiError } from '#core/errors.ts';
 import { publicPage } from '#dashboard/page-handler.ts';
 import { publicHandler } from '#http/api-handler.ts';
-import { matchRoute } from '#platform/route-matching.ts';
 import { isDashboardPath } from '#platform/routes.ts';
 
 function unmatched(method: string, path: string): never {
@@ -25,8 +25,10 @@ function unmatched(method: string, path: string): never {
 const apiHandler = publicHandler(async (event) =>
   unmatched(event.requestContext.http.method, event.requestContext.http.path),
 );
-const pageHandler = publicPage({ countEveryRequest: true }, async ({ event }) =>
-  unmatched(event.requestContext.http.method, event.requestContext.http.path),
+const pageHandler = publicPage(
+  {},
+  async ({ event }) => unmatched(event.requestContext.http.method, event.requestContext.http.path),
+  { countEveryRequest: true },
 );
 
 export const handler: typeof apiHandler = (event, context) =>

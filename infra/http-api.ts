@@ -3,8 +3,8 @@
  * also under `/v1` (routePaths); the dashboard's one function behind `ANY /dashboard` and
  * `ANY /dashboard/{proxy+}` (its router picks the page); and the `$default` route's function,
  * which answers every request no route matches with 404 or 405. The routes come only from
- * shared/platform/routes.ts; the local gateway resolves requests the same way
- * (route-matching.ts, matchGatewayRoute).
+ * the declarations (shared/app/routes.ts); the local gateway resolves requests the same way
+ * (shared/app/route-matching.ts, matchGatewayRoute).
  *
  * Resources: an API route costs its function, its integration, its two routes and one Lambda
  * permission for the API (`scopePermissionToRoute: false`: one permission lets this API invoke the
@@ -24,7 +24,7 @@ import {
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
-import { routeId } from '#platform/route-matching.ts';
+import { routeId } from '#app/route-matching.ts';
 import {
   ROUTE_TIMEOUT_SECONDS,
   type RouteDefinition,

@@ -19,7 +19,7 @@ import type { Construct } from 'constructs';
 /**
  * API Gateway's default route throttling (the account-wide quota is 10,000 requests/s shared by
  * every API of the account): a runaway client is stopped at the edge, before it costs Lambda and
- * DynamoDB. Per-key limits (the spec's) are enforced by the middleware below these.
+ * DynamoDB. Per-key limits (docs/api.md, "Rate limits") are enforced by the middleware below these.
  */
 export const DEFAULT_API_RATE_LIMIT = 100;
 export const DEFAULT_API_BURST_LIMIT = 200;

@@ -4,7 +4,7 @@
  * sending goes through, the SNS topic it publishes every sending event to and the notification
  * handlers subscribed to that topic (each with its own dead-letter queue); and the scheduled
  * functions with the EventBridge rules that run them (their alarms: operations.ts). Queue settings and the functions come
- * from shared/platform/queues.ts and shared/platform/routes.ts, which the local cloud reads too.
+ * from shared/platform/queues.ts and the features' declarations (shared/app/routes.ts), which the local cloud reads too.
  */
 import * as path from 'node:path';
 import { Duration, Stack } from 'aws-cdk-lib';

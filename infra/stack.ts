@@ -1,7 +1,7 @@
 /**
  * The Postbox stack: one DynamoDB table, the queues (each with a dead-letter queue), the
  * KMS key that encrypts DKIM private keys, an HTTP API whose routes come only from the
- * route table in shared/platform/routes.ts, one function per API route, one for the dashboard's
+ * features' route declarations (gathered in shared/app/routes.ts), one function per API route, one for the dashboard's
  * pages, one for API Gateway's `$default` route, and one per queue consumer; the SES configuration set that sending uses, the SNS
  * topic its events are published to, and one function (with its own dead-letter queue) per
  * notification handler subscribed to that topic; one function per scheduled function with the
@@ -24,21 +24,23 @@ import type * as ses from 'aws-cdk-lib/aws-ses';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { type QueueName, queueDefinitions } from '#platform/queues.ts';
 import {
-  type ConsumerDefinition,
   consumers,
   dashboardFunction,
   defaultRoute,
   functionRoutes,
-  type NotificationHandlerDefinition,
   notificationHandlers,
-  type RouteDefinition,
-  type RouteGroupDefinition,
-  type ScheduledFunctionDefinition,
-  type StreamHandlerDefinition,
   scheduledFunctions,
   streamHandlers,
+} from '#app/routes.ts';
+import { type QueueName, queueDefinitions } from '#platform/queues.ts';
+import type {
+  ConsumerDefinition,
+  NotificationHandlerDefinition,
+  RouteDefinition,
+  RouteGroupDefinition,
+  ScheduledFunctionDefinition,
+  StreamHandlerDefinition,
 } from '#platform/routes.ts';
 import type { ApiFunction } from './api-function.ts';
 import { functionFactory, pascalCase } from './functions.ts';
@@ -58,7 +60,7 @@ import { createAttachmentsBucket, createDkimKey, createTable } from './storage.t
 
 export { ROUTE_TIMEOUT_SECONDS } from '#platform/routes.ts';
 
-/** The parts of shared/platform/routes.ts the stack is built from. */
+/** The declarations (shared/app/routes.ts) the stack is built from. */
 export interface RouteTable {
   /** API and reference routes: a function each. */
   routes: readonly RouteDefinition[];
@@ -83,7 +85,7 @@ export const sharedRouteTable: RouteTable = {
 
 export interface PostboxStackProps extends StackProps {
   /**
-   * The route table to build from; defaults to shared/platform/routes.ts. Only tests pass another
+   * The route table to build from; defaults to the declarations (shared/app/routes.ts). Only tests pass another
    * (to exercise consumers and queue senders before the real table has any).
    */
   routeTable?: RouteTable;

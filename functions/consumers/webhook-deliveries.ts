@@ -5,9 +5,9 @@
  */
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { changeWebhookQueueVisibility } from '#adapters/webhook-queue.ts';
+import { type DeliveryMessage, parseDeliveryMessage } from '#adapters/webhook-queue-message.ts';
 import { withLambdaLogging } from '#core/lambda-logging.ts';
 import { logger } from '#core/logger.ts';
-import { type DeliveryMessage, parseDeliveryMessage } from '#webhooks/delivery-message.ts';
 import { processDeliveryMessages } from '#webhooks/webhook-queue-consumer.service.ts';
 
 const FAILED_RECORD_BACKOFF_SECONDS = 10;

@@ -1,6 +1,7 @@
 /** GET /api/v1/openapi.json — the API's OpenAPI 3.1 document: no API key needed, cacheable. */
+
+import { openApiDocument } from '#app/openapi-document.ts';
 import { publicHandler } from '#http/api-handler.ts';
-import { openApiDocument } from '#http/openapi.ts';
 import { jsonTextResponse } from '#http/response.ts';
 
 // Built once per instance: the document only changes with a deployment.

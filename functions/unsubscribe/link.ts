@@ -7,10 +7,10 @@
  *         page's button; the body is not inspected (providers vary in how they encode it)
  */
 import { config } from '#core/config.ts';
-import { confirmPage, donePage, unknownLinkPage } from '#dashboard/pages/unsubscribe.ts';
+import { confirmPage, donePage, unknownLinkPage } from '#dashboard/unsubscribe/unsubscribe.view.ts';
+import { findUnsubscribeTarget, unsubscribeByToken } from '#emails/events/one-click-unsubscribe.service.ts';
 import { publicHandler } from '#http/api-handler.ts';
 import { withoutBody } from '#http/response.ts';
-import { findUnsubscribeTarget, unsubscribeByToken } from '#unsubscribe/unsubscribe.service.ts';
 
 export const handler = publicHandler(
   async (event) => {

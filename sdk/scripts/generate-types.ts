@@ -16,7 +16,7 @@ const TARGET = 'sdk/src/schema.d.ts';
 
 const HEADER = `/**
  * The Postbox API's types, generated from ${SOURCE} by openapi-typescript (\`npm run sdk:types\`).
- * Do not edit: change the API's contracts, run \`npm run openapi\`, then \`npm run sdk:types\`.
+ * Do not edit: change the API's contracts, then run \`npm run generate\`.
  */
 
 `;

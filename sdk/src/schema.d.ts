@@ -1,6 +1,6 @@
 /**
  * The Postbox API's types, generated from docs/openapi.json by openapi-typescript (`npm run sdk:types`).
- * Do not edit: change the API's contracts, run `npm run openapi`, then `npm run sdk:types`.
+ * Do not edit: change the API's contracts, then run `npm run generate`.
  */
 
 export interface paths {
@@ -18,26 +18,6 @@ export interface paths {
      * @description Recipients the threshold refuses make a send fail with `400 RECIPIENTS_INVALID`.
      */
     put: operations['putAutoValidation'];
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/settings/sending': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * The sending guard’s state
-     * @description For the API key’s environment: whether the guard is on (`enabled`: by default on for live, off for test), `active` or `paused` (with when and why), the bounce and complaint rates of the last 24 hours (only since the last resume, when one happened), and the thresholds. An operator resumes with `npm run admin -- resume-sending`.
-     */
-    get: operations['getSendingSettings'];
-    put?: never;
     post?: never;
     delete?: never;
     options?: never;
@@ -153,46 +133,6 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/emails/validate': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Validate an address
-     * @description Syntax, the domain’s mail servers, disposable and role addresses, typos and suppressions; nothing is sent.
-     */
-    post: operations['validateAddress'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/emails/validate/batch': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Validate up to 1,000 addresses
-     * @description One result per address, in the order sent.
-     */
-    post: operations['validateAddresses'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
   '/emails/batch': {
     parameters: {
       query?: never;
@@ -207,26 +147,6 @@ export interface paths {
      * @description One template, up to 1,000 recipients, each with its own `data`. A problem with one entry rejects only that entry (`rejected`); the others are sent. See docs/api.md, “Batch send”.
      */
     post: operations['sendBatch'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/attachments': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Upload a large attachment
-     * @description Declares a file (up to 25 MB) and answers a presigned `PUT` for exactly `size` bytes, valid 1 hour. Once uploaded, sends name it by `attachment_id` for 7 days; a send naming an unknown, another organization’s, expired or not yet uploaded file is refused with `400` naming `attachments[i].attachment_id`.
-     */
-    post: operations['createAttachment'];
     delete?: never;
     options?: never;
     head?: never;
@@ -287,6 +207,66 @@ export interface paths {
      * @description Cancels an email Postbox still holds (`queued`, not handed to SES): it becomes `failed` with a `cancelled` event. `409 CONFLICT` once it is handed over, being handed over, or already final.
      */
     post: operations['cancelEmail'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/emails/validate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Validate an address
+     * @description Syntax, the domain’s mail servers, disposable and role addresses, typos and suppressions; nothing is sent.
+     */
+    post: operations['validateAddress'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/emails/validate/batch': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Validate up to 1,000 addresses
+     * @description One result per address, in the order sent.
+     */
+    post: operations['validateAddresses'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/attachments': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Upload a large attachment
+     * @description Declares a file (up to 25 MB) and answers a presigned `PUT` for exactly `size` bytes, valid 1 hour. Once uploaded, sends name it by `attachment_id` for 7 days; a send naming an unknown, another organization’s, expired or not yet uploaded file is refused with `400` naming `attachments[i].attachment_id`.
+     */
+    post: operations['createAttachment'];
     delete?: never;
     options?: never;
     head?: never;
@@ -421,6 +401,26 @@ export interface paths {
      * @description Counts per recipient of `sent`, `delivered`, `bounced` (hard/soft), `complained`, `opened`, `clicked`, `failed`, `unsubscribed` over a range, with bounce and complaint rates over `sent`. Up to 90 days by day or 7 days by hour; default: the last 30 days by day (by hour: the last 24 hours). The cost of a call depends on the number of buckets, never on the number of emails.
      */
     get: operations['getMetrics'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/settings/sending': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The sending guard’s state
+     * @description For the API key’s environment: whether the guard is on (`enabled`: by default on for live, off for test), `active` or `paused` (with when and why), the bounce and complaint rates of the last 24 hours (only since the last resume, when one happened), and the thresholds. An operator resumes with `npm run admin -- resume-sending`.
+     */
+    get: operations['getSendingSettings'];
     put?: never;
     post?: never;
     delete?: never;
@@ -2251,95 +2251,6 @@ export interface operations {
       };
     };
   };
-  getSendingSettings: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
-          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
-          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            data: components['schemas']['SendingSettings'];
-          };
-        };
-      };
-      /** @description No API key, or a wrong one: `AUTH_MISSING`, `AUTH_INVALID` */
-      401: {
-        headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
-          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
-          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            error: {
-              /** @enum {string} */
-              code: 'AUTH_MISSING' | 'AUTH_INVALID';
-              message: string;
-              details?: components['schemas']['ErrorDetail'][];
-            };
-          };
-        };
-      };
-      /** @description Too many requests: `RATE_LIMITED` */
-      429: {
-        headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
-          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
-          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
-          'Retry-After': components['headers']['Retry-After'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            error: {
-              /** @enum {string} */
-              code: 'RATE_LIMITED';
-              message: string;
-              details?: components['schemas']['ErrorDetail'][];
-            };
-          };
-        };
-      };
-      /** @description Internal error (the message quotes the request id): `INTERNAL_ERROR` */
-      500: {
-        headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
-          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
-          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json':
-            | {
-                error: {
-                  /** @enum {string} */
-                  code: 'INTERNAL_ERROR';
-                  message: string;
-                  details?: components['schemas']['ErrorDetail'][];
-                };
-              }
-            | components['schemas']['GatewayError'];
-        };
-      };
-    };
-  };
   getTracking: {
     parameters: {
       query?: never;
@@ -3468,341 +3379,6 @@ export interface operations {
       };
     };
   };
-  validateAddress: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        /**
-         * @example {
-         *       "email": "jane@gmial.com"
-         *     }
-         */
-        'application/json': components['schemas']['ValidateRequest'];
-      };
-    };
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
-          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
-          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "data": {
-           *         "email": "jane@gmial.com",
-           *         "verdict": "risky",
-           *         "score": 0.5,
-           *         "reason": [
-           *           "possible_typo"
-           *         ],
-           *         "did_you_mean": "jane@gmail.com",
-           *         "checks": {
-           *           "syntax": "pass",
-           *           "mx": "pass",
-           *           "disposable": "pass",
-           *           "role": "pass",
-           *           "suppressed": "pass"
-           *         }
-           *       }
-           *     }
-           */
-          'application/json': {
-            data: components['schemas']['ValidationResult'];
-          };
-        };
-      };
-      /** @description The request is invalid: `VALIDATION_ERROR` */
-      400: {
-        headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
-          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
-          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            error: {
-              /** @enum {string} */
-              code: 'VALIDATION_ERROR';
-              message: string;
-              details?: components['schemas']['ErrorDetail'][];
-            };
-          };
-        };
-      };
-      /** @description No API key, or a wrong one: `AUTH_MISSING`, `AUTH_INVALID` */
-      401: {
-        headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
-          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
-          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            error: {
-              /** @enum {string} */
-              code: 'AUTH_MISSING' | 'AUTH_INVALID';
-              message: string;
-              details?: components['schemas']['ErrorDetail'][];
-            };
-          };
-        };
-      };
-      /** @description Payload too large: `PAYLOAD_TOO_LARGE` */
-      413: {
-        headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
-          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
-          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json':
-            | {
-                error: {
-                  /** @enum {string} */
-                  code: 'PAYLOAD_TOO_LARGE';
-                  message: string;
-                  details?: components['schemas']['ErrorDetail'][];
-                };
-              }
-            | components['schemas']['GatewayError'];
-        };
-      };
-      /** @description Unsupported media type: `UNSUPPORTED_MEDIA_TYPE` */
-      415: {
-        headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
-          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
-          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            error: {
-              /** @enum {string} */
-              code: 'UNSUPPORTED_MEDIA_TYPE';
-              message: string;
-              details?: components['schemas']['ErrorDetail'][];
-            };
-          };
-        };
-      };
-      /** @description Too many requests: `RATE_LIMITED` */
-      429: {
-        headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
-          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
-          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
-          'Retry-After': components['headers']['Retry-After'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            error: {
-              /** @enum {string} */
-              code: 'RATE_LIMITED';
-              message: string;
-              details?: components['schemas']['ErrorDetail'][];
-            };
-          };
-        };
-      };
-      /** @description Internal error (the message quotes the request id): `INTERNAL_ERROR` */
-      500: {
-        headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
-          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
-          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json':
-            | {
-                error: {
-                  /** @enum {string} */
-                  code: 'INTERNAL_ERROR';
-                  message: string;
-                  details?: components['schemas']['ErrorDetail'][];
-                };
-              }
-            | components['schemas']['GatewayError'];
-        };
-      };
-    };
-  };
-  validateAddresses: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['ValidateBatchRequest'];
-      };
-    };
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
-          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
-          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            data: components['schemas']['ValidationResult'][];
-          };
-        };
-      };
-      /** @description The request is invalid: `VALIDATION_ERROR` */
-      400: {
-        headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
-          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
-          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            error: {
-              /** @enum {string} */
-              code: 'VALIDATION_ERROR';
-              message: string;
-              details?: components['schemas']['ErrorDetail'][];
-            };
-          };
-        };
-      };
-      /** @description No API key, or a wrong one: `AUTH_MISSING`, `AUTH_INVALID` */
-      401: {
-        headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
-          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
-          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            error: {
-              /** @enum {string} */
-              code: 'AUTH_MISSING' | 'AUTH_INVALID';
-              message: string;
-              details?: components['schemas']['ErrorDetail'][];
-            };
-          };
-        };
-      };
-      /** @description Payload too large: `PAYLOAD_TOO_LARGE` */
-      413: {
-        headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
-          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
-          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json':
-            | {
-                error: {
-                  /** @enum {string} */
-                  code: 'PAYLOAD_TOO_LARGE';
-                  message: string;
-                  details?: components['schemas']['ErrorDetail'][];
-                };
-              }
-            | components['schemas']['GatewayError'];
-        };
-      };
-      /** @description Unsupported media type: `UNSUPPORTED_MEDIA_TYPE` */
-      415: {
-        headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
-          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
-          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            error: {
-              /** @enum {string} */
-              code: 'UNSUPPORTED_MEDIA_TYPE';
-              message: string;
-              details?: components['schemas']['ErrorDetail'][];
-            };
-          };
-        };
-      };
-      /** @description Too many requests: `RATE_LIMITED` */
-      429: {
-        headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
-          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
-          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
-          'Retry-After': components['headers']['Retry-After'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            error: {
-              /** @enum {string} */
-              code: 'RATE_LIMITED';
-              message: string;
-              details?: components['schemas']['ErrorDetail'][];
-            };
-          };
-        };
-      };
-      /** @description Internal error (the message quotes the request id): `INTERNAL_ERROR` */
-      500: {
-        headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
-          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
-          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json':
-            | {
-                error: {
-                  /** @enum {string} */
-                  code: 'INTERNAL_ERROR';
-                  message: string;
-                  details?: components['schemas']['ErrorDetail'][];
-                };
-              }
-            | components['schemas']['GatewayError'];
-        };
-      };
-    };
-  };
   sendBatch: {
     parameters: {
       query?: never;
@@ -4030,167 +3606,6 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'RATE_LIMITED' | 'LIMIT_EXCEEDED';
-              message: string;
-              details?: components['schemas']['ErrorDetail'][];
-            };
-          };
-        };
-      };
-      /** @description Internal error (the message quotes the request id): `INTERNAL_ERROR` */
-      500: {
-        headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
-          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
-          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json':
-            | {
-                error: {
-                  /** @enum {string} */
-                  code: 'INTERNAL_ERROR';
-                  message: string;
-                  details?: components['schemas']['ErrorDetail'][];
-                };
-              }
-            | components['schemas']['GatewayError'];
-        };
-      };
-    };
-  };
-  createAttachment: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        /**
-         * @example {
-         *       "filename": "invoice-2026-11.pdf",
-         *       "size": 8388608
-         *     }
-         */
-        'application/json': components['schemas']['CreateAttachmentRequest'];
-      };
-    };
-    responses: {
-      /** @description Created */
-      201: {
-        headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
-          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
-          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            data: components['schemas']['AttachmentUpload'];
-          };
-        };
-      };
-      /** @description The request is invalid: `VALIDATION_ERROR` */
-      400: {
-        headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
-          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
-          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            error: {
-              /** @enum {string} */
-              code: 'VALIDATION_ERROR';
-              message: string;
-              details?: components['schemas']['ErrorDetail'][];
-            };
-          };
-        };
-      };
-      /** @description No API key, or a wrong one: `AUTH_MISSING`, `AUTH_INVALID` */
-      401: {
-        headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
-          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
-          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            error: {
-              /** @enum {string} */
-              code: 'AUTH_MISSING' | 'AUTH_INVALID';
-              message: string;
-              details?: components['schemas']['ErrorDetail'][];
-            };
-          };
-        };
-      };
-      /** @description Payload too large: `PAYLOAD_TOO_LARGE` */
-      413: {
-        headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
-          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
-          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json':
-            | {
-                error: {
-                  /** @enum {string} */
-                  code: 'PAYLOAD_TOO_LARGE';
-                  message: string;
-                  details?: components['schemas']['ErrorDetail'][];
-                };
-              }
-            | components['schemas']['GatewayError'];
-        };
-      };
-      /** @description Unsupported media type: `UNSUPPORTED_MEDIA_TYPE` */
-      415: {
-        headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
-          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
-          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            error: {
-              /** @enum {string} */
-              code: 'UNSUPPORTED_MEDIA_TYPE';
-              message: string;
-              details?: components['schemas']['ErrorDetail'][];
-            };
-          };
-        };
-      };
-      /** @description Too many requests: `RATE_LIMITED` */
-      429: {
-        headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
-          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
-          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
-          'Retry-After': components['headers']['Retry-After'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            error: {
-              /** @enum {string} */
-              code: 'RATE_LIMITED';
               message: string;
               details?: components['schemas']['ErrorDetail'][];
             };
@@ -4601,6 +4016,502 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'CONFLICT';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description Too many requests: `RATE_LIMITED` */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'RATE_LIMITED';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description Internal error (the message quotes the request id): `INTERNAL_ERROR` */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                error: {
+                  /** @enum {string} */
+                  code: 'INTERNAL_ERROR';
+                  message: string;
+                  details?: components['schemas']['ErrorDetail'][];
+                };
+              }
+            | components['schemas']['GatewayError'];
+        };
+      };
+    };
+  };
+  validateAddress: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "email": "jane@gmial.com"
+         *     }
+         */
+        'application/json': components['schemas']['ValidateRequest'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": {
+           *         "email": "jane@gmial.com",
+           *         "verdict": "risky",
+           *         "score": 0.5,
+           *         "reason": [
+           *           "possible_typo"
+           *         ],
+           *         "did_you_mean": "jane@gmail.com",
+           *         "checks": {
+           *           "syntax": "pass",
+           *           "mx": "pass",
+           *           "disposable": "pass",
+           *           "role": "pass",
+           *           "suppressed": "pass"
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            data: components['schemas']['ValidationResult'];
+          };
+        };
+      };
+      /** @description The request is invalid: `VALIDATION_ERROR` */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'VALIDATION_ERROR';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description No API key, or a wrong one: `AUTH_MISSING`, `AUTH_INVALID` */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'AUTH_MISSING' | 'AUTH_INVALID';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description Payload too large: `PAYLOAD_TOO_LARGE` */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                error: {
+                  /** @enum {string} */
+                  code: 'PAYLOAD_TOO_LARGE';
+                  message: string;
+                  details?: components['schemas']['ErrorDetail'][];
+                };
+              }
+            | components['schemas']['GatewayError'];
+        };
+      };
+      /** @description Unsupported media type: `UNSUPPORTED_MEDIA_TYPE` */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'UNSUPPORTED_MEDIA_TYPE';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description Too many requests: `RATE_LIMITED` */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'RATE_LIMITED';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description Internal error (the message quotes the request id): `INTERNAL_ERROR` */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                error: {
+                  /** @enum {string} */
+                  code: 'INTERNAL_ERROR';
+                  message: string;
+                  details?: components['schemas']['ErrorDetail'][];
+                };
+              }
+            | components['schemas']['GatewayError'];
+        };
+      };
+    };
+  };
+  validateAddresses: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ValidateBatchRequest'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['ValidationResult'][];
+          };
+        };
+      };
+      /** @description The request is invalid: `VALIDATION_ERROR` */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'VALIDATION_ERROR';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description No API key, or a wrong one: `AUTH_MISSING`, `AUTH_INVALID` */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'AUTH_MISSING' | 'AUTH_INVALID';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description Payload too large: `PAYLOAD_TOO_LARGE` */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                error: {
+                  /** @enum {string} */
+                  code: 'PAYLOAD_TOO_LARGE';
+                  message: string;
+                  details?: components['schemas']['ErrorDetail'][];
+                };
+              }
+            | components['schemas']['GatewayError'];
+        };
+      };
+      /** @description Unsupported media type: `UNSUPPORTED_MEDIA_TYPE` */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'UNSUPPORTED_MEDIA_TYPE';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description Too many requests: `RATE_LIMITED` */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'RATE_LIMITED';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description Internal error (the message quotes the request id): `INTERNAL_ERROR` */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                error: {
+                  /** @enum {string} */
+                  code: 'INTERNAL_ERROR';
+                  message: string;
+                  details?: components['schemas']['ErrorDetail'][];
+                };
+              }
+            | components['schemas']['GatewayError'];
+        };
+      };
+    };
+  };
+  createAttachment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "filename": "invoice-2026-11.pdf",
+         *       "size": 8388608
+         *     }
+         */
+        'application/json': components['schemas']['CreateAttachmentRequest'];
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['AttachmentUpload'];
+          };
+        };
+      };
+      /** @description The request is invalid: `VALIDATION_ERROR` */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'VALIDATION_ERROR';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description No API key, or a wrong one: `AUTH_MISSING`, `AUTH_INVALID` */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'AUTH_MISSING' | 'AUTH_INVALID';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description Payload too large: `PAYLOAD_TOO_LARGE` */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                error: {
+                  /** @enum {string} */
+                  code: 'PAYLOAD_TOO_LARGE';
+                  message: string;
+                  details?: components['schemas']['ErrorDetail'][];
+                };
+              }
+            | components['schemas']['GatewayError'];
+        };
+      };
+      /** @description Unsupported media type: `UNSUPPORTED_MEDIA_TYPE` */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'UNSUPPORTED_MEDIA_TYPE';
               message: string;
               details?: components['schemas']['ErrorDetail'][];
             };
@@ -5979,6 +5890,95 @@ export interface operations {
               message: string;
               details?: components['schemas']['ErrorDetail'][];
             };
+          };
+        };
+      };
+      /** @description No API key, or a wrong one: `AUTH_MISSING`, `AUTH_INVALID` */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'AUTH_MISSING' | 'AUTH_INVALID';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description Too many requests: `RATE_LIMITED` */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'RATE_LIMITED';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description Internal error (the message quotes the request id): `INTERNAL_ERROR` */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                error: {
+                  /** @enum {string} */
+                  code: 'INTERNAL_ERROR';
+                  message: string;
+                  details?: components['schemas']['ErrorDetail'][];
+                };
+              }
+            | components['schemas']['GatewayError'];
+        };
+      };
+    };
+  };
+  getSendingSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['SendingSettings'];
           };
         };
       };

@@ -14,10 +14,10 @@ import {
 import { displayPrefix, generateApiKey, hashApiKey } from '#accounts/api-key.ts';
 import { getOrganization, putOrganization, updateOrganizationAttribute } from '#accounts/organization.store.ts';
 import type { Organization, SendingLimitAttribute } from '#accounts/organization.ts';
+import { MAX_SENDING_LIMIT, type SendingLimits, sendingLimitsFor } from '#accounts/sending-limit.ts';
 import type { Environment } from '#core/environment.ts';
 import { ApiError, notFound } from '#core/errors.ts';
 import { isResourceId, newId } from '#core/ids.ts';
-import { MAX_SENDING_LIMIT, type SendingLimits, sendingLimitsFor } from '#emails/sending-limit.ts';
 
 function requireName(name: string, what: string): string {
   const trimmed = name.trim();

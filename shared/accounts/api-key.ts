@@ -9,7 +9,7 @@ import { encodeBase62, randomBase62 } from '#core/ids.ts';
 
 const RANDOM_LENGTH = 32;
 const CHECKSUM_LENGTH = 6;
-/** Characters kept in clear for display, per the spec. */
+/** Characters kept in clear for display (docs/api.md, "API keys"). */
 export const DISPLAY_PREFIX_LENGTH = 12;
 const KEY_PATTERN = new RegExp(`^pb_(live|test)_([0-9A-Za-z]{${RANDOM_LENGTH + CHECKSUM_LENGTH}})$`);
 

@@ -16,6 +16,7 @@ import { nowIso } from '#core/ids.ts';
 import { db, tableName } from '#dynamo/client.ts';
 import { keys } from '#dynamo/keys.ts';
 import { conditionalWrite } from '#dynamo/writes.ts';
+import { ITEM_TYPES } from '#platform/table.ts';
 
 export interface OrganizationItem {
   id: string;
@@ -79,7 +80,7 @@ export async function putOrganization(input: { id: string; name: string }): Prom
   const created = await conditionalWrite(
     new PutCommand({
       TableName: tableName,
-      Item: { ...keys.organization(input.id), type: 'organization', ...item },
+      Item: { ...keys.organization(input.id), type: ITEM_TYPES.organization, ...item },
       ConditionExpression: 'attribute_not_exists(PK)',
     }),
   );

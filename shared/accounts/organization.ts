@@ -31,7 +31,7 @@ export interface Organization {
   autoValidationThreshold: AutoValidationThreshold;
   /** What a send tracks unless it says (`tracking` on send and batch). */
   trackingDefaults: TrackingSettings;
-  /** Sending limits in recipients (shared/emails/sending-limit.ts); absent means the default. */
+  /** Sending limits in recipients (sending-limit.ts); absent means the default. */
   dailyRecipientLimitLive?: number;
   monthlyRecipientLimitLive?: number;
   dailyRecipientLimitTest?: number;

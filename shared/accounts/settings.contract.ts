@@ -17,6 +17,7 @@ export const putAutoValidationBody = z
   .meta({ id: 'PutAutoValidationRequest' });
 
 export const getAutoValidation = defineOperation({
+  endpoint: 'GET /settings/auto-validation',
   operationId: 'getAutoValidation',
   summary: 'Get the auto-validation threshold',
   tag: 'Settings',
@@ -25,6 +26,7 @@ export const getAutoValidation = defineOperation({
 });
 
 export const putAutoValidation = defineOperation({
+  endpoint: 'PUT /settings/auto-validation',
   operationId: 'putAutoValidation',
   summary: 'Set the auto-validation threshold',
   description: 'Recipients the threshold refuses make a send fail with `400 RECIPIENTS_INVALID`.',
@@ -43,6 +45,7 @@ export const trackingSetting = z
   .meta({ id: 'TrackingSetting' });
 
 export const getTracking = defineOperation({
+  endpoint: 'GET /settings/tracking',
   operationId: 'getTracking',
   summary: 'Get the tracking defaults',
   description: 'Whether sends track opens and clicks when their `tracking` field does not say. Both off by default.',
@@ -52,6 +55,7 @@ export const getTracking = defineOperation({
 });
 
 export const putTracking = defineOperation({
+  endpoint: 'PUT /settings/tracking',
   operationId: 'putTracking',
   summary: 'Set the tracking defaults',
   description:

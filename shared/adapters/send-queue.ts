@@ -6,13 +6,13 @@
 
 import { SendMessageBatchCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { changeVisibility, type VisibilityChange } from '#adapters/queue-visibility.ts';
-import { awsClient } from '#core/aws-client.ts';
-import { requiredEnv } from '#core/config.ts';
 import {
   MAX_EMAILS_PER_MESSAGE,
   type SendQueueMessage,
   type SendQueueMultiMessage,
-} from '#emails/delivery/send-queue-message.ts';
+} from '#adapters/send-queue-message.ts';
+import { awsClient } from '#core/aws-client.ts';
+import { requiredEnv } from '#core/config.ts';
 import { queueUrlEnvName } from '#platform/queues.ts';
 
 const queueUrl = requiredEnv(queueUrlEnvName('send'));

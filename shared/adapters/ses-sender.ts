@@ -9,8 +9,8 @@
 import { domainToASCII } from 'node:url';
 import { type MessageTag, SESv2Client, SendEmailCommand, type SendEmailCommandInput } from '@aws-sdk/client-sesv2';
 import { awsClient } from '#core/aws-client.ts';
+import type { Mailbox } from '#core/email-address.ts';
 import { logger } from '#core/logger.ts';
-import type { Mailbox } from '#emails/email.ts';
 
 export interface SesSendInput {
   from: Mailbox;

@@ -4,10 +4,10 @@
  */
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { changeVisibility, type VisibilityChange } from '#adapters/queue-visibility.ts';
+import type { DeliveryMessage } from '#adapters/webhook-queue-message.ts';
 import { awsClient } from '#core/aws-client.ts';
 import { requiredEnv } from '#core/config.ts';
 import { queueUrlEnvName } from '#platform/queues.ts';
-import type { DeliveryMessage } from '#webhooks/delivery-message.ts';
 
 const queueUrl = requiredEnv(queueUrlEnvName('webhooks'));
 const sqs = awsClient(new SQSClient(process.env.SQS_ENDPOINT ? { endpoint: process.env.SQS_ENDPOINT } : {}));

@@ -68,6 +68,7 @@ export const emailAttachment = z
   .meta({ id: 'EmailAttachment' });
 
 export const createAttachment = defineOperation({
+  endpoint: 'POST /attachments',
   operationId: 'createAttachment',
   summary: 'Upload a large attachment',
   description:

@@ -11,6 +11,12 @@ import { normalizeDomainName } from '#core/domain-name.ts';
 
 const DOT_ATOM = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*$/;
 
+/** A mailbox as a message names it: an address and, optionally, its display name. */
+export interface Mailbox {
+  email: string;
+  name?: string;
+}
+
 export type AddressCheck = { ok: true; address: string; domain: string } | { ok: false; reason: string };
 
 export function normalizeEmailAddress(input: string): AddressCheck {

@@ -1,8 +1,7 @@
 /**
- * What a dashboard page answers: `{status?, body}` (HTML) or `{redirect, status?}` (303 See Other, or
- * 302 Found for a download handed to another origin), turned into a Lambda result with the headers
- * every page carries. A middleware that answers early throws an `EarlyPage` instead (see
- * page-handler.ts).
+ * What a dashboard page answers (the one `PageResult`): `{status?, body}` (HTML) or `{redirect, status?}`
+ * (303 See Other, or 302 Found for a download handed to another origin), turned into a Lambda result
+ * with the headers every page carries. A middleware that answers early throws an `EarlyPage` instead.
  */
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { SafeHtml } from '#dashboard/html.ts';
@@ -51,7 +50,11 @@ export function toLambdaResult(result: PageResult): APIGatewayProxyStructuredRes
   };
 }
 
-/** An answer a middleware gives instead of the page (thrown, so the shared `onError`s see it). */
+/**
+ * An answer a middleware gives instead of the page (the sign-in redirect, the CSRF refusal): thrown,
+ * so it still goes through requestContext's `onError` (request id, log line), since Middy skips every
+ * `after` of an early return.
+ */
 export class EarlyPage extends Error {
   constructor(readonly result: PageResult) {
     super('early page');

@@ -4,7 +4,7 @@
  * Their markup is a tenant's own, so it is served as is, only here, and only under these headers.
  */
 import type { SafeHtml } from '#dashboard/html.ts';
-import type { PageResult } from '#dashboard/page-handler.ts';
+import type { PageResult } from '#dashboard/page-result.ts';
 
 /**
  * What a sandboxed document answers with instead of the page CSP: a sandbox (no script, no forms,

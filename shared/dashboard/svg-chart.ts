@@ -1,11 +1,10 @@
 /**
- * Server-rendered charts for the dashboard: inline SVG, no script and no chart library. A chart has
- * a fixed viewBox (it scales with the page), horizontal grid lines with their values, a few bucket
- * labels under the x axis, and one `<path>` per series however many buckets there are (bars are
- * one path of closed rectangles), so its size stays bounded: 168 hour buckets of four series are a
- * few kilobytes. It is an image to assistive technology (`role="img"`, labelled by its `<title>` and
- * `<desc>`); the page puts a text summary and a data table of every bucket beside it
- * (shared/dashboard/pages/overview.ts). Everything interpolated is escaped (html.ts).
+ * Server-rendered charts: inline SVG, no script and no chart library. A fixed viewBox (it scales with
+ * the page), grid lines with their values, a few bucket labels, and one `<path>` per series however
+ * many buckets (bars: one path of closed rectangles), so 168 hour buckets of four series stay a few
+ * kilobytes. An image to assistive technology (`role="img"`, labelled by its `<title>` and `<desc>`);
+ * the page puts a text summary and a table of every bucket beside it (overview/overview.view.ts).
+ * Everything interpolated is escaped (html.ts).
  */
 import { html, type SafeHtml } from '#dashboard/html.ts';
 

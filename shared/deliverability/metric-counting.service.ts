@@ -19,6 +19,7 @@ import {
 import { evaluateSendingGuard } from '#deliverability/sending-guard.service.ts';
 import { batchGetAll } from '#dynamo/batch.ts';
 import { emailOfCollectionKey, keys, METRIC_SHARDS } from '#dynamo/keys.ts';
+import { ITEM_TYPES } from '#platform/table.ts';
 
 /** A record of the table's stream, as the handler passes it on. */
 export interface StreamChange {
@@ -45,7 +46,7 @@ function countedOf(change: StreamChange, emails: Map<string, CountedEmail>): Cou
   const image = change.newImage ?? {};
   const owner = emailOfCollectionKey(text(image.PK) ?? '');
   if (!owner || change.eventName === 'REMOVE') return undefined;
-  if (image.type === 'email' && image.ses_message_id && !change.oldImage?.ses_message_id) {
+  if (image.type === ITEM_TYPES.email && image.ses_message_id && !change.oldImage?.ses_message_id) {
     const email = countedEmail(image);
     const time = text(image.sent_at) ?? new Date().toISOString();
     return {
@@ -55,7 +56,7 @@ function countedOf(change: StreamChange, emails: Map<string, CountedEmail>): Cou
       counts: countsOfHandOver(email),
     };
   }
-  if (image.type !== 'email_event' || change.eventName !== 'INSERT') return undefined;
+  if (image.type !== ITEM_TYPES.emailEvent || change.eventName !== 'INSERT') return undefined;
   const email = emails.get(`${owner.organizationId}|${owner.emailId}`);
   const time = text(image.created_at);
   if (!email || !time) return undefined;
@@ -70,7 +71,7 @@ function countedOf(change: StreamChange, emails: Map<string, CountedEmail>): Cou
 async function emailsOfEvents(changes: readonly StreamChange[]): Promise<Map<string, CountedEmail>> {
   const owners = new Map<string, { organizationId: string; emailId: string }>();
   for (const change of changes) {
-    if (change.newImage?.type !== 'email_event') continue;
+    if (change.newImage?.type !== ITEM_TYPES.emailEvent) continue;
     const owner = emailOfCollectionKey(text(change.newImage.PK) ?? '');
     if (owner) owners.set(`${owner.organizationId}|${owner.emailId}`, owner);
   }

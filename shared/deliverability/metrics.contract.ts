@@ -4,8 +4,8 @@
  * the events (never a scan of emails).
  */
 import * as z from 'zod';
+import { dateBound, dateOrder, environmentQuery } from '#core/date-query.ts';
 import { METRIC_COUNTS } from '#deliverability/metric-counts.ts';
-import { dateBound, dateOrder, environmentQuery } from '#emails/list-query.ts';
 import { defineOperation } from '#platform/api-operation.ts';
 import { timestamp } from '#platform/api-schemas.ts';
 
@@ -59,6 +59,7 @@ export const metricsView = z
   .meta({ id: 'Metrics' });
 
 export const getMetrics = defineOperation({
+  endpoint: 'GET /metrics',
   operationId: 'getMetrics',
   summary: 'Deliverability metrics',
   description:

@@ -13,6 +13,7 @@ import type { GuardResume, GuardSettings } from '#deliverability/sending-guard.t
 import { db, tableName } from '#dynamo/client.ts';
 import { keys } from '#dynamo/keys.ts';
 import { conditionalWrite } from '#dynamo/writes.ts';
+import { sendingPauseAttribute } from '#platform/table.ts';
 
 export interface GuardState {
   settings?: GuardSettings;
@@ -32,7 +33,7 @@ export async function readGuardState(
       ProjectionExpression: 'PK, #settings, #paused, #resumed',
       ExpressionAttributeNames: {
         '#settings': `sending_guard_${environment}`,
-        '#paused': `sending_paused_${environment}`,
+        '#paused': sendingPauseAttribute(environment),
         '#resumed': `guard_resumed_${environment}`,
       },
       ConsistentRead: true,
@@ -43,7 +44,9 @@ export async function readGuardState(
     ...(Item[`sending_guard_${environment}`]
       ? { settings: Item[`sending_guard_${environment}`] as GuardSettings }
       : {}),
-    ...(Item[`sending_paused_${environment}`] ? { paused: Item[`sending_paused_${environment}`] as SendingPause } : {}),
+    ...(Item[sendingPauseAttribute(environment)]
+      ? { paused: Item[sendingPauseAttribute(environment)] as SendingPause }
+      : {}),
     ...(Item[`guard_resumed_${environment}`] ? { resumed: Item[`guard_resumed_${environment}`] as GuardResume } : {}),
   };
 }
@@ -56,7 +59,7 @@ export function pauseEnvironment(organizationId: string, environment: Environmen
       Key: keys.organization(organizationId),
       UpdateExpression: 'SET #paused = :pause',
       ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(#paused)',
-      ExpressionAttributeNames: { '#paused': `sending_paused_${environment}` },
+      ExpressionAttributeNames: { '#paused': sendingPauseAttribute(environment) },
       ExpressionAttributeValues: { ':pause': pause },
     }),
   );
@@ -71,7 +74,7 @@ export function resumeEnvironment(organizationId: string, environment: Environme
       UpdateExpression: 'SET #resumed = :resume REMOVE #paused',
       ConditionExpression: 'attribute_exists(PK)',
       ExpressionAttributeNames: {
-        '#paused': `sending_paused_${environment}`,
+        '#paused': sendingPauseAttribute(environment),
         '#resumed': `guard_resumed_${environment}`,
       },
       ExpressionAttributeValues: { ':resume': resume },

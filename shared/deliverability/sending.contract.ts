@@ -29,6 +29,7 @@ export const sendingSettings = z
   .meta({ id: 'SendingSettings' });
 
 export const getSendingSettings = defineOperation({
+  endpoint: 'GET /settings/sending',
   operationId: 'getSendingSettings',
   summary: 'The sending guard’s state',
   description:

@@ -23,6 +23,7 @@ import {
 export const MAX_DOMAINS_PER_ORGANIZATION = 1000;
 
 import type { DomainClaim, DomainItem } from '#domains/domain.ts';
+import { ITEM_TYPES } from '#platform/table.ts';
 
 export async function domainNameTaken(organizationId: string, domainName: string): Promise<boolean> {
   const { Item } = await db.send(
@@ -49,7 +50,7 @@ export async function insertDomain(item: DomainItem): Promise<'added' | 'duplica
       {
         Put: {
           TableName: tableName,
-          Item: { ...keys.domain(item.organization_id, item.id), type: 'domain', ...item },
+          Item: { ...keys.domain(item.organization_id, item.id), type: ITEM_TYPES.domain, ...item },
           ConditionExpression: 'attribute_not_exists(PK)',
         },
       },

@@ -70,6 +70,7 @@ export const updateDomainBody = z
   .meta({ id: 'UpdateDomainRequest' });
 
 export const addDomain = defineOperation({
+  endpoint: 'POST /domains',
   operationId: 'addDomain',
   summary: 'Add a sending domain',
   description:
@@ -115,6 +116,7 @@ export const addDomain = defineOperation({
 });
 
 export const listDomains = defineOperation({
+  endpoint: 'GET /domains',
   operationId: 'listDomains',
   summary: 'List domains',
   description: 'Every domain of the organization, oldest first (not paginated: at most 1,000).',
@@ -124,6 +126,7 @@ export const listDomains = defineOperation({
 });
 
 export const verifyDomain = defineOperation({
+  endpoint: 'GET /domains/{id}/verify',
   operationId: 'verifyDomain',
   summary: 'Check a domain’s DNS records now',
   description:
@@ -136,6 +139,7 @@ export const verifyDomain = defineOperation({
 });
 
 export const updateDomain = defineOperation({
+  endpoint: 'PATCH /domains/{id}',
   operationId: 'updateDomain',
   summary: 'Set or remove a domain’s custom MAIL FROM',
   description:

@@ -5,6 +5,9 @@
  * null, and 3 bytes per list or map plus 1 per element. Exact for the document client's plain
  * values; used to keep items within a write unit, where over-estimating by a byte is harmless.
  */
+/** An item, or the bodies it holds, would not fit in one DynamoDB item with room to spare. */
+export class BodiesTooLargeError extends Error {}
+
 export function itemSize(item: Readonly<Record<string, unknown>>): number {
   let size = 0;
   for (const [name, value] of Object.entries(item)) {

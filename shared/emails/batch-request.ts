@@ -7,14 +7,13 @@
  *     than 1,000 entries;
  *   - one entry (a rejected entry, the rest is sent): not `{to: {email, name?}, data?}`, an invalid
  *     address or name, data that is not an object or nests too deeply — see parseBatchEntry.
- * Besides the spec's fields a batch takes `reply_to`, `tags`, `priority`, `attachments`, `list_unsubscribe`
- * and `tracking`, applied to every email (the attachments stored once for all of them; Postbox's own
- * unsubscribe link is made per email, so per recipient).
+ * Besides `template_id`, `from`, `subject` and `recipients` a batch takes `reply_to`, `tags`, `priority`,
+ * `attachments`, `list_unsubscribe` and `tracking`, applied to every email (the attachments stored once
+ * for all of them; Postbox's own unsubscribe link is made per email, so per recipient).
  */
 import * as z from 'zod';
 import { attachmentsField } from '#attachments/attachment-request.ts';
 import { emailAddress } from '#core/email-address.ts';
-import { listUnsubscribeField } from '#emails/list-unsubscribe.ts';
 import {
   mailbox,
   PRIORITIES,
@@ -23,7 +22,8 @@ import {
   templateDataSchema,
   templateIdSchema,
 } from '#emails/send-request.ts';
-import { trackingField } from '#emails/tracking.ts';
+import { listUnsubscribeField } from '#unsubscribe/list-unsubscribe.ts';
+import { trackingField } from '#unsubscribe/tracking.ts';
 
 export const MAX_BATCH_RECIPIENTS = 1000;
 

@@ -18,6 +18,7 @@ import { createHash } from 'node:crypto';
 import type { Caller } from '#accounts/caller.ts';
 import { organizationAmong } from '#accounts/organization.store.ts';
 import { DEFAULT_TRACKING } from '#accounts/organization.ts';
+import { checkSendingLimit } from '#accounts/sending-limit.ts';
 import { enqueueEmailBatches } from '#adapters/send-queue.ts';
 import { storeAttachments } from '#attachments/attachments.service.ts';
 import { normalizeEmailAddress } from '#core/email-address.ts';
@@ -30,6 +31,7 @@ import { checkNotPaused } from '#deliverability/sending-guard.service.ts';
 import { claimsAmong } from '#domains/domain.store.ts';
 import { claimsAllowSending, domainNotVerified, senderClaimNames } from '#domains/domain.ts';
 import { batchGetAll } from '#dynamo/batch.ts';
+import { BodiesTooLargeError } from '#dynamo/item-size.ts';
 import { keys } from '#dynamo/keys.ts';
 import {
   type AcceptWrite,
@@ -39,7 +41,6 @@ import {
 } from '#emails/accept-writes.service.ts';
 import { type BatchEntry, type BatchSendRequest, parseBatchEntry } from '#emails/batch-request.ts';
 import {
-  BodiesTooLargeError,
   deleteEmailItems,
   existingEmailIds,
   type NewEmailItems,
@@ -49,8 +50,6 @@ import {
 import { type EmailRecord, newEmailId } from '#emails/email.ts';
 import { countNewEmails, deleteEmailPointers, writeEmailPointers } from '#emails/email-index.store.ts';
 import { planAccept } from '#emails/schedule/due-times.ts';
-import { checkSendingLimit } from '#emails/sending-limit.ts';
-import { resolveTracking } from '#emails/tracking.ts';
 import { readUsage } from '#emails/usage.store.ts';
 import { findSuppressedAddresses, MAX_ADDRESSES_PER_CHECK } from '#suppressions/suppressions.service.ts';
 import { countTemplateSends, type TemplateSendsCount, uncountTemplateSends } from '#templates/template.store.ts';
@@ -58,6 +57,7 @@ import type { OutputMeter } from '#templates/template-engine.ts';
 import { parseTemplateForRequest } from '#templates/template-parse.ts';
 import { renderForSend } from '#templates/template-render.service.ts';
 import { sendableTemplateFrom, sendableTemplateKeys } from '#templates/templates.service.ts';
+import { resolveTracking } from '#unsubscribe/tracking.ts';
 import { refusalReason, refusedRecipients } from '#validation/auto-validation.service.ts';
 
 export interface BatchResult {

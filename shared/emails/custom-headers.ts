@@ -4,7 +4,7 @@
  * each problem on `headers.<name>` (docs/api.md, "Emails").
  */
 import * as z from 'zod';
-import { LINE_BREAK } from '#emails/message-text.ts';
+import { LINE_BREAK } from '#core/message-text.ts';
 
 /** SES v2 Simple content accepts at most 15 custom headers (API_Message reference). */
 export const MAX_HEADERS = 15;

@@ -1,6 +1,7 @@
 /** How an email is shown: an item of GET /emails (the email of GET /emails/:id is built on it: get.service.ts). */
+
+import { MAX_SUBJECT_LENGTH } from '#core/message-text.ts';
 import type { ListedEmail } from '#emails/email.ts';
-import { MAX_SUBJECT_LENGTH } from '#emails/message-text.ts';
 
 /**
  * A subject as lists show it: at most MAX_SUBJECT_LENGTH characters (code points), cut with "…"

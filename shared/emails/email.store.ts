@@ -13,11 +13,12 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGetAll, batchWriteAll } from '#dynamo/batch.ts';
 import { db, tableName } from '#dynamo/client.ts';
-import { itemSize } from '#dynamo/item-size.ts';
+import { BodiesTooLargeError, itemSize } from '#dynamo/item-size.ts';
 import { keys } from '#dynamo/keys.ts';
 import { queryAll } from '#dynamo/reads.ts';
 import { conditionalWrite, isConditionalCheckFailed, type TransactItems } from '#dynamo/writes.ts';
 import { type EmailEvent, type EmailRecord, eventsWithHandOver } from '#emails/email.ts';
+import { ITEM_TYPES } from '#platform/table.ts';
 
 /** An email item as stored: the bodies gzip-compressed, on the item or (`bodies_apart`) on its content item. */
 export interface StoredEmail extends Omit<EmailRecord, 'html' | 'text'> {
@@ -55,8 +56,6 @@ export const writeUnitsOf = (bytes: number) => Math.max(1, Math.ceil(bytes / 102
 const compress = (body: string | null) => (body === null ? undefined : gzipSync(Buffer.from(body, 'utf8')));
 const decompress = (body: Uint8Array | undefined) => (body ? gunzipSync(body).toString('utf8') : null);
 
-export class BodiesTooLargeError extends Error {}
-
 /** A new email's items: the email, and its content item when its bodies are kept apart. */
 export interface NewEmailItems {
   email: Record<string, unknown>;
@@ -80,7 +79,7 @@ export function newEmailItems(email: EmailRecord, dueDeadline?: string): NewEmai
     ...keys.email(email.organization_id, email.id),
     ...keys.emailListEntry(email.organization_id, email.environment, email.status, email.id, email.created_at),
     ...(dueDeadline ? keys.dueEntry(email.id, dueDeadline) : {}),
-    type: 'email',
+    type: ITEM_TYPES.email,
     ...rest,
   };
   // Attribute names and values as UTF-8, plus the binary bodies: an upper bound of DynamoDB's size.
@@ -246,7 +245,7 @@ export function eventPut(organizationId: string, emailId: string, event: EmailEv
       TableName: tableName,
       Item: {
         ...keys.emailEvent(organizationId, emailId, event.created_at, event.id),
-        type: 'email_event',
+        type: ITEM_TYPES.emailEvent,
         event_type: type,
         ...rest,
       },

@@ -8,10 +8,11 @@
 import { uuidv7 } from 'uuidv7';
 import type { TrackingSettings } from '#accounts/organization.ts';
 import type { StoredAttachment } from '#attachments/attachment.ts';
+import type { Mailbox } from '#core/email-address.ts';
 import type { Environment } from '#core/environment.ts';
 import { deterministicId, nowIso } from '#core/ids.ts';
-import type { ListUnsubscribe } from '#emails/list-unsubscribe.ts';
 import type { EMAIL_LIST_ATTRIBUTES } from '#platform/table.ts';
+import type { ListUnsubscribe } from '#unsubscribe/list-unsubscribe.ts';
 
 export const EMAIL_STATUSES = ['queued', 'delivered', 'bounced', 'failed', 'opened'] as const;
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];
@@ -29,11 +30,6 @@ export const EVENT_TYPES = [
   'unsubscribed',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
-
-export interface Mailbox {
-  email: string;
-  name?: string;
-}
 
 export interface EmailRecord {
   id: string;

@@ -9,10 +9,10 @@ import { ENVIRONMENTS } from '#core/environment.ts';
 import { batchSendBody } from '#emails/batch-request.ts';
 import { EMAIL_STATUSES, EVENT_TYPES } from '#emails/email.ts';
 import { emailListQuery } from '#emails/list-query.ts';
-import { listUnsubscribeField } from '#emails/list-unsubscribe.ts';
 import { PRIORITIES, sendEmailBody } from '#emails/send-request.ts';
 import { defineOperation } from '#platform/api-operation.ts';
 import { idPath, timestamp } from '#platform/api-schemas.ts';
+import { listUnsubscribeField } from '#unsubscribe/list-unsubscribe.ts';
 
 const emailId = z
   .string()
@@ -109,6 +109,7 @@ const sendExample = {
 };
 
 export const sendEmail = defineOperation({
+  endpoint: 'POST /emails/send',
   operationId: 'sendEmail',
   summary: 'Send an email',
   description:
@@ -138,6 +139,7 @@ export const sendEmail = defineOperation({
 });
 
 export const sendBatch = defineOperation({
+  endpoint: 'POST /emails/batch',
   operationId: 'sendBatch',
   summary: 'Send a template to many recipients',
   description:
@@ -163,6 +165,7 @@ export const sendBatch = defineOperation({
 });
 
 export const listEmails = defineOperation({
+  endpoint: 'GET /emails',
   operationId: 'listEmails',
   summary: 'List emails',
   description:
@@ -227,6 +230,7 @@ const emailExample = {
 };
 
 export const getEmail = defineOperation({
+  endpoint: 'GET /emails/{id}',
   operationId: 'getEmail',
   summary: 'Get an email',
   description: 'The email with its content and its events (sent, delivered, bounced, opened…).',
@@ -239,6 +243,7 @@ export const getEmail = defineOperation({
 });
 
 export const cancelEmail = defineOperation({
+  endpoint: 'POST /emails/{id}/cancel',
   operationId: 'cancelEmail',
   summary: 'Cancel a scheduled email',
   description:

@@ -7,7 +7,7 @@ import { isUuid } from '#core/ids.ts';
 import { getEmailWithEvents } from '#emails/email.store.ts';
 import type { EmailEvent } from '#emails/email.ts';
 import { toListItem } from '#emails/email-view.ts';
-import { trackingOfEmail } from '#emails/tracking.ts';
+import { trackingOfEmail } from '#unsubscribe/tracking.ts';
 
 /** GET /emails/:id — `id` and `message_id` are the same value. */
 export async function getEmail(organizationId: string, emailId: string) {

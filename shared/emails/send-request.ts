@@ -7,8 +7,6 @@
  */
 import * as z from 'zod';
 import { attachmentsField } from '#attachments/attachment-request.ts';
-import { isIsoDateTimeWithZone } from '#core/dates.ts';
-import { emailAddress, normalizeEmailAddress } from '#core/email-address.ts';
 import {
   bodySchema as body,
   MAX_BODY_BYTES,
@@ -18,15 +16,17 @@ import {
   TAG_PATTERN,
   tagTextProblem,
   templateDataSchema,
-} from '#emails/content-fields.ts';
+} from '#core/content-fields.ts';
+import { isIsoDateTimeWithZone } from '#core/dates.ts';
+import { emailAddress, normalizeEmailAddress } from '#core/email-address.ts';
+import { displayNameProblem } from '#core/message-text.ts';
 import { customHeaders, isRecord, MAX_HEADERS } from '#emails/custom-headers.ts';
 import {
   LIST_UNSUBSCRIBE_HEADERS,
   listUnsubscribeField,
   listUnsubscribeHeaderCount,
-} from '#emails/list-unsubscribe.ts';
-import { displayNameProblem } from '#emails/message-text.ts';
-import { trackingField } from '#emails/tracking.ts';
+} from '#unsubscribe/list-unsubscribe.ts';
+import { trackingField } from '#unsubscribe/tracking.ts';
 
 /** to + cc + bcc together (the SES limit per message). */
 export const MAX_RECIPIENTS = 50;

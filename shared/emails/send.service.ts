@@ -1,6 +1,7 @@
 import type { Caller } from '#accounts/caller.ts';
 import { organizationAmong } from '#accounts/organization.store.ts';
 import { type AutoValidationThreshold, DEFAULT_TRACKING } from '#accounts/organization.ts';
+import { checkSendingLimit } from '#accounts/sending-limit.ts';
 import { enqueueEmail } from '#adapters/send-queue.ts';
 import { storeAttachments } from '#attachments/attachments.service.ts';
 import { ApiError } from '#core/errors.ts';
@@ -11,6 +12,7 @@ import { checkNotPaused } from '#deliverability/sending-guard.service.ts';
 import { claimsAmong } from '#domains/domain.store.ts';
 import { claimsAllowSending, domainNotVerified, senderClaimNames } from '#domains/domain.ts';
 import { batchGetAll } from '#dynamo/batch.ts';
+import { BodiesTooLargeError } from '#dynamo/item-size.ts';
 import { keys } from '#dynamo/keys.ts';
 import { isConditionalCheckFailed } from '#dynamo/writes.ts';
 import {
@@ -19,20 +21,11 @@ import {
   usageWrites,
   writeAllOrNothing,
 } from '#emails/accept-writes.service.ts';
-import {
-  BodiesTooLargeError,
-  getEmailState,
-  type NewEmailItems,
-  newEmailItems,
-  putNewEmail,
-  takeBackEmail,
-} from '#emails/email.store.ts';
+import { getEmailState, type NewEmailItems, newEmailItems, putNewEmail, takeBackEmail } from '#emails/email.store.ts';
 import { type EmailRecord, newEmailId } from '#emails/email.ts';
 import { countNewEmails, deleteEmailPointers, writeEmailPointers } from '#emails/email-index.store.ts';
 import { type AcceptPlan, planAccept } from '#emails/schedule/due-times.ts';
 import type { SendEmailRequest } from '#emails/send-request.ts';
-import { checkSendingLimit } from '#emails/sending-limit.ts';
-import { resolveTracking } from '#emails/tracking.ts';
 import { readUsage } from '#emails/usage.store.ts';
 import { suppressionLookup } from '#suppressions/suppressions.service.ts';
 import {
@@ -44,6 +37,7 @@ import {
 import { parseTemplateForRequest } from '#templates/template-parse.ts';
 import { renderForSingleSend } from '#templates/template-render.service.ts';
 import { sendableTemplateFrom, sendableTemplateKeys } from '#templates/templates.service.ts';
+import { resolveTracking } from '#unsubscribe/tracking.ts';
 import { refusalReason, refusedRecipients } from '#validation/auto-validation.service.ts';
 
 function recipientPaths(request: SendEmailRequest): Array<{ field: string; email: string }> {
@@ -73,7 +67,7 @@ export async function acceptEmail(
 ): Promise<AcceptedEmail> {
   const organizationId = caller.organizationId;
   // With a template, the request's subject is rendered with template_data like the template's
-  // bodies (the spec requires a subject on every send): it must compile too.
+  // bodies (every send has a subject, template or not): it must compile too.
   if (request.template_id) parseTemplateForRequest({ subject: request.subject, html: null, text: null });
   // scheduled_at is already checked (future, ≤ 30 days: send-request.ts). Up to 15 minutes ahead
   // the queue's DelaySeconds holds the email; later, only the due index until the scheduler

@@ -14,13 +14,13 @@
  * counted by day from the day the marker names, emailDayCountsSince.)
  */
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { type Usage, usagePeriods } from '#accounts/sending-limit.ts';
 import type { Environment } from '#core/environment.ts';
 import { errorLogFields } from '#core/log-fields.ts';
 import { logger } from '#core/logger.ts';
 import { db, tableName } from '#dynamo/client.ts';
 import { keys } from '#dynamo/keys.ts';
 import { queryAll } from '#dynamo/reads.ts';
-import { type Usage, usagePeriods } from '#emails/sending-limit.ts';
 
 export const USAGE_SHARDS = 10;
 

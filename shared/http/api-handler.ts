@@ -1,7 +1,7 @@
 /**
  * The one Middy stack every HTTP route shares. Order matters:
  *   requestContext  – request id; on the way out, X-Request-Id + rate-limit headers + access log
- *   errorEnvelope   – any error → the spec's error envelope (its onError runs before the above)
+ *   errorEnvelope   – any error → the error envelope, docs/api.md (its onError runs before the above)
  *   authenticate    – resolve the API key (records a failure instead of throwing)
  *   rateLimit       – per organization, or per source IP when authentication failed (a route may
  *                     defer it to run alongside its first reads: `deferRateLimit`)

@@ -5,7 +5,7 @@
  *   - the same key with another request → 409 IDEMPOTENCY_CONFLICT;
  *   - the same key while the first request still runs → 409 IDEMPOTENCY_IN_PROGRESS.
  *
- * Decisions where the contract is silent:
+ * In detail:
  *   - "The same request" is the same operation (scope: `/v1` and `/api/v1` are one route),
  *     the same environment of the API key (a test key's response is never replayed to a live
  *     key) and the same validated body, compared as canonical JSON (object keys sorted, so

@@ -1,9 +1,9 @@
 /**
- * Builds the OpenAPI 3.1 document of the API from the route table and each route's operation: the
- * same zod schemas that validate requests and type responses. Features declare what is not an API
+ * Builds the OpenAPI 3.1 document of the API from its routes' operations: the same zod schemas that
+ * validate requests and type responses. Features declare what is not an API
  * operation (the unsubscribe link's pages, the webhooks Postbox posts); the prose is in
  * openapi-text.ts, the error responses in openapi-errors.ts. Served at GET /api/v1/openapi.json and
- * written to docs/openapi.json by `npm run openapi` (CI checks the committed file is fresh).
+ * written to docs/openapi.json by `npm run generate` (CI checks the committed file is fresh).
  */
 import * as z from 'zod';
 import { ERROR_SCHEMAS, errorCodesOf, errorResponses } from '#http/openapi-errors.ts';
@@ -15,9 +15,8 @@ import {
   PAGINATION_SCHEMA,
   SHARED_COMPONENTS,
 } from '#http/openapi-text.ts';
-import { operationsByRoute } from '#http/operations.ts';
 import type { ApiOperation, ApiTag } from '#platform/api-operation.ts';
-import { API_PREFIX, type RouteDefinition, routes } from '#platform/routes.ts';
+import { API_PREFIX, type ApiRouteDefinition } from '#platform/routes.ts';
 import { unsubscribeLinkPage } from '#unsubscribe/unsubscribe.contract.ts';
 import { webhookRequests } from '#webhooks/webhook-requests.contract.ts';
 
@@ -175,23 +174,6 @@ function toOpenApiOperation(operation: ApiOperation, collector: SchemaCollector)
   };
 }
 
-/** The API routes of the route table (under /api/v1), each with its operation. */
-export function apiOperations(): Array<{ route: RouteDefinition; path: string; operation: ApiOperation }> {
-  const apiRoutes = routes.filter((route) => route.path.startsWith(`${API_PREFIX}/`));
-  const used = new Set<string>();
-  const list = apiRoutes.map((route) => {
-    const path = route.path.slice(API_PREFIX.length);
-    const key = `${route.method} ${path}`;
-    const operation = operationsByRoute[key];
-    if (!operation) throw new Error(`The route ${key} has no operation in shared/http/operations.ts`);
-    used.add(key);
-    return { route, path, operation };
-  });
-  const unused = Object.keys(operationsByRoute).filter((key) => !used.has(key));
-  if (unused.length > 0) throw new Error(`Operations without a route in the route table: ${unused.join(', ')}`);
-  return list;
-}
-
 /** A page's path item: its own `servers` (not /api/v1) besides its operations, public, answering HTML. */
 function pagePathItem(page: PageContract) {
   const html = (description: string) => ({
@@ -263,13 +245,16 @@ function webhooksSection(requests: WebhookRequestsContract, collector: SchemaCol
   );
 }
 
-function buildDocument(): OpenApiDocument {
+/** The document of the API whose routes are `apiRoutes` (shared/app/openapi-document.ts builds Postbox's). */
+export function buildOpenApiDocument(apiRoutes: readonly ApiRouteDefinition[]): OpenApiDocument {
   const collector = new SchemaCollector();
   const paths: OpenApiDocument['paths'] = {};
   const operationIds = new Set<string>();
-  for (const { route, path, operation } of apiOperations()) {
+  for (const route of apiRoutes) {
+    const { operation } = route;
     if (operationIds.has(operation.operationId)) throw new Error(`Duplicate operationId ${operation.operationId}`);
     operationIds.add(operation.operationId);
+    const path = route.path.slice(API_PREFIX.length);
     paths[path] ??= {};
     (paths[path] as Record<string, OpenApiOperation>)[route.method.toLowerCase()] = toOpenApiOperation(
       operation,
@@ -293,11 +278,3 @@ function buildDocument(): OpenApiDocument {
 
 const sortedObject = <T>(object: Record<string, T>): Record<string, T> =>
   Object.fromEntries(Object.entries(object).sort(([a], [b]) => a.localeCompare(b)));
-
-let cached: OpenApiDocument | undefined;
-
-/** The document (built once per process). */
-export function openApiDocument(): OpenApiDocument {
-  cached ??= buildDocument();
-  return cached;
-}

@@ -5,8 +5,8 @@
  * request, the response schema types what the handler returns), and the OpenAPI document is generated
  * from the same objects (shared/http/openapi.ts), so the document cannot drift from the code.
  *
- * Operations live with their feature (`<feature>.contract.ts`); shared/http/operations.ts maps each
- * route of the route table to its operation.
+ * Operations live with their feature (`<feature>.contract.ts`); the feature's `routes.ts` declares
+ * each one's route (its handler module and access) once.
  */
 import type * as z from 'zod';
 import type { ErrorCode } from '#core/errors.ts';
@@ -27,6 +27,10 @@ export const API_TAGS = [
 ] as const;
 export type ApiTag = (typeof API_TAGS)[number];
 
+export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/** A route's method and its path under /api/v1 in API Gateway syntax, e.g. `POST /domains/{id}/verify`. */
+export type Endpoint = `${HttpMethod} /${string}`;
+
 export interface ApiOperation<
   B extends z.ZodType | undefined = z.ZodType | undefined,
   Q extends z.ZodType | undefined = z.ZodType | undefined,
@@ -35,6 +39,8 @@ export interface ApiOperation<
   S extends 200 | 201 | 202 = 200 | 201 | 202,
   G extends boolean = boolean,
 > {
+  /** Where the route answers: its method and its path under /api/v1 (and the /v1 alias). */
+  endpoint: Endpoint;
   /** Unique, camelCase: the SDK's and the reference's name for the operation. */
   operationId: string;
   summary: string;

@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { defineOperation } from '#platform/api-operation.ts';
 
 export const getOpenApiDocument = defineOperation({
+  endpoint: 'GET /openapi.json',
   operationId: 'getOpenApiDocument',
   summary: 'The OpenAPI document',
   description: 'This document (OpenAPI 3.1). No API key needed; cacheable.',

@@ -1,6 +1,6 @@
 /**
  * The SES configuration sets emails go through, one per combination of the tracking switches
- * (shared/emails/tracking.ts). SES adds the open pixel, and rewrites links for click tracking, only
+ * (shared/unsubscribe/tracking.ts). SES adds the open pixel, and rewrites links for click tracking, only
  * in a set whose event destination publishes Open and Click events; so the base set publishes
  * neither and the others add what their name says. Read by the CDK stack (which creates all four,
  * each publishing to the SES events topic) and by the send consumer (which picks one per email).

@@ -4,6 +4,22 @@
  * Key attributes are generic (PK/SK, GSIn) because every entity shares them; the key
  * values themselves are built only in shared/dynamo/keys/ (gathered by keys.ts).
  */
+import type { Environment } from '#core/environment.ts';
+
+/** The `type` attribute of the items the table's stream readers pick: stores write it, filters match it. */
+export const ITEM_TYPES = {
+  email: 'email',
+  emailEvent: 'email_event',
+  domain: 'domain',
+  organization: 'organization',
+} as const;
+
+/** Every suppression's sort key (its partition key is the organization and the address). */
+export const SUPPRESSION_SORT_KEY = 'SUPP';
+
+/** The organization item's attribute holding an environment's pause by the sending guard. */
+export const sendingPauseAttribute = (environment: Environment) => `sending_paused_${environment}` as const;
+
 /** The email attributes GET /emails returns: what GSI3 and GSI4 project (no bodies, no headers). */
 export const EMAIL_LIST_ATTRIBUTES = [
   'id',

@@ -23,6 +23,7 @@ export const addSuppressionBody = z
   .meta({ id: 'AddSuppressionRequest' });
 
 export const listSuppressions = defineOperation({
+  endpoint: 'GET /suppressions',
   operationId: 'listSuppressions',
   summary: 'List suppressed addresses',
   description: 'Newest first.',
@@ -34,6 +35,7 @@ export const listSuppressions = defineOperation({
 });
 
 export const addSuppression = defineOperation({
+  endpoint: 'POST /suppressions',
   operationId: 'addSuppression',
   summary: 'Suppress an address',
   description:
@@ -46,6 +48,7 @@ export const addSuppression = defineOperation({
 });
 
 export const removeSuppression = defineOperation({
+  endpoint: 'DELETE /suppressions/{id}',
   operationId: 'removeSuppression',
   summary: 'Remove a suppression',
   description: 'The address can receive email again.',

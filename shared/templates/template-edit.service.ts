@@ -6,7 +6,7 @@
 
 import { ApiError, notFound, validationError } from '#core/errors.ts';
 import { newId, nowIso } from '#core/ids.ts';
-import { BodiesTooLargeError } from '#emails/email.store.ts';
+import { BodiesTooLargeError } from '#dynamo/item-size.ts';
 import {
   insertTemplate,
   MAX_TEMPLATES_PER_ORGANIZATION,

@@ -3,9 +3,10 @@
  * subject per subject text (a send may give its own), rendered within the engine's bounds, then
  * checked by the rules of an inline send (the subject's, the bodies' size, an email not empty).
  */
+
+import { MAX_BODY_BYTES } from '#core/content-fields.ts';
 import { validationError } from '#core/errors.ts';
-import { MAX_BODY_BYTES } from '#emails/content-fields.ts';
-import { MAX_SUBJECT_LENGTH, subjectProblems } from '#emails/message-text.ts';
+import { MAX_SUBJECT_LENGTH, subjectProblems } from '#core/message-text.ts';
 import type { TemplateRecord } from '#templates/template.store.ts';
 import { cachedTemplate, type OutputMeter, RenderBudgetError, RenderSizeError } from '#templates/template-engine.ts';
 import { type RenderedTemplate, TemplateSyntaxError } from '#templates/template-parse.ts';

@@ -1,5 +1,5 @@
 /**
- * Bodies of the template routes. Decisions where the contract is silent:
+ * Bodies of the template routes (docs/api.md, "Templates"):
  * - `name`: 1–200 characters, no line breaks or control characters; names need not be unique.
  * - `subject`, `html`, `text`: the limits of a sent email (subject ≤ 998 characters without line
  *   breaks, bodies ≤ 256 KB in UTF-8). A template needs `html` or `text` (or both): an email must
@@ -8,8 +8,8 @@
  * - PUT needs at least one field; unknown fields are refused.
  */
 import * as z from 'zod';
+import { bodySchema, subjectSchema, templateDataSchema } from '#core/content-fields.ts';
 import { pageQuery } from '#core/pages.ts';
-import { bodySchema, subjectSchema, templateDataSchema } from '#emails/content-fields.ts';
 import { variableSchema } from '#templates/template-schema.ts';
 
 export const MAX_TEMPLATE_NAME_LENGTH = 200;

@@ -10,10 +10,10 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGetAll } from '#dynamo/batch.ts';
 import { db, tableName } from '#dynamo/client.ts';
+import { BodiesTooLargeError } from '#dynamo/item-size.ts';
 import { keys } from '#dynamo/keys.ts';
 import { queryByPrefix, withoutTableKeys } from '#dynamo/reads.ts';
 import { conditionalWrite, countUnderCap, failedCondition, type TransactItems, transactWrite } from '#dynamo/writes.ts';
-import { BodiesTooLargeError } from '#emails/email.store.ts';
 import type { VariableDefinition } from '#templates/template-schema.ts';
 
 /** Each listing reads every description (~1 KB each): 1,000 of them cost ~125 read units. */

@@ -51,6 +51,7 @@ export const templatePreview = z
   .meta({ id: 'TemplatePreview' });
 
 export const createTemplate = defineOperation({
+  endpoint: 'POST /templates',
   operationId: 'createTemplate',
   summary: 'Create a template',
   description: 'Handlebars-style `{{variables}}` in the subject and bodies; an optional `variable_schema` types them.',
@@ -70,6 +71,7 @@ export const createTemplate = defineOperation({
 });
 
 export const listTemplates = defineOperation({
+  endpoint: 'GET /templates',
   operationId: 'listTemplates',
   summary: 'List templates',
   description: 'Newest first; `search` matches the name or subject (case-insensitive substring).',
@@ -81,6 +83,7 @@ export const listTemplates = defineOperation({
 });
 
 export const getTemplate = defineOperation({
+  endpoint: 'GET /templates/{id}',
   operationId: 'getTemplate',
   summary: 'Get a template',
   description: 'Active or deleted, with its usage over the last 30 days.',
@@ -92,6 +95,7 @@ export const getTemplate = defineOperation({
 });
 
 export const updateTemplate = defineOperation({
+  endpoint: 'PUT /templates/{id}',
   operationId: 'updateTemplate',
   summary: 'Update a template',
   description: 'Changes the fields given; sends accepted before keep what they rendered.',
@@ -104,6 +108,7 @@ export const updateTemplate = defineOperation({
 });
 
 export const deleteTemplate = defineOperation({
+  endpoint: 'DELETE /templates/{id}',
   operationId: 'deleteTemplate',
   summary: 'Delete a template',
   description: 'Soft: `is_active` becomes `false` and sends with it are refused. Deleting twice is fine.',
@@ -115,6 +120,7 @@ export const deleteTemplate = defineOperation({
 });
 
 export const previewTemplate = defineOperation({
+  endpoint: 'POST /templates/{id}/preview',
   operationId: 'previewTemplate',
   summary: 'Preview a template',
   description: 'Renders with `data` without sending; problems a send would refuse are `warnings`.',

@@ -44,6 +44,7 @@ export const validateBatchBody = z
   .meta({ id: 'ValidateBatchRequest' });
 
 export const validateAddress = defineOperation({
+  endpoint: 'POST /emails/validate',
   operationId: 'validateAddress',
   summary: 'Validate an address',
   description:
@@ -66,6 +67,7 @@ export const validateAddress = defineOperation({
 });
 
 export const validateAddresses = defineOperation({
+  endpoint: 'POST /emails/validate/batch',
   operationId: 'validateAddresses',
   summary: 'Validate up to 1,000 addresses',
   description: 'One result per address, in the order sent.',

@@ -14,9 +14,12 @@
  * Event ids are the stored events' own (deterministic for SES notifications and the hand-over), so a
  * change read twice is the same event.
  */
+
+import type { Mailbox } from '#core/email-address.ts';
 import { deterministicId } from '#core/ids.ts';
 import { emailOfCollectionKey, organizationOfSuppressionKey } from '#dynamo/keys.ts';
-import { type EmailEvent, type EventType, handOverEvents, type Mailbox } from '#emails/email.ts';
+import { type EmailEvent, type EventType, handOverEvents } from '#emails/email.ts';
+import { ITEM_TYPES, sendingPauseAttribute } from '#platform/table.ts';
 import type { WebhookEventType } from '#webhooks/webhook.ts';
 import type { WebhookPayload } from '#webhooks/webhook-delivery.ts';
 
@@ -93,10 +96,10 @@ function emailSources(change: TableChange): WebhookEventSource[] {
   const owner = emailOfCollectionKey(text(image.PK) ?? '');
   if (!owner) return [];
   let events: EmailEvent[] = [];
-  if (image.type === 'email_event' && change.eventName === 'INSERT') {
+  if (image.type === ITEM_TYPES.emailEvent && change.eventName === 'INSERT') {
     const event = storedEvent(image);
     events = event ? [event] : [];
-  } else if (image.type === 'email' && image.ses_message_id && !change.oldImage?.ses_message_id) {
+  } else if (image.type === ITEM_TYPES.email && image.ses_message_id && !change.oldImage?.ses_message_id) {
     events = handOverEvents({
       id: owner.emailId,
       ses_message_id: text(image.ses_message_id),
@@ -146,7 +149,8 @@ function suppressionSources(change: TableChange): WebhookEventSource[] {
 
 function domainSources(change: TableChange): WebhookEventSource[] {
   const image = change.newImage;
-  if (image?.type !== 'domain' || image.is_verified !== true || change.oldImage?.is_verified === true) return [];
+  if (image?.type !== ITEM_TYPES.domain || image.is_verified !== true || change.oldImage?.is_verified === true)
+    return [];
   const organizationId = text(image.organization_id);
   if (!organizationId) return [];
   const verifiedAt = text(image.verified_at) ?? new Date().toISOString();
@@ -168,12 +172,12 @@ function domainSources(change: TableChange): WebhookEventSource[] {
 /** The sending guard paused an environment: its pause appeared on the organization item. */
 function pauseSources(change: TableChange): WebhookEventSource[] {
   const image = change.newImage;
-  if (image?.type !== 'organization' || change.eventName !== 'MODIFY') return [];
+  if (image?.type !== ITEM_TYPES.organization || change.eventName !== 'MODIFY') return [];
   const organizationId = text(image.id);
   if (!organizationId) return [];
   return (['live', 'test'] as const).flatMap((environment): WebhookEventSource[] => {
-    const pause = image[`sending_paused_${environment}`] as Record<string, unknown> | undefined;
-    if (!pause || change.oldImage?.[`sending_paused_${environment}`]) return [];
+    const pause = image[sendingPauseAttribute(environment)] as Record<string, unknown> | undefined;
+    if (!pause || change.oldImage?.[sendingPauseAttribute(environment)]) return [];
     const pausedAt = text(pause.paused_at) ?? new Date().toISOString();
     const eventId = deterministicId(['organization.sending_paused', organizationId, environment, pausedAt]);
     return [

@@ -6,12 +6,12 @@
  * an event is never without its deliveries and never gets two.
  */
 import { enqueueDeliveries } from '#adapters/webhook-queue.ts';
+import type { DeliveryMessage } from '#adapters/webhook-queue-message.ts';
 import { forEachLimited } from '#core/concurrency.ts';
+import type { Mailbox } from '#core/email-address.ts';
 import { nowIso } from '#core/ids.ts';
 import { batchGetAll } from '#dynamo/batch.ts';
 import { emailOfCollectionKey, keys } from '#dynamo/keys.ts';
-import type { Mailbox } from '#emails/email.ts';
-import type { DeliveryMessage } from '#webhooks/delivery-message.ts';
 import { queryWebhooks } from '#webhooks/webhook.store.ts';
 import type { WebhookItem } from '#webhooks/webhook.ts';
 import { insertDelivery } from '#webhooks/webhook-delivery.store.ts';

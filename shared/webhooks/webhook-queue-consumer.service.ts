@@ -1,8 +1,8 @@
 import { enqueueDeliveries, MAX_QUEUE_DELAY_SECONDS } from '#adapters/webhook-queue.ts';
+import type { DeliveryMessage } from '#adapters/webhook-queue-message.ts';
 import { config } from '#core/config.ts';
 import { logger } from '#core/logger.ts';
 import { WEBHOOK_CONSUMER_TIMEOUT_SECONDS } from '#platform/queues.ts';
-import type { DeliveryMessage } from '#webhooks/delivery-message.ts';
 import { getWebhook, markWebhookHealth } from '#webhooks/webhook.store.ts';
 import type { WebhookItem } from '#webhooks/webhook.ts';
 import { attemptOnce } from '#webhooks/webhook-attempt.service.ts';

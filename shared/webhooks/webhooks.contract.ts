@@ -69,6 +69,7 @@ export const updateWebhookBody = z
   .meta({ id: 'UpdateWebhookRequest' });
 
 export const createWebhook = defineOperation({
+  endpoint: 'POST /webhooks',
   operationId: 'createWebhook',
   summary: 'Add a webhook endpoint',
   description:
@@ -84,6 +85,7 @@ export const createWebhook = defineOperation({
 });
 
 export const listWebhooks = defineOperation({
+  endpoint: 'GET /webhooks',
   operationId: 'listWebhooks',
   summary: 'List webhook endpoints',
   description: 'Every endpoint of the organization, oldest first (not paginated: at most 20).',
@@ -93,6 +95,7 @@ export const listWebhooks = defineOperation({
 });
 
 export const getWebhook = defineOperation({
+  endpoint: 'GET /webhooks/{id}',
   operationId: 'getWebhook',
   summary: 'Get a webhook endpoint',
   tag: 'Webhooks',
@@ -103,6 +106,7 @@ export const getWebhook = defineOperation({
 });
 
 export const updateWebhook = defineOperation({
+  endpoint: 'PATCH /webhooks/{id}',
   operationId: 'updateWebhook',
   summary: 'Change a webhook endpoint',
   description:
@@ -116,6 +120,7 @@ export const updateWebhook = defineOperation({
 });
 
 export const deleteWebhook = defineOperation({
+  endpoint: 'DELETE /webhooks/{id}',
   operationId: 'deleteWebhook',
   summary: 'Delete a webhook endpoint',
   tag: 'Webhooks',
@@ -126,6 +131,7 @@ export const deleteWebhook = defineOperation({
 });
 
 export const rotateWebhookSecret = defineOperation({
+  endpoint: 'POST /webhooks/{id}/rotate-secret',
   operationId: 'rotateWebhookSecret',
   summary: 'Rotate a webhook endpoint’s secret',
   description:
@@ -144,6 +150,7 @@ const attemptResult = {
 };
 
 export const testWebhook = defineOperation({
+  endpoint: 'POST /webhooks/{id}/test',
   operationId: 'testWebhook',
   summary: 'Send a test event to a webhook endpoint',
   description:
@@ -192,6 +199,7 @@ export const deliveryDetail = deliverySummary
   .meta({ id: 'WebhookDelivery' });
 
 export const listWebhookDeliveries = defineOperation({
+  endpoint: 'GET /webhooks/{id}/deliveries',
   operationId: 'listWebhookDeliveries',
   summary: 'List a webhook endpoint’s deliveries',
   description: 'Newest event first; kept 30 days.',
@@ -210,6 +218,7 @@ export const listWebhookDeliveries = defineOperation({
 });
 
 export const getWebhookDelivery = defineOperation({
+  endpoint: 'GET /webhooks/{id}/deliveries/{delivery_id}',
   operationId: 'getWebhookDelivery',
   summary: 'Get a webhook delivery',
   description: 'With its payload and every attempt (status, duration, error, the first 1 KB of the answer).',
@@ -221,6 +230,7 @@ export const getWebhookDelivery = defineOperation({
 });
 
 export const retryWebhookDelivery = defineOperation({
+  endpoint: 'POST /webhooks/{id}/deliveries/{delivery_id}/retry',
   operationId: 'retryWebhookDelivery',
   summary: 'Retry a webhook delivery',
   description:

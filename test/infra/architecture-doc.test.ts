@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { consumers, notificationHandlers, routes, scheduledFunctions, streamHandlers } from '#platform/routes.ts';
+import { consumers, notificationHandlers, routes, scheduledFunctions, streamHandlers } from '#app/routes.ts';
 
 const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 

@@ -12,9 +12,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
+import { deployedFunctions } from '#app/routes.ts';
 import { queueUrlEnvName } from '#platform/queues.ts';
 import type { ResourceAccess } from '#platform/route-access.ts';
-import { deployedFunctions } from '#platform/routes.ts';
 import { copyBundleDataFiles, esbuildOptionsFor } from '../../infra/bundling.ts';
 
 const outDir = mkdtempSync(join(tmpdir(), 'postbox-bundle-'));

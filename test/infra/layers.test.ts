@@ -1,7 +1,8 @@
 /**
  * The layer rules of `npm run lint` (.dependency-cruiser.cjs) catch what they are for: run on a small
- * tree laid out like shared/, an import that runs upward, and one that closes a cycle, are reported;
- * the same tree without them is clean.
+ * tree laid out like shared/, an import that runs upward, one that closes a cycle, one from a feature to a
+ * feature above it, one from an adapter to a feature and one into shared/app are reported; the same tree
+ * without them is clean.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -60,5 +61,42 @@ describe('the layer check', () => {
     expect(found).toContain('core-is-the-bottom: shared/core/errors.ts → shared/emails/send.service.ts');
     expect(found).toContain('models-are-pure: shared/emails/email.ts → shared/emails/email.store.ts');
     expect(found.some((line) => line.startsWith('no-cycles: '))).toBe(true);
+  });
+
+  it('lets a feature import the features below it, never one above, and adapters none', async () => {
+    const ordered = {
+      ...clean,
+      'shared/templates/template.ts': "import { error } from '../core/errors.ts';\nexport const template = error;\n",
+      'shared/emails/email.ts':
+        "import { template } from '../templates/template.ts';\nexport const email = template;\n",
+      'shared/adapters/queue.ts': "import { error } from '../core/errors.ts';\nexport const queue = error;\n",
+    };
+    tree(ordered);
+    expect(await violations()).toEqual([]);
+
+    tree({
+      ...ordered,
+      'shared/templates/template.ts': "import { email } from '../emails/email.ts';\nexport const template = email;\n",
+      'shared/emails/email.ts': "import { error } from '../core/errors.ts';\nexport const email = error;\n",
+      'shared/adapters/queue.ts': "import { email } from '../emails/email.ts';\nexport const queue = email;\n",
+    });
+    expect((await violations()).sort()).toEqual([
+      'adapters-import-no-feature: shared/adapters/queue.ts → shared/emails/email.ts',
+      'feature-order-templates: shared/templates/template.ts → shared/emails/email.ts',
+    ]);
+  });
+
+  it('keeps shared/app, where every feature is gathered, above the rest of shared/', async () => {
+    const gathered = {
+      ...clean,
+      'shared/app/routes.ts': "import { send } from '../emails/send.service.ts';\nexport const routes = [send];\n",
+    };
+    tree(gathered);
+    expect(await violations()).toEqual([]);
+    tree({
+      ...gathered,
+      'shared/http/api-handler.ts': "import { routes } from '../app/routes.ts';\nexport const handler = routes;\n",
+    });
+    expect(await violations()).toEqual(['app-is-the-top: shared/http/api-handler.ts → shared/app/routes.ts']);
   });
 });

@@ -4,7 +4,7 @@
  * what the document does not describe — an extra field, a wrong value, an undocumented status.
  */
 import { describe, expect, it } from 'vitest';
-import { openApiDocument } from '#http/openapi.ts';
+import { openApiDocument } from '#app/openapi-document.ts';
 import { ContractViolation, checkResponse } from '../support/contract.ts';
 import { createSender } from '../support/factories.ts';
 import { acceptedId, call } from '../support/http.ts';

@@ -10,7 +10,7 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { db, tableName } from '#dynamo/client.ts';
 import { keys } from '#dynamo/keys.ts';
-import { deliverEmail } from '#emails/delivery/delivery.service.ts';
+import { deliverEmail } from '#emails/delivery/deliver-email.service.ts';
 import { newEmailItems, putEmail } from '#emails/email.store.ts';
 import { type EmailRecord, newEmailId } from '#emails/email.ts';
 import { handleSesNotification } from '#emails/events/ses-events.service.ts';

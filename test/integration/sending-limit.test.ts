@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { setSendingLimits } from '#accounts/accounts.service.ts';
-import { usagePeriods } from '#emails/sending-limit.ts';
+import { usagePeriods } from '#accounts/sending-limit.ts';
 import { admin } from '../support/admin-cli.ts';
 import { createSender, recipients } from '../support/factories.ts';
 import { expectError } from '../support/http.ts';

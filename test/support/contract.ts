@@ -14,8 +14,8 @@ import type { IncomingHttpHeaders } from 'node:http';
 import * as path from 'node:path';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { openApiDocument } from '#http/openapi.ts';
-import { matchRoute } from '#platform/route-matching.ts';
+import { openApiDocument } from '#app/openapi-document.ts';
+import { matchRoute } from '#app/route-matching.ts';
 import { ALIAS_PREFIX, API_PREFIX, isDashboardPath } from '#platform/routes.ts';
 
 export const CONTRACT_LOG_ENV = 'POSTBOX_CONTRACT_LOG';

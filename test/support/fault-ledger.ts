@@ -36,12 +36,12 @@ import {
 } from '@aws-sdk/client-sqs';
 import { createOrganization, setSendingLimits } from '#accounts/accounts.service.ts';
 import type { Caller } from '#accounts/caller.ts';
+import { parseSendQueueMessage } from '#adapters/send-queue-message.ts';
 import { type SesSendInput, sendWithSes } from '#adapters/ses-sender.ts';
 import { forEachLimited } from '#core/concurrency.ts';
 import type { Environment } from '#core/environment.ts';
 import { addVerifiedDomainForDevelopment } from '#domains/domains.service.ts';
 import type { RetryBackoff } from '#emails/delivery/retry-backoff.ts';
-import { parseSendQueueMessage } from '#emails/delivery/send-queue-message.ts';
 import { getEmailWithEvents } from '#emails/email.store.ts';
 import type { EmailRecord } from '#emails/email.ts';
 import { sendEmailBody } from '#emails/send-request.ts';

@@ -102,7 +102,7 @@ export function client(key: string, defaults: Omit<RequestOptions, 'key'> = {}) 
   };
 }
 
-/** Asserts the spec's error envelope and returns the error. */
+/** Asserts the API's error envelope (docs/api.md, "Envelopes") and returns the error. */
 export function expectError(response: ApiResponse, status: number, code: string) {
   if (response.status !== status || response.body?.error?.code !== code) {
     throw new Error(`expected ${status} ${code}, got ${response.status} ${response.text}`);

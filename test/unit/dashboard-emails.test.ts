@@ -1,20 +1,15 @@
 /** The Emails pages' pure parts: the list's query string, the rendering and the body route's headers. */
 import { describe, expect, it } from 'vitest';
-import type { PageResult } from '#dashboard/page-handler.ts';
 import {
   attachmentAt,
   byteSize,
   type EmailView,
   emailBodyPage,
   emailDetailPage,
-} from '#dashboard/pages/email-detail.ts';
-import {
-  EMAILS_PAGE_SIZE,
-  emailListPage,
-  emailsPageQuery,
-  invalidFiltersPage,
-  MAX_EMAILS_PAGE,
-} from '#dashboard/pages/emails.ts';
+} from '#dashboard/emails/email-detail.view.ts';
+import { emailListPage, invalidFiltersPage } from '#dashboard/emails/email-list.view.ts';
+import { EMAILS_PAGE_SIZE, emailsPageQuery, MAX_EMAILS_PAGE } from '#dashboard/emails/emails.schemas.ts';
+import type { PageResult } from '#dashboard/page-result.ts';
 import { SANDBOXED_DOCUMENT_HEADERS } from '#dashboard/sandbox.ts';
 import type { EmailListItem } from '#emails/list.service.ts';
 

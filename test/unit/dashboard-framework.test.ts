@@ -2,9 +2,10 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { assets, assetUrl } from '#dashboard/assets.ts';
+import { pager } from '#dashboard/components.ts';
 import { isLoopbackRequest, readCookies, serializeCookie } from '#dashboard/cookies.ts';
 import { escapeHtml, html, SafeHtml } from '#dashboard/html.ts';
-import { layout, pager } from '#dashboard/layout.ts';
+import { layout } from '#dashboard/layout.ts';
 import { safeNextPath } from '#dashboard/next-path.ts';
 import { toLambdaResult } from '#dashboard/page-result.ts';
 

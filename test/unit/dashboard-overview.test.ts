@@ -5,18 +5,18 @@
  * table row per bucket).
  */
 import { describe, expect, it } from 'vitest';
-import type { PageResult } from '#dashboard/page-handler.ts';
-import { invalidOverviewPage, overviewPage } from '#dashboard/pages/overview.ts';
+import { overviewPageQuery } from '#dashboard/overview/overview.schemas.ts';
+import { invalidOverviewPage, overviewPage } from '#dashboard/overview/overview.view.ts';
 import {
   bucketLabel,
   type OverviewMetrics,
   type OverviewSending,
   overviewMetricsQuery,
-  overviewPageQuery,
   PERIODS,
   percent,
   rateState,
-} from '#dashboard/pages/overview-model.ts';
+} from '#dashboard/overview/overview-model.ts';
+import type { PageResult } from '#dashboard/page-result.ts';
 import {
   barsPath,
   CHART_FRAME,

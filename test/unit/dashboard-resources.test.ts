@@ -3,18 +3,18 @@
  * data for previews and the preview frame's headers.
  */
 import { describe, expect, it } from 'vitest';
-import type { PageResult } from '#dashboard/page-handler.ts';
-import { domainStatus, domainsPage } from '#dashboard/pages/domains.ts';
-import { suppressionsPage } from '#dashboard/pages/suppressions.ts';
-import { previewBodyResult, previewErrorResult } from '#dashboard/pages/template-detail.ts';
+import { domainStatus, domainsPage } from '#dashboard/domains/domains.view.ts';
+import type { PageResult } from '#dashboard/page-result.ts';
+import { SANDBOXED_DOCUMENT_HEADERS } from '#dashboard/sandbox.ts';
+import { suppressionsPage } from '#dashboard/suppressions/suppressions.view.ts';
+import { previewBodyResult, previewErrorResult } from '#dashboard/templates/template-detail.view.ts';
 import {
   defaultSampleData,
   MAX_SAMPLE_DATA_ENCODED_LENGTH,
   parseSampleData,
   sampleFields,
   variableRows,
-} from '#dashboard/pages/template-sample-data.ts';
-import { SANDBOXED_DOCUMENT_HEADERS } from '#dashboard/sandbox.ts';
+} from '#dashboard/templates/template-sample-data.ts';
 
 const member = { organizationId: 'org_test', memberEmail: 'member@example.com', csrfToken: 'token' };
 

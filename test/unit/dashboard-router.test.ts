@@ -4,8 +4,8 @@
  * every path under /dashboard and nothing else.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { matchGatewayRoute } from '#platform/route-matching.ts';
-import { apiRoutes, dashboardFunction, dashboardPages, defaultRoute } from '#platform/routes.ts';
+import { matchGatewayRoute } from '#app/route-matching.ts';
+import { apiRoutes, dashboardFunction, dashboardPages, defaultRoute } from '#app/routes.ts';
 import { pageHandlers } from '../../functions/dashboard/router.ts';
 
 // The webhook pages load the webhook queue's producer, which reads its URL (given to the function by its `sendTo`).

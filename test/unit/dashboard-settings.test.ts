@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiKey } from '#accounts/api-key.store.ts';
 import { ApiError } from '#core/errors.ts';
-import type { PageResult } from '#dashboard/page-handler.ts';
-import { apiKeysPage, autoValidationPage, confirmRevokePage } from '#dashboard/pages/settings.ts';
+import type { PageResult } from '#dashboard/page-result.ts';
+import { apiKeysPage, confirmRevokePage } from '#dashboard/settings/api-keys.view.ts';
+import { autoValidationPage } from '#dashboard/settings/auto-validation.view.ts';
 
 const member = { organizationId: 'org_unit', memberEmail: 'ada@example.com', csrfToken: 'csrf-token-1' };
 const HOSTILE = `<script>alert("x")</script><img src=x onerror='y'>`;

@@ -35,7 +35,7 @@ import {
   sesOutcomeUnknown,
   toMessageTags,
 } from '#adapters/ses-sender.ts';
-import { deliverEmail, LEASE_MS, MISSING_EMAIL_GRACE_MS } from '#emails/delivery/delivery.service.ts';
+import { deliverEmail, LEASE_MS, MISSING_EMAIL_GRACE_MS } from '#emails/delivery/deliver-email.service.ts';
 import { retryDelaySeconds, SEND_RETRY_BACKOFF } from '#emails/delivery/retry-backoff.ts';
 import { DEFERRED_DELAY_SECONDS } from '#emails/delivery/send-consumer.service.ts';
 import { SendRateWaitExceeded } from '#emails/delivery/send-pacer.service.ts';

@@ -4,6 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { parseDateBound } from '#core/date-query.ts';
 import {
   type FetchPage,
   MAX_LIST_DEPTH,
@@ -11,7 +12,7 @@ import {
   type SortedEntry,
   sortKeyRange,
 } from '#emails/list.service.ts';
-import { emailListQuery, parseDateBound } from '#emails/list-query.ts';
+import { emailListQuery } from '#emails/list-query.ts';
 
 describe('parseDateBound', () => {
   it('reads a date without a time as the whole UTC day', () => {

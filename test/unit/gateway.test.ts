@@ -1,9 +1,10 @@
 import { request as httpRequest } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import * as routeMatching from '#app/route-matching.ts';
+import { defaultRoute, routes } from '#app/routes.ts';
 import type { LambdaHttpHandler } from '#http/request-scope.ts';
-import * as routeMatching from '#platform/route-matching.ts';
-import { defaultRoute, ROUTE_TIMEOUT_SECONDS, type RouteDefinition, routes } from '#platform/routes.ts';
+import { ROUTE_TIMEOUT_SECONDS, type RouteDefinition } from '#platform/routes.ts';
 import {
   formatRequestTime,
   type GatewayRequest,

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { itemSize } from '#dynamo/item-size.ts';
+import { BodiesTooLargeError, itemSize } from '#dynamo/item-size.ts';
 import {
   BODIES_APART_MIN_UNITS,
-  BodiesTooLargeError,
   DELIVERY_STATE_BYTES,
   MAX_STORED_EMAIL_BYTES,
   newEmailItems,

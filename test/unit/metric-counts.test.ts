@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { streamHandlers } from '#app/routes.ts';
 import {
   bucketsOf,
   COUNTED_EVENT_TYPES,
@@ -7,7 +8,6 @@ import {
   ratesOf,
   sumByBucket,
 } from '#deliverability/metric-counts.ts';
-import { streamHandlers } from '#platform/routes.ts';
 
 describe('deliverability counts', () => {
   it('counts per recipient: the hand-over less the suppressed, a failed email for each recipient', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { matchGatewayRoute, matchRoute, routeId } from '#platform/route-matching.ts';
-import { isDashboardPath, routePaths, routes } from '#platform/routes.ts';
+import { matchGatewayRoute, matchRoute, routeId } from '#app/route-matching.ts';
+import { routes } from '#app/routes.ts';
+import { isDashboardPath, routePaths } from '#platform/routes.ts';
 
 describe('route table', () => {
   it('gives every route a /v1 alias', () => {

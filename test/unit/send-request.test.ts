@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ErrorDetail } from '#core/errors.ts';
-import { MAX_SUBJECT_LENGTH, subjectProblems } from '#emails/message-text.ts';
+import { MAX_SUBJECT_LENGTH, subjectProblems } from '#core/message-text.ts';
 import {
   buildSendEmailBody,
   MAX_BODY_BYTES,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { checkSendingLimit, DEFAULT_SENDING_LIMITS, sendingLimitsFor, usagePeriods } from '#accounts/sending-limit.ts';
 import { ApiError } from '#core/errors.ts';
-import { checkSendingLimit, DEFAULT_SENDING_LIMITS, sendingLimitsFor, usagePeriods } from '#emails/sending-limit.ts';
 
 const NOW = Date.parse('2026-11-22T15:30:00.000Z');
 

@@ -1,13 +1,13 @@
 /**
  * The pure parts of unsubscribe and tracking: the signed tokens (shared/unsubscribe/unsubscribe-token.ts),
- * the List-Unsubscribe headers and field (shared/emails/list-unsubscribe.ts), the tracking switches
- * (shared/emails/tracking.ts) and the configuration set each combination goes through.
+ * the List-Unsubscribe headers and field (shared/unsubscribe/list-unsubscribe.ts), the tracking switches
+ * (shared/unsubscribe/tracking.ts) and the configuration set each combination goes through.
  */
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { listUnsubscribeField, listUnsubscribeHeaders } from '#emails/list-unsubscribe.ts';
-import { resolveTracking } from '#emails/tracking.ts';
 import { configurationSetFor, TRACKING_COMBINATIONS } from '#platform/ses-configuration-sets.ts';
+import { listUnsubscribeField, listUnsubscribeHeaders } from '#unsubscribe/list-unsubscribe.ts';
+import { resolveTracking } from '#unsubscribe/tracking.ts';
 import {
   readUnsubscribeToken,
   signUnsubscribeToken,

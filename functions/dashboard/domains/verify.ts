@@ -3,25 +3,17 @@
  * GET /api/v1/domains/{id}/verify). An unknown or another organization's id is 404; a domain
  * verified by another organization (409) shows the list with the message.
  */
+import { domainsListPage } from '#dashboard/domains/domains.data.ts';
+import { domainInputs } from '#dashboard/domains/domains.schemas.ts';
 import { memberPage } from '#dashboard/page-handler.ts';
-import { domainsPage } from '#dashboard/pages/domains.ts';
-import { listDomains, verifyDomain } from '#domains/domains.service.ts';
-import { idPath } from '#platform/api-schemas.ts';
+import { verifyDomain } from '#domains/domains.service.ts';
 
 export const handler = memberPage(
-  {
-    path: idPath,
-    onInvalid: async ({ member }, error) =>
-      domainsPage({
-        member,
-        domains: await listDomains(member.organizationId),
-        pageError: error,
-        status: error.statusCode,
-      }),
-  },
+  domainInputs.verify,
   async ({ member, path }) => {
     const domain = await verifyDomain(member.organizationId, path.id);
     const notice = domain.is_verified ? 'verified' : 'still_pending';
     return { redirect: `/dashboard/domains?notice=${notice}&domain=${encodeURIComponent(domain.id)}` };
   },
+  { onInvalid: async ({ member }, error) => domainsListPage(member, { pageError: error, status: error.statusCode }) },
 );

@@ -3,11 +3,11 @@
  * sandboxed frame, under a CSP that sandboxes it even when opened directly (404 for an email
  * of another organization).
  */
+import { emailBodyPage } from '#dashboard/emails/email-detail.view.ts';
+import { emailInputs } from '#dashboard/emails/emails.schemas.ts';
 import { memberPage } from '#dashboard/page-handler.ts';
-import { emailBodyPage } from '#dashboard/pages/email-detail.ts';
 import { getEmail } from '#emails/get.service.ts';
-import { idPath } from '#platform/api-schemas.ts';
 
-export const handler = memberPage({ path: idPath }, async ({ member, path }) =>
+export const handler = memberPage(emailInputs.body, async ({ member, path }) =>
   emailBodyPage(await getEmail(member.organizationId, path.id)),
 );

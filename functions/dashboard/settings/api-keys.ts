@@ -1,12 +1,8 @@
 /** GET /dashboard/settings/api-keys — the organization's keys and the form to create one. */
-import * as z from 'zod';
-import { listApiKeys } from '#accounts/accounts.service.ts';
 import { memberPage } from '#dashboard/page-handler.ts';
-import { apiKeysPage } from '#dashboard/pages/settings.ts';
+import { apiKeysListPage } from '#dashboard/settings/settings.data.ts';
+import { settingsInputs } from '#dashboard/settings/settings.schemas.ts';
 
-// `notice` selects a fixed message; its text is never shown.
-const query = z.object({ notice: z.string().optional() });
-
-export const handler = memberPage({ query }, async ({ member, query }) =>
-  apiKeysPage({ member, keys: await listApiKeys(member.organizationId), notice: query.notice }),
+export const handler = memberPage(settingsInputs.apiKeys, async ({ member, query }) =>
+  apiKeysListPage(member, { notice: query.notice }),
 );

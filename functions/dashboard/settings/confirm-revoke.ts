@@ -5,9 +5,9 @@
 
 import { getApiKey } from '#accounts/accounts.service.ts';
 import { memberPage } from '#dashboard/page-handler.ts';
-import { confirmRevokePage } from '#dashboard/pages/settings.ts';
-import { idPath } from '#platform/api-schemas.ts';
+import { confirmRevokePage } from '#dashboard/settings/api-keys.view.ts';
+import { settingsInputs } from '#dashboard/settings/settings.schemas.ts';
 
-export const handler = memberPage({ path: idPath }, async ({ member, path }) =>
+export const handler = memberPage(settingsInputs.confirmRevoke, async ({ member, path }) =>
   confirmRevokePage(member, await getApiKey(member.organizationId, path.id)),
 );

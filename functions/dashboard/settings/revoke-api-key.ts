@@ -6,10 +6,10 @@
 
 import { revokeApiKey } from '#accounts/accounts.service.ts';
 import { memberPage } from '#dashboard/page-handler.ts';
-import { API_KEYS_PATH } from '#dashboard/pages/settings.ts';
-import { idPath } from '#platform/api-schemas.ts';
+import { API_KEYS_PATH } from '#dashboard/settings/api-keys.view.ts';
+import { settingsInputs } from '#dashboard/settings/settings.schemas.ts';
 
-export const handler = memberPage({ path: idPath }, async ({ member, path }) => {
+export const handler = memberPage(settingsInputs.revokeApiKey, async ({ member, path }) => {
   await revokeApiKey(member.organizationId, path.id);
   return { redirect: `${API_KEYS_PATH}?notice=revoked` };
 });

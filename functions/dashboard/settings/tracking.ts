@@ -1,12 +1,8 @@
 /** GET /dashboard/settings/tracking — the organization's open and click tracking defaults, as a form. */
-import * as z from 'zod';
-import { getTrackingDefaults } from '#accounts/settings.service.ts';
 import { memberPage } from '#dashboard/page-handler.ts';
-import { trackingPage } from '#dashboard/pages/settings.ts';
+import { trackingFormPage } from '#dashboard/settings/settings.data.ts';
+import { settingsInputs } from '#dashboard/settings/settings.schemas.ts';
 
-// `notice` selects a fixed message; its text is never shown.
-const query = z.object({ notice: z.string().optional() });
-
-export const handler = memberPage({ query }, async ({ member, query }) =>
-  trackingPage({ member, tracking: await getTrackingDefaults(member.organizationId), notice: query.notice }),
+export const handler = memberPage(settingsInputs.tracking, async ({ member, query }) =>
+  trackingFormPage(member, { notice: query.notice }),
 );

@@ -3,35 +3,24 @@
  * POST /api/v1/suppressions. An invalid address or reason shows the list again (400) with the
  * message and what was typed.
  */
-import * as z from 'zod';
-import { emailAddress } from '#core/email-address.ts';
 import { memberPage } from '#dashboard/page-handler.ts';
-import { DEFAULT_PAGE_LIMIT, suppressionsPage } from '#dashboard/pages/suppressions.ts';
-import { SUPPRESSION_REASONS } from '#suppressions/suppression.ts';
-import { addSuppression, listSuppressions } from '#suppressions/suppressions.service.ts';
-
-const form = z.object({ email: emailAddress, reason: z.enum(SUPPRESSION_REASONS) });
+import { suppressionsListPage } from '#dashboard/suppressions/suppressions.data.ts';
+import { suppressionInputs } from '#dashboard/suppressions/suppressions.schemas.ts';
+import { DEFAULT_PAGE_LIMIT } from '#dashboard/suppressions/suppressions.view.ts';
+import { addSuppression } from '#suppressions/suppressions.service.ts';
 
 export const handler = memberPage(
-  {
-    form,
-    onInvalid: async ({ member, form }, error) => {
-      const { items, pagination } = await listSuppressions(member.organizationId, {
-        page: 1,
-        limit: DEFAULT_PAGE_LIMIT,
-      });
-      return suppressionsPage({
-        member,
-        items,
-        pagination,
-        error,
-        typed: { email: form.email?.slice(0, 320), reason: form.reason },
-        status: error.statusCode,
-      });
-    },
-  },
+  suppressionInputs.add,
   async ({ member, form }) => {
     await addSuppression(member.organizationId, { ...form, source: 'manual' });
     return { redirect: '/dashboard/suppressions?notice=added' };
+  },
+  {
+    onInvalid: async ({ member, form }, error) =>
+      suppressionsListPage(
+        member,
+        { page: 1, limit: DEFAULT_PAGE_LIMIT },
+        { error, typed: { email: form.email?.slice(0, 320), reason: form.reason }, status: error.statusCode },
+      ),
   },
 );

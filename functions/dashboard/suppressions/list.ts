@@ -1,13 +1,8 @@
 /** GET /dashboard/suppressions?page&limit — the suppression list, paginated, with the add form. */
-import * as z from 'zod';
-import { pageQuery } from '#core/pages.ts';
 import { memberPage } from '#dashboard/page-handler.ts';
-import { suppressionsPage } from '#dashboard/pages/suppressions.ts';
-import { listSuppressions } from '#suppressions/suppressions.service.ts';
+import { suppressionsListPage } from '#dashboard/suppressions/suppressions.data.ts';
+import { suppressionInputs } from '#dashboard/suppressions/suppressions.schemas.ts';
 
-const query = z.object({ ...pageQuery.shape, notice: z.string().max(50).optional() });
-
-export const handler = memberPage({ query }, async ({ member, query }) => {
-  const { items, pagination } = await listSuppressions(member.organizationId, query);
-  return suppressionsPage({ member, items, pagination, notice: query.notice });
-});
+export const handler = memberPage(suppressionInputs.list, async ({ member, query }) =>
+  suppressionsListPage(member, query, { notice: query.notice }),
+);

@@ -4,11 +4,10 @@
  * that is not a JSON object is a 400 page with the message; another organization's template is 404.
  */
 import { memberPage } from '#dashboard/page-handler.ts';
-import { templateDetailPage } from '#dashboard/pages/template-detail.ts';
-import { sampleDataQuery } from '#dashboard/pages/template-sample-data.ts';
-import { templateDetailWithPreview } from '#dashboard/template-preview.ts';
-import { idPath } from '#platform/api-schemas.ts';
+import { templateDetailPage } from '#dashboard/templates/template-detail.view.ts';
+import { templateDetailWithPreview } from '#dashboard/templates/templates.data.ts';
+import { templateInputs } from '#dashboard/templates/templates.schemas.ts';
 
-export const handler = memberPage({ path: idPath, query: sampleDataQuery }, async ({ member, path, query }) =>
+export const handler = memberPage(templateInputs.detail, async ({ member, path, query }) =>
   templateDetailPage({ member, ...(await templateDetailWithPreview(member.organizationId, path.id, query.data)) }),
 );

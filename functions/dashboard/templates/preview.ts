@@ -4,10 +4,9 @@
  * sandboxed frame, under its own CSP. Without `data`, the default sample is used.
  */
 import { memberPage } from '#dashboard/page-handler.ts';
-import { sampleDataQuery } from '#dashboard/pages/template-sample-data.ts';
-import { templatePreviewDocument } from '#dashboard/template-preview.ts';
-import { idPath } from '#platform/api-schemas.ts';
+import { templatePreviewDocument } from '#dashboard/templates/templates.data.ts';
+import { templateInputs } from '#dashboard/templates/templates.schemas.ts';
 
-export const handler = memberPage({ path: idPath, query: sampleDataQuery }, async ({ member, path, query }) =>
+export const handler = memberPage(templateInputs.preview, async ({ member, path, query }) =>
   templatePreviewDocument(member.organizationId, path.id, query.data),
 );

@@ -9,8 +9,8 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
+import { matchGatewayRoute } from '#app/route-matching.ts';
 import type { LambdaHttpHandler } from '#http/request-scope.ts';
-import { matchGatewayRoute } from '#platform/route-matching.ts';
 import { ROUTE_TIMEOUT_SECONDS } from '#platform/routes.ts';
 import { type GatewayRequest, splitTarget, toApiGatewayEvent } from './event.ts';
 import {

@@ -2,6 +2,7 @@
  * Keys of suppressed addresses and of the sharded item counts of an organization's lists
  * (dynamo/counted-list.ts; suppressions are the one counted list).
  */
+import { SUPPRESSION_SORT_KEY } from '#platform/table.ts';
 import type { PrimaryKey } from './primary-key.ts';
 
 export type CountedList = 'suppressions';
@@ -14,7 +15,7 @@ export const suppressionKeys = {
    */
   suppression: (organizationId: string, normalizedEmail: string): PrimaryKey => ({
     PK: `SUPP#${organizationId}#${normalizedEmail}`,
-    SK: 'SUPP',
+    SK: SUPPRESSION_SORT_KEY,
   }),
   suppressionsList: (organizationId: string, createdAt?: string, suppressionId?: string) => ({
     GSI1PK: `ORG#${organizationId}#SUPPRESSIONS`,

@@ -10,11 +10,12 @@
 import type { SQSBatchItemFailure, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import type { VisibilityChange } from '#adapters/queue-visibility.ts';
 import { changeSendQueueVisibility, requeueSendMessage } from '#adapters/send-queue.ts';
+import { parseSendQueueMessage } from '#adapters/send-queue-message.ts';
 import { errorLogFields } from '#core/log-fields.ts';
 import { logger } from '#core/logger.ts';
-import { type DeliveryDependencies, type DeliveryOutcome, deliverEmail } from '#emails/delivery/delivery.service.ts';
+import { type DeliveryDependencies, deliverEmail } from '#emails/delivery/deliver-email.service.ts';
+import type { DeliveryOutcome } from '#emails/delivery/delivery-outcome.ts';
 import { type RetryBackoff, retryDelaySeconds, SEND_RETRY_BACKOFF } from '#emails/delivery/retry-backoff.ts';
-import { parseSendQueueMessage } from '#emails/delivery/send-queue-message.ts';
 import { queueDefinitions } from '#platform/queues.ts';
 
 /** Emails of one multi-email message delivered at once. */

@@ -1,15 +1,10 @@
 /**
- * Keeps SES sends under the account's maximum send rate across every consumer instance. SES counts
- * sends per second per account and region, and answers a send above the rate with a throttling
- * error; with up to 5 consumer instances × 10 records × 5 deliveries in flight, a burst would
- * otherwise be throttled, backed off and left for the sweeper.
- *
- * Each second has a shared count in the table (send-rate.store.ts). An instance claims a few slots
- * at a time with one unconditional ADD and keeps those that fall under the rate; its deliveries take
- * them one by one, each at its place in the second (slot n at n/rate s), so sends are spread evenly. With no slot left this second, a delivery waits for the next second, and after
- * MAX_WAIT_MS gives up with a throttling error (no SES call was made: the email is retried like a
- * throttled one, its lease given back). Slots claimed but unused by the end of their second are lost,
- * which can only slow sending a little, never exceed the rate.
+ * Keeps SES sends under the account's maximum send rate across every consumer instance: SES throttles
+ * sends above it, and up to 5 instances × 10 records × 5 deliveries in flight would burst past it.
+ * Each second has a shared count in the table (send-rate.store.ts): an instance claims a few slots with
+ * one unconditional ADD, keeps those under the rate and hands them out at their place in the second
+ * (slot n at n/rate s). With none left a delivery waits for the next second, and after MAX_WAIT_MS gives
+ * up without calling SES. Slots unused by the end of their second are lost: slower, never over the rate.
  */
 import { config } from '#core/config.ts';
 import { claimSendSlots } from '#emails/delivery/send-rate.store.ts';

@@ -1,20 +1,9 @@
 /**
- * The simulated outcomes of test keys (docs/api.md, "API keys"), pure: the same SES event
- * notifications a configuration set would publish for an email (outcome-simulator.service.ts runs
- * them through handleSesNotification, the code path of real SES events). The outcome depends on each
- * recipient's local part (a `+label` is ignored, case does not matter):
- *
- *   bounced@…      Bounce, Permanent/General (550 5.1.1)      → status bounced, hard_bounce suppression
- *   soft-bounce@…  Bounce, Transient/MailboxFull (452 4.2.2)   → counted towards soft_bounce
- *   complained@…   Delivery, then Complaint (abuse)            → complaint suppression
- *   opened@…       Delivery, then Open (if the email tracks opens)    → status opened
- *   clicked@…      Delivery, then Click (if the email tracks clicks)  → status opened
- *   anything else  Delivery, `250 2.0.0 OK`
- *
- * As in SES, an email that does not track opens (clicks) never has an Open (Click) event.
- *
- * Used for emails of the test environment and, on the local stack, for every email
- * (SIMULATE_OUTCOMES=true), where no SES sends events back.
+ * The simulated outcomes of test keys and of every email on the local stack (SIMULATE_OUTCOMES=true),
+ * where no SES sends events back; pure. Each recipient's outcome follows from its local part
+ * (docs/api.md, "Simulated outcomes": `bounced@…`, `soft-bounce@…`, `complained@…`, `opened@…`,
+ * `clicked@…`), as the SES event notifications a configuration set would publish, which
+ * outcome-simulator.service.ts runs through handleSesNotification, the path of real SES events.
  */
 
 import { deterministicId } from '#core/ids.ts';

@@ -20,6 +20,7 @@
 
 import { PutCommand, type PutCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { TrackingSettings } from '#accounts/organization.ts';
+import type { Mailbox } from '#core/email-address.ts';
 import { nowIso } from '#core/ids.ts';
 import { countEmails, metricOfEvent } from '#core/metrics.ts';
 import { db, tableName } from '#dynamo/client.ts';
@@ -27,10 +28,10 @@ import { keys, statusesOutOfStatusIndex } from '#dynamo/keys.ts';
 import { queryAll } from '#dynamo/reads.ts';
 import { conditionalUpdate } from '#dynamo/writes.ts';
 import { eventPut } from '#emails/email.store.ts';
-import { type EmailEvent, type EmailStatus, type EventType, handOverEvents, type Mailbox } from '#emails/email.ts';
+import { type EmailEvent, type EmailStatus, type EventType, handOverEvents } from '#emails/email.ts';
 import { moveEmailCount } from '#emails/email-index.store.ts';
 import { deriveStatus, sentRecipientCount } from '#emails/events/email-status.ts';
-import type { ListUnsubscribe } from '#emails/list-unsubscribe.ts';
+import type { ListUnsubscribe } from '#unsubscribe/list-unsubscribe.ts';
 
 /** What applying events needs to know about an email: no bodies. */
 export interface EmailEventsSnapshot {

@@ -24,6 +24,7 @@
 
 import { enqueueEmails, SEND_BATCH_SIZE } from '#adapters/send-queue.ts';
 import { forEachLimited } from '#core/concurrency.ts';
+import type { Mailbox } from '#core/email-address.ts';
 import { deterministicId } from '#core/ids.ts';
 import { errorLogFields } from '#core/log-fields.ts';
 import { logger } from '#core/logger.ts';
@@ -32,7 +33,7 @@ import { failedCondition } from '#dynamo/writes.ts';
 import { recordFailed } from '#emails/delivery/delivery-state.store.ts';
 import { simulateOutcomes } from '#emails/delivery/outcome-simulator.service.ts';
 import { type SimulatedEmail, shouldSimulateOutcomes } from '#emails/delivery/simulated-notifications.ts';
-import { type EmailEvent, type Mailbox, newEvent } from '#emails/email.ts';
+import { type EmailEvent, newEvent } from '#emails/email.ts';
 import { applyEmailEvents, type EmailEventsSnapshot, readEmailEvents } from '#emails/events/email-events.store.ts';
 import {
   type DueEntry,

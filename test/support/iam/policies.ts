@@ -7,8 +7,8 @@
 
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
+import { dashboardFunction, defaultRoute } from '#app/routes.ts';
 import type { QueueName } from '#platform/queues.ts';
-import { dashboardFunction, defaultRoute } from '#platform/routes.ts';
 import { configurationSetFor, TRACKING_COMBINATIONS } from '#platform/ses-configuration-sets.ts';
 import { PostboxStack } from '../../../infra/stack.ts';
 import { ACCOUNT, bucketArn, DKIM_KEY_ARN, PARTITION, queueArn, REGION, tableArn } from './requests.ts';

@@ -3,10 +3,10 @@
  * organization's endpoints are found: any other id is 404.
  */
 import { memberPage } from '#dashboard/page-handler.ts';
-import { confirmDeleteWebhookPage } from '#dashboard/pages/webhooks.ts';
-import { idPath } from '#platform/api-schemas.ts';
+import { confirmDeleteWebhookPage } from '#dashboard/webhooks/endpoints.view.ts';
+import { webhookInputs } from '#dashboard/webhooks/webhooks.schemas.ts';
 import { getWebhookView } from '#webhooks/webhooks.service.ts';
 
-export const handler = memberPage({ path: idPath }, async ({ member, path }) =>
+export const handler = memberPage(webhookInputs.confirmDelete, async ({ member, path }) =>
   confirmDeleteWebhookPage(member, await getWebhookView(member.organizationId, path.id)),
 );

@@ -4,16 +4,12 @@
  * description, or a 21st endpoint (409), shows the form again with the message and what was typed.
  */
 import { memberPage } from '#dashboard/page-handler.ts';
-import { webhookForm, webhookFormValues } from '#dashboard/pages/webhooks.ts';
-import { webhooksListPage } from '#dashboard/webhook-pages.ts';
+import { webhooksListPage } from '#dashboard/webhooks/webhooks.data.ts';
+import { webhookFormValues, webhookInputs } from '#dashboard/webhooks/webhooks.schemas.ts';
 import { createWebhook } from '#webhooks/webhooks.service.ts';
 
 export const handler = memberPage(
-  {
-    form: webhookForm,
-    onInvalid: ({ member, form }, error) =>
-      webhooksListPage(member, { form: { values: webhookFormValues(form), error }, status: error.statusCode }),
-  },
+  webhookInputs.create,
   async ({ member, form }) => {
     const { secret, ...webhook } = await createWebhook(member.organizationId, {
       url: form.url,
@@ -21,5 +17,9 @@ export const handler = memberPage(
       ...(form.description ? { description: form.description } : {}),
     });
     return webhooksListPage(member, { created: { webhook, secret } });
+  },
+  {
+    onInvalid: ({ member, form }, error) =>
+      webhooksListPage(member, { form: { values: webhookFormValues(form), error }, status: error.statusCode }),
   },
 );

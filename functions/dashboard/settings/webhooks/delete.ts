@@ -4,11 +4,11 @@
  * back to the list.
  */
 import { memberPage } from '#dashboard/page-handler.ts';
-import { WEBHOOKS_PATH } from '#dashboard/pages/webhooks.ts';
-import { idPath } from '#platform/api-schemas.ts';
+import { WEBHOOKS_PATH } from '#dashboard/webhooks/webhook-paths.ts';
+import { webhookInputs } from '#dashboard/webhooks/webhooks.schemas.ts';
 import { removeWebhook } from '#webhooks/webhooks.service.ts';
 
-export const handler = memberPage({ path: idPath }, async ({ member, path }) => {
+export const handler = memberPage(webhookInputs.delete, async ({ member, path }) => {
   await removeWebhook(member.organizationId, path.id);
   return { redirect: `${WEBHOOKS_PATH}?notice=deleted` };
 });

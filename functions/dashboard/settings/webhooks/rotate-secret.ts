@@ -4,11 +4,11 @@
  * keeps signing alongside it for 24 hours.
  */
 import { memberPage } from '#dashboard/page-handler.ts';
-import { webhookDetailPage } from '#dashboard/webhook-pages.ts';
-import { idPath } from '#platform/api-schemas.ts';
+import { webhookDetailPage } from '#dashboard/webhooks/webhooks.data.ts';
+import { webhookInputs } from '#dashboard/webhooks/webhooks.schemas.ts';
 import { rotateWebhookSecret } from '#webhooks/webhooks.service.ts';
 
-export const handler = memberPage({ path: idPath }, async ({ member, path }) => {
+export const handler = memberPage(webhookInputs.rotateSecret, async ({ member, path }) => {
   const { secret } = await rotateWebhookSecret(member.organizationId, path.id);
   return webhookDetailPage(member, path.id, { rotatedSecret: secret });
 });

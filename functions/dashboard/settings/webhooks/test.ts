@@ -5,13 +5,13 @@
  * webhook tests (10 a minute per organization): a 429 page past it.
  */
 import { memberPage } from '#dashboard/page-handler.ts';
-import { webhookDetailPage } from '#dashboard/webhook-pages.ts';
+import { webhookDetailPage } from '#dashboard/webhooks/webhooks.data.ts';
+import { webhookInputs } from '#dashboard/webhooks/webhooks.schemas.ts';
 import { admitInRouteWindow } from '#http/middleware/rate-limit.ts';
 import { webhookTestLimit } from '#http/route-limits.ts';
-import { idPath } from '#platform/api-schemas.ts';
 import { sendTestEvent } from '#webhooks/webhook-delivery-log.service.ts';
 
-export const handler = memberPage({ path: idPath }, async ({ member, path }) => {
+export const handler = memberPage(webhookInputs.test, async ({ member, path }) => {
   await admitInRouteWindow(member.organizationId, webhookTestLimit);
   const testResult = await sendTestEvent(member.organizationId, path.id);
   return webhookDetailPage(member, path.id, { testResult });

@@ -3,22 +3,15 @@
  * the same service as PATCH /api/v1/webhooks/{id}) and goes back to the endpoint. A refused URL or
  * description shows the form again (400) with the message and what was typed.
  */
+import { apiErrorPage } from '#dashboard/error-page.ts';
 import { memberPage } from '#dashboard/page-handler.ts';
-import { apiErrorPage } from '#dashboard/page-stack/error-page.ts';
-import { webhookForm, webhookPath } from '#dashboard/pages/webhooks.ts';
-import { editFormAgain } from '#dashboard/webhook-pages.ts';
-import { idPath } from '#platform/api-schemas.ts';
+import { webhookPath } from '#dashboard/webhooks/webhook-paths.ts';
+import { editFormAgain } from '#dashboard/webhooks/webhooks.data.ts';
+import { webhookInputs } from '#dashboard/webhooks/webhooks.schemas.ts';
 import { updateWebhookFields } from '#webhooks/webhooks.service.ts';
 
 export const handler = memberPage(
-  {
-    path: idPath,
-    form: webhookForm,
-    onInvalid: async ({ member, form, event }, error) => {
-      const webhookId = event.pathParameters?.id;
-      return webhookId ? editFormAgain(member, webhookId, form, error) : apiErrorPage(error, member);
-    },
-  },
+  webhookInputs.update,
   async ({ member, path, form }) => {
     await updateWebhookFields(member.organizationId, path.id, {
       url: form.url,
@@ -27,5 +20,11 @@ export const handler = memberPage(
       enabled: form.enabled,
     });
     return { redirect: `${webhookPath(path.id)}?notice=saved` };
+  },
+  {
+    onInvalid: async ({ member, form, event }, error) => {
+      const webhookId = event.pathParameters?.id;
+      return webhookId ? editFormAgain(member, webhookId, form, error) : apiErrorPage(error, member);
+    },
   },
 );

@@ -1,0 +1,19 @@
+/** The Domains pages: the list, add, verify (DNS and the SES identity) and the custom MAIL FROM. */
+import type { ResourceAccess } from '#platform/route-access.ts';
+import { dashboardPage, type RouteDefinition } from '#platform/routes.ts';
+
+const readWrite: ResourceAccess = { table: ['read', 'write'] };
+
+export const domainPages: readonly RouteDefinition[] = [
+  dashboardPage('GET', '/domains', 'functions/dashboard/domains/list.ts'),
+  dashboardPage('POST', '/domains', 'functions/dashboard/domains/create.ts', {
+    table: ['read', 'write'],
+    kms: ['encrypt'],
+  }),
+  dashboardPage('POST', '/domains/{id}/verify', 'functions/dashboard/domains/verify.ts', {
+    table: ['read', 'write'],
+    kms: ['decrypt'],
+    ses: ['identities'],
+  }),
+  dashboardPage('POST', '/domains/{id}/mail-from', 'functions/dashboard/domains/mail-from.ts', readWrite),
+];

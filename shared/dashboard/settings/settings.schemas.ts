@@ -1,0 +1,35 @@
+/** What the Settings pages (API keys, auto-validation, tracking) read from the request. */
+import * as z from 'zod';
+import { AUTO_VALIDATION_THRESHOLDS } from '#accounts/organization.ts';
+import type { PageSchemas } from '#dashboard/context.ts';
+import { idPath } from '#platform/api-schemas.ts';
+
+// `notice` selects a fixed message; its text is never shown.
+const noticeQuery = z.object({ notice: z.string().optional() });
+
+/** A checkbox is on when posted, off when absent. */
+const checkbox = z
+  .literal('on')
+  .optional()
+  .transform((value) => value === 'on');
+
+export const settingsInputs = {
+  apiKeys: { query: noticeQuery },
+  /** The name's rules (1 to 100 characters once trimmed) are the service's. */
+  createApiKey: {
+    form: z.object({
+      name: z.string().default(''),
+      environment: z.enum(['live', 'test'], { error: 'Choose live or test' }),
+    }),
+  },
+  confirmRevoke: { path: idPath },
+  revokeApiKey: { path: idPath },
+  autoValidation: { query: noticeQuery },
+  saveAutoValidation: {
+    form: z.object({
+      threshold: z.enum(AUTO_VALIDATION_THRESHOLDS, { error: 'Choose one of off, managed, medium or high' }),
+    }),
+  },
+  tracking: { query: noticeQuery },
+  saveTracking: { form: z.object({ opens: checkbox, clicks: checkbox }) },
+} satisfies Record<string, PageSchemas>;

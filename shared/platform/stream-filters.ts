@@ -1,0 +1,34 @@
+/**
+ * Lambda event filter patterns over the table's stream records (their images in DynamoDB JSON), so a
+ * stream handler is invoked only with the records it acts on and the others cost nothing. Features
+ * build their handlers' filters from these and the items' constants (shared/platform/table.ts).
+ */
+import { ITEM_TYPES } from '#platform/table.ts';
+
+type Image = Readonly<Record<string, unknown>>;
+type StreamEvent = 'INSERT' | 'MODIFY' | 'REMOVE';
+
+/** A string attribute that is present, or absent. */
+export const present = { S: [{ exists: true }] } as const;
+export const absent = { S: [{ exists: false }] } as const;
+
+/** An item of `itemType` written for the first time (its new image may narrow it further). */
+export function itemInserted(itemType: string, newImage: Image = {}): Record<string, unknown> {
+  return { eventName: ['INSERT'], dynamodb: { NewImage: { type: { S: [itemType] }, ...newImage } } };
+}
+
+/** An item of `itemType` updated so that its new image matches `newImage` and its old one `oldImage`. */
+export function itemChanged(itemType: string, newImage: Image, oldImage: Image): Record<string, unknown> {
+  return {
+    eventName: ['MODIFY'],
+    dynamodb: { NewImage: { type: { S: [itemType] }, ...newImage }, OldImage: oldImage },
+  };
+}
+
+/** Items with the sort key `sortKey`, on the given events (their keys are in every record). */
+export function sortKeyEvents(events: readonly StreamEvent[], sortKey: string): Record<string, unknown> {
+  return { eventName: [...events], dynamodb: { Keys: { SK: { S: [sortKey] } } } };
+}
+
+/** An email handed over to SES: its item gains the SES message id (`email.sent`, the counted `sent`). */
+export const emailHandedOver = itemChanged(ITEM_TYPES.email, { ses_message_id: present }, { ses_message_id: absent });
