@@ -1,21 +1,8 @@
 /**
- * Operator command line: organizations and API keys.
- *   npm run admin -- create-org --name "Acme" [--id org_x]
- *   npm run admin -- create-key --org <id> --name "prod" --env live|test
- *   npm run admin -- list-keys --org <id>
- *   npm run admin -- revoke-key --org <id> --key <key id>
- *   npm run admin -- set-rate-limit --org <id> --per-second 50
- *   npm run admin -- set-sending-limit --org <id> --env live|test [--daily N] [--monthly N]
- *   npm run admin -- create-member --org <id> --email <email> [--password <password>]
- *   npm run admin -- reset-password --email <email> [--password <password>]
- *   npm run admin -- webhook-listen --org <id> [--port 4400] | --secret <whsec_…> [--port N]
- *   npm run admin -- resume-sending --org <id> [--env live|test]
- *   npm run admin -- set-sending-guard --org <id> [--env live|test] [--on|--off] [--bounce-rate R] [--complaint-rate R] [--min-volume N]
- *   npm run admin -- top-senders [--by bounce_rate|complaint_rate|bounced|complained|sent] [--env live|test] [--limit N]
- * A member's password comes from --password, else POSTBOX_PASSWORD, else the first line of
- * standard input (so it need not appear in the shell history or the process list).
- * Targets the table in TABLE_NAME (AWS credentials from the usual chain). Without
- * TABLE_NAME it targets the running `npm start` stack, if there is one.
+ * The operator's command line (`npm run admin -- <command>`; `--help` lists every command): organizations,
+ * API keys, limits, the sending guard, dashboard members, webhooks, through the same services as the API.
+ * It works on TABLE_NAME's table (AWS credentials from the usual chain), else on the running `npm start`
+ * stack's. Commands, options and where a password comes from: docs/operating.md, "The admin CLI".
  */
 import { parseArgs } from 'node:util';
 import { repositoryRoot } from './local/cloud.ts';

@@ -1,11 +1,10 @@
 /**
- * The one Lambda construct behind every HTTP route, the dashboard, the `$default` route and every
- * queue consumer (modelled on the single function construct with `bindTable` of the AWS Lambda
- * Powertools for TypeScript example app), and the role it runs as. A FunctionRole grants exactly
- * what the route table declares for a handler (table, queues, KMS key, SES identities and sending
- * through the configuration set), nothing broader; functions whose declared access is identical
- * share one (infra/functions.ts), which keeps the stack's resource count down without widening any
- * function's rights.
+ * The one Lambda construct behind every HTTP route, the dashboard, `$default` and every consumer
+ * (shaped like the Powertools for AWS Lambda example app's function construct with `bindTable`), and
+ * the role it runs as. A FunctionRole grants exactly what the route table declares for a handler,
+ * nothing broader; functions whose declared access is identical share one (functions.ts), which keeps
+ * the resource count down without widening any function's rights. See docs/architecture.md, "From a
+ * route to its code" (IAM grant), and docs/deploy.md, "What the stack creates" (IAM roles).
  */
 import * as path from 'node:path';
 import { ArnFormat, type Duration, Stack } from 'aws-cdk-lib';

@@ -1,17 +1,9 @@
 /**
- * The esbuild options every Lambda function is built with, in two forms that must stay
- * equivalent: `lambdaBundling` for NodejsFunction's `bundling` prop (the CDK runs the
- * esbuild CLI), and `esbuildOptionsFor` for calling `esbuild.build` directly (the
- * bundle-size benchmark), so the benchmark measures exactly what is deployed.
- *
- * The AWS SDK v3 is bundled rather than taken from the Lambda runtime (NodejsFunction's
- * default externalizes `@aws-sdk/*`):
- *  - the SDK version is then the one in package-lock.json, tested with the code, not
- *    whatever version the runtime happens to ship (which changes under us without a deploy);
- *  - cold start is measured, not assumed: only the SDK clients and commands a handler
- *    imports are bundled (tree-shaken, minified, one file), instead of resolving many
- *    files of the runtime's copy at init; bench/bundle.ts reports the bundle size and the
- *    cold module-init time of a handler built with these exact options.
+ * The esbuild options every Lambda function is built with, in two forms that must stay equivalent:
+ * `lambdaBundling` for NodejsFunction's `bundling` prop (the CDK runs the esbuild CLI) and
+ * `esbuildOptionsFor` for `esbuild.build` (the bundle-size benchmark, bench/bundle.ts), so the benchmark
+ * measures exactly what is deployed. Why the AWS SDK is bundled, and the shims: docs/decisions.md,
+ * "Libraries we chose" (Bundles).
  */
 
 import { copyFileSync, readFileSync } from 'node:fs';

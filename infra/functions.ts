@@ -1,16 +1,10 @@
 /**
- * How the stack makes its functions: each is an ApiFunction handed the stack's shared
- * resources (table, queues, DKIM key, sending host, SES configuration set), under a construct
- * id derived from the route table. An id may be used once: two route table entries that map
- * to the same id are an error at synthesis, not two handlers sharing one function.
- *
- * What a function costs in CloudFormation resources is kept small on purpose (the stack limit is
- * 500): HTTP functions whose declared access is identical run as one role (an HTTP function's
- * grants are exactly its declared access, so sharing widens nothing; a consumer's role also gets
- * what its trigger grants — consuming its queue, sending to its dead-letter queue — so each
- * consumer keeps its own), and every function logs to one log group
- * (Powertools puts `function_name` on every line, so one group loses nothing). A function is then
- * one resource, plus a role and its policy the first time an access is declared.
+ * How the stack makes its functions: each an ApiFunction handed the stack's shared resources, under a
+ * construct id derived from the route table (an id used twice is an error at synthesis, never two
+ * handlers sharing one function). Cheap in CloudFormation resources (500 a stack): HTTP functions with
+ * identical access share a role (their grants are exactly that access; a consumer's trigger adds grants,
+ * so each consumer keeps its own) and every function logs to one group. docs/deploy.md, "What the stack
+ * creates" (IAM roles, log groups) and "Resource budget".
  */
 import { fileURLToPath } from 'node:url';
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';

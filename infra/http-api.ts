@@ -1,15 +1,10 @@
 /**
- * The HTTP API: one function and one integration per API route of the route table, each route
- * also under `/v1` (routePaths); the dashboard's one function behind `ANY /dashboard` and
- * `ANY /dashboard/{proxy+}` (its router picks the page); and the `$default` route's function,
- * which answers every request no route matches with 404 or 405. The routes come only from
- * the declarations (shared/app/routes.ts); the local gateway resolves requests the same way
- * (shared/app/route-matching.ts, matchGatewayRoute).
- *
- * Resources: an API route costs its function, its integration, its two routes and one Lambda
- * permission for the API (`scopePermissionToRoute: false`: one permission lets this API invoke the
- * function, instead of one per route path) — five; a role and its policy more when its access is
- * new. A dashboard page costs none.
+ * The HTTP API: one function and integration per API route of the route table, each route also under
+ * `/v1`; the dashboard's one function behind `ANY /dashboard` and `ANY /dashboard/{proxy+}` (its router
+ * picks the page); the `$default` route's function (404 or 405). The routes come only from the
+ * declarations (shared/app/routes.ts), and the local gateway resolves requests the same way
+ * (matchGatewayRoute). What a route costs (API Gateway invokes every function as one role):
+ * docs/deploy.md, "What the stack creates" (HTTP API) and "Resource budget".
  */
 import { Lazy, Stack } from 'aws-cdk-lib';
 import {

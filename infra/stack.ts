@@ -1,17 +1,10 @@
 /**
- * The Postbox stack: one DynamoDB table, the queues (each with a dead-letter queue), the
- * KMS key that encrypts DKIM private keys, an HTTP API whose routes come only from the
- * features' route declarations (gathered in shared/app/routes.ts), one function per API route, one for the dashboard's
- * pages, one for API Gateway's `$default` route, and one per queue consumer; the SES configuration set that sending uses, the SNS
- * topic its events are published to, and one function (with its own dead-letter queue) per
- * notification handler subscribed to that topic; one function per scheduled function with the
- * EventBridge rule that runs it, and an alarm on each dead-letter queue's depth.
- * Synthesis needs no AWS credentials, network or context lookups.
- *
- * This file is the composition and the stack's outputs; the parts are built in storage.ts
- * (table, DKIM key), send-pipeline.ts (queues, consumers, SES events, notification handlers,
- * scheduled functions, alarms), http-api.ts (the API and its route functions) and
- * functions.ts (how every function is made).
+ * The Postbox stack: the composition and its outputs. Functions and API routes come only from the
+ * features' route declarations (shared/app/routes.ts); synthesis needs no AWS credentials, network or
+ * context lookups. The parts are built in storage.ts (table, DKIM key, attachments bucket),
+ * send-pipeline.ts (queues, consumers, SES events, scheduled functions), http-api.ts (the API and its
+ * route functions), operations.ts (stage, alarms) and functions.ts (how every function is made). What
+ * the stack creates: docs/deploy.md, "What the stack creates".
  */
 import { CfnOutput, CfnParameter, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
 import type { HttpApi, HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';

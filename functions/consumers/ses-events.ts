@@ -1,11 +1,10 @@
 /**
- * SES events consumer: the Lambda subscribed to the SNS topic of the configuration set's event
- * destination. Each record's message is one SES sending event (JSON), handled by
- * handleSesNotification. A notification that cannot be parsed, or that is not about a Postbox
- * email (no organization_id/email_id tags: another sender on the topic), is logged and dropped —
- * retrying could not change it. Any other error is thrown, so SNS / Lambda's asynchronous
- * invocation retries the event and, after that, sends it to the failure destination (DLQ);
- * handling the same notification again is harmless.
+ * SES events consumer: the Lambda subscribed to the configuration set's SNS topic; each record is one
+ * SES sending event, handled by handleSesNotification. A notification that cannot be parsed or is not
+ * about a Postbox email (no organization_id/email_id tags) is logged and dropped: retrying could not
+ * change it. Any other error is thrown, so Lambda retries and then dead-letters it; handling the same
+ * notification again is harmless. See docs/deploy.md, "How sending events flow" and "What the stack
+ * creates" (SES events function).
  */
 import type { SNSEvent } from 'aws-lambda';
 import { withLambdaLogging } from '#core/lambda-logging.ts';

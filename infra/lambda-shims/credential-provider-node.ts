@@ -1,13 +1,9 @@
 /**
  * Stands in for `@aws-sdk/credential-provider-node` in the Lambda bundles only (the alias in
- * infra/bundling.ts); the local cloud, tests and the admin CLI keep the SDK's full chain.
- *
- * Lambda hands every function its role's credentials in AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY
- * and AWS_SESSION_TOKEN, and the SDK's default chain tries the environment first, so on Lambda
- * the rest of the chain (SSO, shared ini files, credential_process, web identity, ECS/IMDS) never
- * runs. Bundled, that rest is ~90 KB of every function (the nested STS, SSO and sign-in clients it
- * loads); this keeps only the first link. A function whose environment has no credentials fails
- * the same way the full chain would after trying everything: CredentialsProviderError.
+ * infra/bundling.ts). Lambda gives every function its role's credentials in the environment, which the
+ * SDK's chain tries first, so there the rest of the chain (SSO, ini files, web identity, ECS/IMDS: ~90 KB
+ * of every bundle) never runs; this keeps only that first link. Without credentials it fails as the
+ * full chain would (CredentialsProviderError). See docs/decisions.md, "Libraries we chose" (Bundles).
  */
 import { fromEnv } from '@aws-sdk/credential-provider-env';
 

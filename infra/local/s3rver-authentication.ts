@@ -1,30 +1,9 @@
 /**
  * Corrections to the S3 emulator's authentication (s3rver's `middleware/authentication.js`), so that it
- * checks requests as S3 checks them for a private bucket:
- *
- * 1. Query signing. s3rver (4.0.4, and 5.0.0 alike) builds the canonical query string of a signed
- *    request with `encodeURIComponent`, which leaves `! ' ( ) *` as they are, where SigV4 encodes them
- *    (RFC 3986, as S3 and the AWS SDK do). A presigned URL whose parameters hold one of them is then
- *    refused with SignatureDoesNotMatch although S3 accepts it: every download link of the dashboard,
- *    since `response-content-disposition` is `attachment; filename*=UTF-8''<name>`
- *    (shared/adapters/attachment-storage.ts). That expression is replaced by s3rver's own RFC 3986
- *    encoder (`encodeURIComponentRFC3986`, which it already uses for the path).
- * 2. A bucket's path. SigV4 signs the path as sent; s3rver rebuilds it from the route's parameters and
- *    drops the trailing slash the SDK sends for a bucket-level call (`GET /bucket/?list-type=2`), so a
- *    signed listing is refused. The slash is kept.
- * 3. Anonymous requests. s3rver checks a signature only when a request carries one and serves an
- *    unsigned request as if it were signed: anyone who can reach the emulator reads and writes every
- *    object. A request its check did not authenticate (no account on its state) is refused here with
- *    403 AccessDenied, as S3 refuses it; only a CORS preflight (OPTIONS, which never carries
- *    credentials and reads nothing) passes unsigned.
- * 4. A missing object. Postbox's functions may read objects but never list the bucket, and S3 answers
- *    such a caller's GET or HEAD of a missing key with 403 AccessDenied, not 404 NoSuchKey (which needs
- *    s3:ListBucket): the emulator answers as S3 does, so the local stack meets what AWS answers.
- *
- * The module is loaded here, before s3rver requires it, from its source with those expressions
- * replaced, and its middleware wrapped. Nothing else changes: a wrong signature is still refused. If
- * s3rver's source no longer has an expression exactly once, this throws rather than start an emulator
- * that checks differently.
+ * checks requests as S3 checks them for a private bucket: SigV4's encoding of a signed query, a bucket
+ * path's trailing slash, unsigned requests refused, a missing object's 403. The module is loaded here,
+ * before s3rver requires it, from its source with expressions replaced and its middleware wrapped; if an
+ * expression is no longer there exactly once, this throws. What and why: docs/operating.md, "The local cloud".
  */
 import { readFileSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';

@@ -1,14 +1,8 @@
 /**
- * `npm start`: the local cloud on this machine. Prints the API URL, a test key and the
- * SES inbox. Ctrl-C, SIGTERM or closing the terminal stops everything (and the java
- * process of DynamoDB Local exits by itself even if this process is killed outright).
- *
- *   PORT=3000            API port
- *   SES_PORT=8005        SES emulator and its web inbox
- *   POSTBOX_DATA_DIR=dir keep DynamoDB data between runs (default: in memory)
- *   DNS_SERVERS=h:p,…    resolver for domain verification (default: the system's)
- *   DYNAMODB_PORT, SQS_PORT  emulator ports (default: 8000 and 4566 when free)
- *   SCHEDULER_INTERVAL_SECONDS=60  how often the scheduler runs (0: never)
+ * `npm start`: the local cloud on this machine. Prints the API URL, a test key and the SES inbox;
+ * Ctrl-C, SIGTERM or closing the terminal stops everything (DynamoDB Local's java process exits by
+ * itself even if this process is killed outright). Its variables (ports, data folder, DNS servers,
+ * scheduler interval) and what survives a restart: docs/operating.md, "The local cloud".
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';

@@ -40,10 +40,12 @@ const target = path.join(root, TARGET);
 if (process.argv.includes('--check')) {
   const committed = existsSync(target) ? readFileSync(target, 'utf8') : '';
   if (committed !== fresh) {
-    process.stderr.write(`${TARGET} is stale: it differs from the types of ${SOURCE}. Run \`npm run sdk:types\`.\n`);
+    process.stderr.write(`${TARGET} is stale: it differs from the types of ${SOURCE}. Run \`npm run generate\`.\n`);
     process.exit(1);
   }
   process.stdout.write(`${TARGET} is up to date with ${SOURCE}\n`);
+} else if (existsSync(target) && readFileSync(target, 'utf8') === fresh) {
+  process.stdout.write(`${TARGET} unchanged\n`);
 } else {
   writeFileSync(target, fresh);
   process.stdout.write(`wrote ${TARGET} from ${SOURCE}\n`);

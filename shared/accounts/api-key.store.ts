@@ -1,11 +1,9 @@
 /**
- * API key entity. Two items per key, written together in one transaction:
- *  - the key item, whose partition key is the SHA-256 hash of the full key, so that
- *    authentication is one consistent GetItem and revocation is seen by the next request;
- *  - a pointer in the organization's partition (key id → hash), so that listing, revoking
- *    and rate-limit changes use strongly consistent reads (no eventually consistent index).
- * Only the 12-character display prefix is stored in clear. The organization's rate limit
- * is copied onto each key so authentication needs no second read.
+ * API key entity: the key item, keyed by the SHA-256 hash of the full key (authentication is one
+ * consistent GetItem, and revocation is seen by the next request), and a pointer in the organization's
+ * partition written in the same transaction (listing and revoking read consistently, with no index).
+ * Only the display prefix is stored in clear; the organization's rate limit is copied onto each key so
+ * authentication needs no second read. Docs: docs/data-model.md, "Entities" (API key…) and 1–11.
  */
 import { BatchGetCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Environment } from '#core/environment.ts';

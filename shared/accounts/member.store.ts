@@ -1,14 +1,10 @@
 /**
- * Dashboard members, their sign-in failure counters and their sessions.
- *  - Member: PK=MEMBER#<normalised email>, SK=MEMBER — sign-in is one consistent GetItem by
- *    email, and the conditional put makes an email unique across the service. A pointer
- *    PK=ORG#<org>, SK=MEMBER#<member id> is written in the same transaction (listing).
- *  - Sign-in failures: PK=SIGNIN#<normalised email>, SK=SIGNIN — counted for unknown emails
- *    too, so the backoff does not reveal who is a member; expires through TTL.
- *  - Session: PK=SESSION#<sha256 of token, hex>, SK=SESSION — the token itself is never
- *    stored; expires through TTL, and `expires_at` is also checked on read (TTL deletes late).
- *    A pointer PK=MEMBER#<email>, SK=SESSION#<hash> is written with it (same TTL), so a
- *    password reset finds and ends every session of the member with one Query.
+ * Dashboard members, their sign-in failure counters and their sessions. A member is keyed by its
+ * normalised email (sign-in is one consistent GetItem; the conditional put keeps an email unique);
+ * failures are counted for unknown emails too, so the backoff does not reveal who is a member; a
+ * session is keyed by its token's hash (the token is never stored), with a pointer in the member's
+ * partition so a password reset ends every session with one Query.
+ * Keys, attributes and access patterns: docs/data-model.md, "Entities" (Member…) and M1–M7.
  */
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchWriteAll } from '#dynamo/batch.ts';

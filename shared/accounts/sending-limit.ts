@@ -1,11 +1,8 @@
 /**
- * The sending limit: how many recipients (to + cc + bcc) an organization may send to, per
- * environment, in a UTC calendar day and a calendar month. The day is the UTC calendar day
- * (00:00:00.000Z to the next 00:00:00.000Z) rather than a rolling 24 hours, so the reset time is
- * one fixed instant a caller can be told (docs/api.md, "Emails").
- *
- * Everything here is pure: the caller reads the usage (shared/emails/usage.store.ts) and the
- * organization's limits, and this module decides.
+ * The sending limit: how many recipients (to + cc + bcc) an organization may send to per environment,
+ * in a UTC calendar day and a calendar month. A calendar day rather than a rolling 24 hours, so the
+ * reset is one fixed instant a caller can be told. Pure: the caller reads the usage (usage.store.ts) and
+ * the organization's limits, and this module decides. Rules: docs/api.md, "Emails" (Sending limit).
  */
 
 import type { Organization } from '#accounts/organization.ts';

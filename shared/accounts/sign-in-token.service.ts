@@ -1,14 +1,8 @@
 /**
  * The sign-in form's login-CSRF token. There is no session yet to tie it to, so it is a signed
- * double-submit token: the same value in an HttpOnly cookie and in the form, and only a value
- * this deployment issued counts:
- *
- *   v1.<expires, epoch seconds>.<random nonce>.<HMAC-SHA256 of "v1.<expires>.<nonce>", base64url>
- *
- * under a server secret (32 random bytes kept in the table, shared/accounts/server-secret.store.ts). A post
- * is accepted only if the cookie equals the field, the MAC verifies (compared in constant time)
- * and the token has not expired: a value an attacker makes up, or plants as both cookie and
- * field, is refused.
+ * double-submit token (`v1.<expires>.<nonce>.<HMAC-SHA256>` under a server secret, the same value in an
+ * HttpOnly cookie and in the form): a value an attacker makes up, or plants as both, is refused. The
+ * rules: docs/dashboard.md, "Members, sessions and forms" (CSRF); the secret: docs/data-model.md, M8.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { serverSecret } from '#accounts/server-secret.store.ts';

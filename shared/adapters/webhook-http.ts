@@ -1,23 +1,10 @@
 /**
- * The webhook deliveries' outbound HTTP client, built against server-side request forgery (SSRF): a
- * customer names the URL, so a delivery must never reach the deployment's own network (the VPC, the
- * instance metadata service, loopback).
- *  - The destination is checked at every attempt, because a name's addresses change: an IP literal
- *    directly (IPv4-mapped and NAT64 IPv6 by the IPv4 they carry, 6to4 and Teredo also by the IPv4
- *    addresses they tunnel to), a name after resolving it, refused if ANY of its addresses is
- *    private, loopback, link-local, CGNAT, unique-local, site-local, metadata, multicast or reserved
- *    (unless `allowPrivateTargets`: the local stack).
- *  - The connection then goes to exactly the addresses checked (a `lookup` that answers them), so a
- *    DNS answer that changes between check and connect (rebinding) cannot redirect it. The URL keeps
- *    the name, so the Host header and TLS (SNI and certificate verification) still use the name.
- *  - Redirects are never followed: a 3xx is the answer (a Location could name anything).
- *  - One deadline bounds the whole attempt (resolve, connect, answer), and at most
- *    RESPONSE_READ_CAP_BYTES of an answer is read, then the socket is destroyed (the first
- *    RESPONSE_EXCERPT_BYTES kept): a slow, huge or endless answer cannot hold a consumer.
- * Never rejects: every failure is a result with a short `error` (no stack, nothing internal). Any
- * HTTP answer, even a 500, has `error: null`; the one exception is the deadline expiring after the
- * status line arrived: the status code is kept (the endpoint did answer) and `error` is
- * 'timed out reading the response'.
+ * The webhook deliveries' outbound HTTP client, built against SSRF: a customer names the URL, so an
+ * attempt must never reach the deployment's own network. Each attempt checks every address of the target,
+ * connects to exactly those (no rebinding; the URL keeps the name for Host and TLS), follows no redirect,
+ * and is bounded by one deadline and a read cap. It never rejects: a failure is a short `error`; any HTTP
+ * answer has `error: null`, except the deadline expiring after the status line (the status is kept).
+ * The rules: docs/api.md, "Webhooks" (Delivery, The log).
  */
 import { type LookupAddress, lookup as systemLookup } from 'node:dns';
 import { Resolver } from 'node:dns/promises';

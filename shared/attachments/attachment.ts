@@ -1,12 +1,8 @@
 /**
- * An email attachment as a request gives it (docs/api.md, "Attachments"): the rules of
- * its fields, pure. `content` is base64 that must decode exactly (no silent truncation); a filename is
- * ≤ 255 characters without path separators, control characters or header syntax (`"`, `;`, `*`, `:`,
- * RFC 2047 encoded-word markers), and no extension of it may be an executable type (the list Gmail
- * blocks, and Windows shortcuts), in any case, anywhere in the name (`invoice.pdf.exe`, `x.EXE.pdf`),
- * judged as a mail client reads the name (encoded words decoded); `content_id` (≤ 78 characters, no
- * `<>`) makes the part inline; `content_type` defaults from the extension (content-type.ts) and may
- * not be an executable type, whatever the name.
+ * An email attachment as a request gives it, pure: the rules of its fields (`content` base64 that must
+ * decode exactly, a safe `filename` judged as a mail client reads it, `content_id`, `content_type`) and
+ * the executable extensions and content types refused whatever the name's case or position.
+ * The rules in full: docs/api.md, "Attachments".
  */
 /** Parts per email. */
 export const MAX_ATTACHMENTS = 20;

@@ -1,20 +1,9 @@
 /**
- * Attachments: uploads declared (a presigned PUT) and an email's attachments stored (bytes once per
- * organization and content: a blob keyed by SHA-256, shared/platform/buckets.ts). Reading them back
- * (the hand-over to SES, the dashboard's downloads) is attachment-reads.service.ts, so that readers do
- * not load the upload and type rules.
- *
- * Storing is part of accepting a send: every attachment of the request is checked and written
- * before the email is, so a queued email never names bytes that are not there. An upload named by
- * `attachment_id` must be this organization's, still usable (7 days), and uploaded in full.
- *
- * Blobs are immutable, since emails already accepted (scheduled ones, other environments' of the
- * organization) and the dashboard's downloads read them by hash: a blob is created once, from the
- * very bytes that were hashed, and never replaced. Hence an upload is read whole (not copied
- * server-side: its URL may PUT other bytes between the hash and the copy) and sealed at its first
- * send to those bytes' hash and ETag; later sends carry that blob, and are refused once the upload's
- * object holds anything else — its URL stays writable for an hour, and sending other bytes than the
- * caller just PUT, without a word, would be as wrong as sending them.
+ * Attachments: uploads declared (a presigned PUT), and an email's attachments stored before the email is,
+ * so a queued email never names bytes that are not there. Blobs are immutable (created once from the very
+ * bytes hashed, never replaced) and an upload is sealed at its first send, since accepted emails and
+ * downloads read them by hash. Reading them back is attachment-reads.service.ts, so that readers do not
+ * load the upload and type rules. The rules: docs/api.md, "Attachments"; docs/data-model.md, A1–A3.
  */
 
 import { createHash } from 'node:crypto';

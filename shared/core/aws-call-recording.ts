@@ -1,12 +1,9 @@
 /**
- * Which function made which AWS call, for the IAM check of the integration tests
- * (test/support/iam/): every call a handler makes is handed to a sink that the test run installs,
- * and checked against the IAM policy the stack deploys for that handler's function. In a deployed
- * function no sink exists and this costs one property read per call.
- *
- * The function is the route-table handler module whose invocation the call belongs to, set by
- * whoever invokes handlers (the local cloud) with `runAsFunction`; calls outside any invocation
- * (the test run's own setup) are not the deployed code's and are not reported.
+ * Which function made which AWS call, for the integration tests' IAM check: every call a handler makes
+ * goes to a sink the test run installs, to be checked against the IAM policy the stack deploys for that
+ * function. The function is the handler module the local cloud invokes (`runAsFunction`); calls outside
+ * any invocation (the test run's own setup) are not reported. Deployed, no sink exists and this costs one
+ * property read per call. See docs/deploy.md, "Checked before every merge, offline".
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { MiddlewareStack } from '@smithy/types';

@@ -1,12 +1,9 @@
 /**
- * Structured JSON logs (Powertools Logger). Log lines carry ids, routes, statuses and counts — never
- * an API key, an Authorization header, a request/response body or an AWS error's message
- * (errorLogFields in log-fields.ts decides what of an error is logged).
- *
- * `withLogKeys` adds keys (a request's id) to every line logged while its work runs, whatever it
- * awaits — the services' lines too. The keys live in an AsyncLocalStorage scope rather than in
- * Powertools' `appendKeys`, which is one store per process: the local stack serves many requests at
- * once in one process, and each line must carry its own request's id.
+ * Structured JSON logs (Powertools Logger). `withLogKeys` adds keys (a request's id) to every line
+ * logged while its work runs, whatever it awaits, services included. The keys live in an
+ * AsyncLocalStorage scope, not Powertools' `appendKeys` (one store per process): the local stack serves
+ * many requests at once in one process, and each line must carry its own request's id. What a line
+ * may hold (never a key, a body or an AWS error's message): docs/architecture.md, "Logging".
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Logger } from '@aws-lambda-powertools/logger';

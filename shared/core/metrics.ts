@@ -1,11 +1,9 @@
 /**
- * The pipeline's business metrics, as CloudWatch embedded metric format (Powertools Metrics): one
- * log line per count, which CloudWatch turns into metrics without a PutMetricData call (no IAM
- * action, no latency). Namespace `Postbox` (POWERTOOLS_METRICS_NAMESPACE), dimensions `service`
- * and `stack` (the CDK stack's name, so two stacks in one account stay apart). Counted where the
- * fact is recorded, once: accepted when a send or batch is stored, sent when SES's acceptance is
- * recorded, failed when a failure is (Postbox's own or SES's), and delivered/bounced/complained per
- * recipient event when it is first stored (a repeated SES notification writes nothing and counts nothing).
+ * The pipeline's business metrics as CloudWatch embedded metric format (Powertools Metrics): one log
+ * line per count, turned into metrics without a PutMetricData call (no IAM action, no latency), with a
+ * `stack` dimension so two stacks in one account stay apart. Each fact is counted once, where it is
+ * recorded (a repeated SES notification writes nothing and counts nothing).
+ * The metrics and when each counts: docs/deploy.md, "Metrics".
  */
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 

@@ -1,13 +1,10 @@
 /**
- * Deliverability counter entity.
- *   counter  PK=METRICS#<org>#<env>  SK=<D#yyyy-mm-dd | H#yyyy-mm-ddThh>#<shard 0–3>
- *            one number per count (metric-counts.ts METRIC_COUNTS), `expires_at` (TTL: 400 days)
- *
- * A batch of the stream's records becomes one ADD per (organization, environment, bucket) — not one per
- * event — all in one transaction with a client request token derived from the records: it applies
- * entirely or not at all, and a retry of the same records (Lambda's, or the SDK's) is not applied
- * twice. So every event is counted exactly once, and an organization's write rate on its partition is
- * bounded by the stream's batches, not by its email rate; the shard spreads concurrent batches.
+ * Deliverability counter entity: an hour's and a day's counter per organization and environment (four
+ * shards), and the hour's sender directory. A batch of the stream's records becomes one ADD per counter,
+ * in one transaction with a client request token derived from the records: it applies entirely or not
+ * at all, and a retry of the same records is not applied twice, so every event is counted exactly once.
+ * Keys and access patterns: docs/data-model.md, "Entities" (Deliverability counter…), MT1–MT3 and
+ * "Hot partitions".
  */
 import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { MetricCount, MetricCounts } from '#deliverability/metric-counts.ts';

@@ -1,16 +1,9 @@
 /**
- * What the deliverability counters count (docs/api.md, "Metrics"), pure:
- * per organization, environment and bucket (UTC hour and day), per recipient —
- *
- *   sent          the hand-over (the email gains `ses_message_id`): its recipients less those
- *                 suppressed at the hand-over (SES's, or the simulator's for test keys)
- *   delivered, complained, opened, clicked, unsubscribed   one per stored event (a recipient each)
- *   bounced       one per bounce event, also as `bounced_hard` (SES `Permanent`) or `bounced_soft`
- *   failed        a `failed` event: its recipient, or every recipient of the email when it names none
- *
- * A complaint or an open follows a delivery and counts there too. Events are read from the table's
- * stream, where each stored event appears once (the pipeline already stores an SES notification's
- * events once, however often SES repeats it).
+ * What the deliverability counters count, per organization, environment and bucket (UTC hour and day),
+ * per recipient (pure): the hand-over's `sent`, less recipients suppressed at it, and one per stored
+ * event otherwise. Events are read from the table's stream, where each stored event appears once, so a
+ * notification SES repeats is counted once. The counts: docs/api.md, "Metrics"; the counters:
+ * docs/data-model.md, MT1–MT3.
  */
 import type { Environment } from '#core/environment.ts';
 

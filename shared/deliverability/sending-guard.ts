@@ -1,11 +1,9 @@
 /**
- * The sending guard (docs/api.md, "Metrics"), pure: over the last 24 hours of
- * an organization's environment, with at least `min_volume` sent, a bounce rate ≥ 4% or a complaint
- * rate ≥ 0.08% (below SES's review levels of 5% and 0.1%) pauses that environment's sending. After a
- * resume only sends made since count (so it does not pause again at once on the old window). On for
- * live and off for test by default: test sends never touch SES's reputation (SES leaves its mailbox
- * simulator out of the account's rates too), and a test suite that simulates complaints must not
- * pause itself.
+ * The sending guard, pure: over an environment's last 24 hours (or since its last resume), with at
+ * least `min_volume` sent, a bounce or complaint rate at its threshold (below SES's review levels)
+ * pauses that environment's sending. On for live and off for test by default: test sends never touch
+ * SES's reputation, and a test suite that simulates complaints must not pause itself.
+ * Thresholds, defaults and resuming: docs/api.md, "Metrics" (The sending guard).
  */
 import type { SendingPause } from '#accounts/organization.ts';
 import type { Environment } from '#core/environment.ts';

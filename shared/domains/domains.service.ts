@@ -1,11 +1,9 @@
 /**
- * Sending domains: add (DKIM key pair + the DNS records to publish), list, verify through
- * DNS, set a custom MAIL FROM subdomain, and `canSendFrom` for the send path.
- *
- * The DKIM private key is never returned and never stored in clear: it is kept encrypted
- * (KMS in AWS) and handed to SES as a BYODKIM identity the first time the organization
- * proves control of the domain. Creating the identity only then means nobody can squat a
- * domain in the shared SES account by adding it first.
+ * Sending domains: add (DKIM key pair + the DNS records to publish), list, verify through DNS, set a
+ * custom MAIL FROM subdomain, and `canSendFrom` for the send path. The DKIM private key is never
+ * returned nor stored in clear (KMS in AWS), and goes to SES as a BYODKIM identity only once the
+ * organization proves control of the domain, so nobody can squat a domain in the shared SES account by
+ * adding it first. Rules: docs/api.md, "Domains"; SES identities: docs/deploy.md, "Created at run time".
  */
 
 import type * as z from 'zod';

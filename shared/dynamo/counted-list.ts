@@ -1,12 +1,9 @@
 /**
- * Counted lists (the suppression list): pages read from an index, totals from a counter.
- *  - total_count comes from a counter item that every create/delete updates in the same
- *    transaction, so counting never reads the list;
- *  - a page is read from the list's index in order, stopping at the page's last item:
- *    the cost depends on where the page ends, never on how long the list is;
- *  - a page past the end costs only the counter read and returns no items.
- * The other lists page their own way: the email list over its sharded indexes and counters
- * (emails/list.service.ts), templates in memory (at most 1,000 per organization, all read at once).
+ * Counted lists (the suppression list): totals from counter shards that every create and delete moves
+ * in the same transaction, so counting never reads the list; pages read from the list's index in order,
+ * stopping at the page's last item, so a page costs what lies before it, never the list's length.
+ * The other lists page their own way (emails over sharded indexes and counters, templates in memory).
+ * Costs: docs/data-model.md, "Entities" (List counter shard) and "Cost of a list page".
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { type PageRequest, type Pagination, paginationFor } from '#core/pages.ts';

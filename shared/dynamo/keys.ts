@@ -1,7 +1,7 @@
 /**
  * Every DynamoDB key of the single table, gathered from the feature modules under keys/ (the only
  * place keys are built). docs/data-model.md lists each entity and access pattern with its key;
- * test/unit/key-prefixes.test.ts checks that no two entities' keys can be read as each other's.
+ * test/unit/dynamo/key-prefixes.test.ts checks that no two entities' keys can be read as each other's.
  */
 import { accountKeys } from './keys/accounts.ts';
 import { attachmentKeys } from './keys/attachments.ts';

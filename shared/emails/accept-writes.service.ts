@@ -1,14 +1,9 @@
 /**
- * The writes of a send (single or batch) are all-or-nothing from the caller's point of view: the
- * email, its queue message, the sending-limit usage, the list's pointers and counts, the template's
- * usage. They go out at once (one round trip; no transaction, which would bill every item twice),
- * and if one fails the send fails and every write that took effect is taken back — unless a
- * consumer already has the email (its message was queued and claimed), in which case the send
- * stands: the failed writes are tried once more and the caller gets its 201.
- *
- * So a request that fails leaves no email, count, quota, pointer or template usage behind. Only a
- * process that dies between two writes (no one left to take them back) can leave a count off;
- * a retry with the same Idempotency-Key then finds the email it wrote.
+ * The writes of a send (single or batch) go out at once, in one round trip and without a transaction
+ * (which would bill every item twice), yet are all-or-nothing for the caller: if one fails, every write
+ * that took effect is taken back, unless a consumer already holds the email (then the send stands and the
+ * failed writes run once more). Only a process that dies between two writes can leave a count off. The
+ * rules: docs/api.md, "Emails" (step 5 of the send); docs/data-model.md, pattern 20.
  */
 
 import type { Environment } from '#core/environment.ts';

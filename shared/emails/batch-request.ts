@@ -1,15 +1,8 @@
 /**
- * The body of POST /api/v1/emails/batch (docs/api.md, "Batch send").
- *
- * Two levels of problems:
- *   - the whole batch (400 VALIDATION_ERROR): not an object, unknown fields, `template_id` or
- *     `from` missing or invalid, `subject` invalid, `recipients` not an array or with 0 or more
- *     than 1,000 entries;
- *   - one entry (a rejected entry, the rest is sent): not `{to: {email, name?}, data?}`, an invalid
- *     address or name, data that is not an object or nests too deeply — see parseBatchEntry.
- * Besides `template_id`, `from`, `subject` and `recipients` a batch takes `reply_to`, `tags`, `priority`,
- * `attachments`, `list_unsubscribe` and `tracking`, applied to every email (the attachments stored once
- * for all of them; Postbox's own unsubscribe link is made per email, so per recipient).
+ * The body of POST /api/v1/emails/batch, checked at two levels: the whole batch (400 VALIDATION_ERROR: its
+ * shape, `template_id`, `from`, `subject`, 1–1,000 `recipients`) and each entry (a rejected entry, the rest
+ * is sent: parseBatchEntry). The batch's other fields (`reply_to`, `tags`, `priority`, `attachments`,
+ * `list_unsubscribe`, `tracking`) apply to every email. The rules: docs/api.md, "Batch send".
  */
 import * as z from 'zod';
 import { attachmentsField } from '#attachments/attachment-request.ts';

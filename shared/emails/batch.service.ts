@@ -1,17 +1,9 @@
 /**
- * POST /api/v1/emails/batch: one template to up to 1,000 recipients, each with its own data.
- *
- * Whole-batch errors stop everything (400 shape, 404 template, 400 DOMAIN_NOT_VERIFIED, 429
- * LIMIT_EXCEEDED counted on the accepted entries). Entry problems reject only that entry, with a
- * readable sentence: invalid entry or address, duplicate recipient (the later occurrence), suppressed
- * address, template data that does not satisfy the schema, a rendered body over the size limit.
- *
- * Every accepted entry becomes a normal email (the same pipeline, GET /emails, events) carrying the
- * batch's id. The work is batched end to end: the organization, template and domain claims in one
- * BatchGetItem, suppressions 100 addresses per BatchGetItem, emails and pointers 25 per
- * BatchWriteItem, 25 emails per queue message and 10 messages per SendMessageBatch — 99 DynamoDB
- * requests (auth and rate limit included) and 4 SQS requests for 1,000 recipients
- * (`npm run bench -- batch`).
+ * POST /api/v1/emails/batch: one template to up to 1,000 recipients, each with its own data. Whole-batch
+ * errors stop everything, an entry's problem rejects only that entry, and every accepted entry becomes a
+ * normal email carrying the batch's id. The work is batched end to end (99 DynamoDB and 4 SQS requests for
+ * 1,000 recipients, `npm run bench -- batch`). The rules: docs/api.md, "Batch send"; the access pattern:
+ * docs/data-model.md, B1.
  */
 
 import { createHash } from 'node:crypto';

@@ -1,17 +1,10 @@
 /**
- * What GET /emails reads besides the email items' own index entries (GSI3 by time, GSI4 by
- * status, written with the email in putEmail):
- *   pointer  PK=EMAILTO#<org>#<env>#<address>#<shard>   SK=<created_at>#<id>  email_id
- *            PK=EMAILTAG#<org>#<env>#<name>:<value>#<shard>  (same SK)      email_id
- *   counter  PK=EMAILCOUNT#<org>#<env>#<shard>  SK=COUNT   total, queued, delivered, bounced, failed, opened
- * `to` and `tags` are multi-valued, so no index on the email item can serve them: the pointers
- * (one per distinct `to` address and per tag) can. Counters give total_count without reading the list.
- *
- * None of this is transactional with the email (a transaction bills every item twice): pointers
- * and the count are written beside the email, and a send that fails takes back what it wrote
- * (shared/emails/accept-writes.service.ts); counts move right after each conditional status update. Only a
- * process that dies between two writes can leave an email without pointers, or a count off by
- * one (see docs/data-model.md); nothing else depends on them.
+ * What GET /emails reads besides the email items' own index entries (GSI3, GSI4): `to` and tag pointers
+ * (those fields are multi-valued, so no index on the email item can serve them) and sharded counters
+ * (total_count without reading the list). Written beside the email, not in a transaction (which bills
+ * every item twice); a failed send takes them back (accept-writes.service.ts), and only a crash between
+ * two writes can leave an email without pointers or a count off by one. docs/data-model.md, "The email
+ * list (GET /emails)" and L1–L7.
  */
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { normalizeEmailAddress } from '#core/email-address.ts';

@@ -1,13 +1,10 @@
 /**
- * Email entity and its events.
- *   content PK=EMAIL#<org>#<id>  SK=CONTENT                    (the gzip bodies, when too big to be inline)
- *   email   PK=EMAIL#<org>#<id>  SK=EMAIL                      (the gzip bodies inline when they fit 1 KB)
- *   event   PK=EMAIL#<org>#<id>  SK=EVENT#<created_at>#<event id>
- *   list    GSI3PK=ORG#<org>#<env>#EMAILS#<shard>  GSI3SK=<created_at>#<id>           (by time)
- *           GSI4PK=ORG#<org>#<env>#STATUS#<status>#<shard>  GSI4SK=<created_at>#<id>  (by status)
- * One Query of the collection returns an email with its events, oldest first (the hand-over's events
- * derived from the email item: email.ts handOverEvents). The delivery state (lease, hand-over,
- * failure) is written by delivery/delivery-state.store.ts.
+ * Email entity and its events: the email item (gzip bodies inline when they fit), its content item
+ * (bodies apart), its events and its list index keys, all in the email's own item collection, so one
+ * Query returns an email with its events, oldest first (the hand-over's events derived from the email
+ * item: email.ts handOverEvents). The delivery state (lease, hand-over, failure) is written by
+ * delivery/delivery-state.store.ts. Keys, sizes and access patterns: docs/data-model.md, "Entities"
+ * (Email…) and "The email list".
  */
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';

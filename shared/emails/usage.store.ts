@@ -1,17 +1,9 @@
 /**
- * The month counters of accepted traffic, per organization, environment and UTC month: recipients
- * (the sending limit) and emails (the email list's date totals), each for the month and its days.
- *
- * The month's counter is a partition `USAGE#<org>#<env>#<yyyy-mm>` of USAGE_SHARDS tiny items
- * (`SK=<shard>`): `recipients` counts the month's recipients, `day_<dd>` each day's, `emails_<dd>`
- * each day's emails (by `created_at`). A send adds to all three on one shard chosen at random (one
- * UpdateItem), so a high send rate spreads its writes over 10 items instead of queueing on one key
- * (~1,000 writes/s each); a read sums the shards with one consistent Query. The items are kept (the
- * list counts any past day with them; ~700 bytes a month). (Until this layout, each day had a
- * partition of its own, `USAGE#<org>#<env>#<yyyy-mm-dd>`: a second write per send and a second read.
- * The month's partition and attribute are unchanged, so the month stays exact across the upgrade; the
- * day of the upgrade counts only what was sent after it — docs/deploy.md, "Upgrading". Emails are
- * counted by day from the day the marker names, emailDayCountsSince.)
+ * The month counters of accepted traffic, per organization, environment and UTC month: recipients (the
+ * sending limit) and emails (the email list's date totals), each for the month and its days. One
+ * partition of USAGE_SHARDS small items a month: a send adds to one random shard (one UpdateItem, so a
+ * high rate spreads over 10 items), a read sums them with one consistent Query. Layout, the day-counts
+ * marker and the upgrade: docs/data-model.md, "Usage counter shard"; docs/deploy.md, "Upgrading".
  */
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type Usage, usagePeriods } from '#accounts/sending-limit.ts';

@@ -1,16 +1,10 @@
 /**
- * The one Middy stack every HTTP route shares. Order matters:
- *   requestContext  – request id; on the way out, X-Request-Id + rate-limit headers + access log
- *   errorEnvelope   – any error → the error envelope, docs/api.md (its onError runs before the above)
- *   authenticate    – resolve the API key (records a failure instead of throwing)
- *   rateLimit       – per organization, or per source IP when authentication failed (a route may
- *                     defer it to run alongside its first reads: `deferRateLimit`)
- *   requireAuth     – now reject the failed authentication (401)
- *   jsonBody        – Content-Type, size and JSON syntax (routes with a body schema only)
- *   validateInput   – zod schemas for path, query and body
- * A handler is built from its route's operation (shared/platform/api-operation.ts): the operation's
- * schemas validate the request, and the handler must return the operation's status and a `data`
- * its response schema accepts (a type error otherwise).
+ * The one Middy stack every HTTP route shares, in an order that matters: requestContext, errorEnvelope (its
+ * onError runs first), authenticate (records a failure), rateLimit (per organization, or per source IP
+ * after a failure; `deferRateLimit` runs it alongside the first reads), requireAuth (now the 401), jsonBody,
+ * validateInput. A handler is built from its route's operation: its schemas validate the request, and it
+ * must return the operation's status and a `data` its response schema accepts (a type error otherwise).
+ * docs/architecture.md, "Request path"; the order of checks: docs/api.md, "Errors".
  */
 
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';

@@ -1,23 +1,9 @@
 /**
- * Idempotency records: one item per (organization, Idempotency-Key).
- *   PK=IDEMPOTENCY#<org>#<sha256(key), hex>  SK=IDEMPOTENCY
- *
- * A request first claims the key with a conditional PutItem (state `in_progress`, a lease
- * and a random owner token). When it finishes, the owner stores the response (state
- * `done`); when it fails, the owner deletes the record so the key can be used again. A
- * record stays `in_progress` past its lease only when the function died in between (an HTTP
- * function never runs longer than ROUTE_TIMEOUT_SECONDS = 10 s, the lease is 60 s): the next
- * request with the same body takes it over with a conditional UpdateItem on the old token,
- * so exactly one of several concurrent retries wins. The record also reserves the id of what the
- * request creates (the email id), and a takeover keeps it: the retry of a request whose function
- * died after writing the email finds that email instead of sending a second one.
- *
- * The record expires 24 hours after it was claimed (TTL `expires_at`). DynamoDB deletes
- * expired items up to a few days late, so an expired record is treated as absent: the claim
- * overwrites it.
- *
- * The response body is kept as the JSON text the caller got (a DynamoDB map would not keep
- * the order of the object's keys, and a replay must be the same JSON).
+ * Idempotency records, one item per (organization, Idempotency-Key): a conditional claim with a lease
+ * and a random owner token, then the response stored (done) or the record deleted (failed). A takeover of
+ * an abandoned claim is conditioned on its old token, so exactly one of several concurrent retries wins,
+ * and it keeps the reserved id, so the retry resumes the email the dead request wrote. Attributes, lease
+ * and TTL: docs/data-model.md, "Idempotency key" and pattern 25.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';

@@ -1,25 +1,9 @@
 /**
- * The `Idempotency-Key` header (docs/api.md, "Emails"): per organization, kept 24 hours.
- *   - the same key with the same request replays the first response (same status and JSON),
- *     with the header `Idempotent-Replayed: true`;
- *   - the same key with another request → 409 IDEMPOTENCY_CONFLICT;
- *   - the same key while the first request still runs → 409 IDEMPOTENCY_IN_PROGRESS.
- *
- * In detail:
- *   - "The same request" is the same operation (scope: `/v1` and `/api/v1` are one route),
- *     the same environment of the API key (a test key's response is never replayed to a live
- *     key) and the same validated body, compared as canonical JSON (object keys sorted, so
- *     key order and whitespace do not matter; defaults filled in by validation count as sent).
- *   - Only successes are remembered. A request that fails (any error: validation of the
- *     domain, suppressed recipients, a limit, an internal error) releases the key, so the
- *     caller can fix the request and retry with the same key and any body.
- *   - A request whose function died (a timeout, a crash) leaves its key `in_progress`; after
- *     60 seconds a retry with the same body takes it over and runs, another body is a conflict.
- *     The key reserves the id of the email it creates, so that retry resumes the email the dead
- *     request may already have written (and queues it again) instead of sending a second one.
- *   - The header must be 1–256 printable ASCII characters (space to `~`), else 400
- *     VALIDATION_ERROR on field `Idempotency-Key`. It is checked after the body is validated:
- *     an invalid body is refused whatever the key.
+ * The `Idempotency-Key` header around a handler: the key is claimed, the handler runs, then its response
+ * is stored (success) or the key released (a failure, unless work that must be resumed was done), so a
+ * retried request replays the first answer instead of acting twice. The rules (what "the same request"
+ * is, replay, conflict, in progress, the takeover after 60 s, the reserved email id): docs/api.md,
+ * "Emails" (Idempotency); the record: idempotency.store.ts.
  */
 import { createHash } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';

@@ -1,12 +1,10 @@
 /**
- * Fixed rate-limit windows: one second unless a route's own limit says longer (the webhook test's
- * minute). Each request is one UpdateItem that adds 1 to the window's counter and returns the new
- * count; no read, no transaction; the item expires by TTL.
- *
- * A flood must get 429s, not 500s: once this function instance has seen a window go over
- * its limit it answers 429 for the rest of that window without writing (so an abusive
- * caller cannot push the window item past DynamoDB's ~1,000 writes/s per key), and a
- * throttled counter write is also answered with 429.
+ * Fixed rate-limit windows (a second, or a route's own longer window): each request is one UpdateItem
+ * that adds 1 to the window's counter and returns the count; no read, no transaction, TTL expiry.
+ * A flood must get 429s, not 500s: once this instance has seen a window exhausted it answers 429 for
+ * the rest of it without writing (so a caller cannot push one key past DynamoDB's per-key write rate),
+ * and a throttled write is a 429 too. See docs/api.md, "Rate limits", and docs/data-model.md, "Hot
+ * partitions".
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#dynamo/client.ts';

@@ -1,12 +1,9 @@
 /**
- * The API reference page at /docs: Scalar's standalone script (from the @scalar/api-reference
- * package, never a CDN) rendering GET /api/v1/openapi.json, with "try it" against this deployment.
- * The page loads nothing from elsewhere (no fonts, no telemetry, no proxy; a CSP allows only its
- * own origin), so it works offline.
- *
- * The script (4.3 MB) is read from a file, not bundled: the Lambda bundling copies it next to the
- * function's index.mjs (BUNDLE_DATA_FILES in infra/bundling.ts); from the sources, the package's
- * own file is read. Its URL carries a content hash, so it is cached for a year.
+ * The API reference page at /docs: Scalar's standalone script rendering GET /api/v1/openapi.json, with
+ * "try it" against this deployment, loading nothing from elsewhere (docs/decisions.md, "One contract,
+ * checked on every response"). The 4.3 MB script is read from a file, not bundled: the Lambda bundling
+ * copies it next to the function's index.mjs (BUNDLE_DATA_FILES in infra/bundling.ts); from the sources
+ * the package's own file is read. Its URL carries a content hash, so it is cached for a year.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';

@@ -1,12 +1,10 @@
 /**
- * An API route's contract: what it takes (path, query, body schemas), what it answers (the schema of
- * its success `data`, its status) and which error codes it adds to the ones every route can produce.
- * A handler is built from its operation (shared/http/api-handler.ts: the request schemas validate the
- * request, the response schema types what the handler returns), and the OpenAPI document is generated
- * from the same objects (shared/http/openapi.ts), so the document cannot drift from the code.
- *
- * Operations live with their feature (`<feature>.contract.ts`); the feature's `routes.ts` declares
- * each one's route (its handler module and access) once.
+ * An API route's contract: what it takes (path, query, body schemas), what it answers (its success
+ * `data` schema and status) and which error codes it adds. Handlers are built from it (api-handler.ts)
+ * and the OpenAPI document is generated from the same objects, so the document cannot drift from the
+ * code. Operations live in their feature's `<feature>.contract.ts`; its `routes.ts` declares each one's
+ * route once. See docs/decisions.md, "One contract, checked on every response", and
+ * docs/architecture.md, "From a route to its code".
  */
 import type * as z from 'zod';
 import type { ErrorCode } from '#core/errors.ts';

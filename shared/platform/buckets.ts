@@ -1,18 +1,9 @@
 /**
- * The S3 bucket of attachments, shared by the CDK stack (infra/storage.ts) and the local cloud (the
- * S3 emulator creates the same bucket): its object prefixes and how long each kind of object lives.
- *
- * - `uploads/<organization>/<attachment id>`: a file a customer PUT through a presigned URL
- *   (POST /attachments). Usable in sends for UPLOAD_USABLE_DAYS (the upload's item says so); the
- *   object expires a day after that.
- * - `blobs/<organization>/<sha256>`: the bytes of every attachment an email carries, once per
- *   organization and content. Immutable: created once, from the very bytes that were hashed (never a
- *   copy of an upload, which its URL could still change), and never replaced. A send that carries a
- *   blob written more than BLOB_REFRESH_DAYS ago copies it onto itself, which restarts its lifecycle
- *   clock without touching its bytes: it outlives the newest email that names it by at least
- *   STORED_ATTACHMENT_DAYS — the 30 days an email may be scheduled ahead, then 30 days in which its
- *   attachments can still be downloaded from the dashboard. Emails themselves are kept longer: their
- *   attachment list (names, sizes, sha256) stays; the bytes do not.
+ * The S3 bucket of attachments, shared by the CDK stack (infra/storage.ts) and the local cloud (the S3
+ * emulator creates the same bucket): its object keys and how long each kind of object lives, written
+ * once so both agree. The rules (uploads usable 7 days; blobs immutable, refreshed by the sends that
+ * carry them, kept 60 days after the last): docs/api.md, "Attachments" (Storage); docs/data-model.md,
+ * "Attachments' bytes".
  */
 export const UPLOAD_USABLE_DAYS = 7;
 export const STORED_ATTACHMENT_DAYS = 60;

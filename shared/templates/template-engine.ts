@@ -1,17 +1,9 @@
 /**
- * Template rendering with Handlebars, locked down for tenant-written templates.
- *
- *   - One isolated Handlebars environment with only the built-in helpers `if`, `unless`, `each`,
- *     `with` and `lookup`: no tenant code ever runs, `log` is gone, and anything else is refused
- *     when the template is saved (template-parse.ts), never discovered at send time.
- *   - The work is bounded before it is done: the source is checked before it is parsed
- *     (template-source-check.ts), loops run at most
- *     MAX_RENDER_ITERATIONS iterations per render, and each part's output is metered while it is
- *     produced: a render stops with RenderSizeError as soon as a part passes its limit.
- *   - `html` is rendered with HTML escaping; `subject` and `text` without (they are not HTML).
- *   - Prototype access stays disabled (Handlebars ≥ 4.6 default): `{{constructor}}`, `{{__proto__}}`
- *     and the like render nothing; what Handlebars says about it is one debug line of our logger.
- *   - Compiled templates are cached per template version (id + updated_at) inside the function.
+ * Template rendering with Handlebars, locked down for tenant-written templates: one isolated environment
+ * with only the built-in helpers (no `log`; anything else is refused at save, template-parse.ts), the
+ * source checked before it is parsed (template-source-check.ts), loops and each part's output metered
+ * while rendering (RenderSizeError), prototype access left disabled (Handlebars' warning is one debug
+ * line of our logger), compiled templates cached per version (id + updated_at). docs/api.md, "Templates".
  */
 
 import Handlebars from 'handlebars';

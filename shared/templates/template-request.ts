@@ -1,11 +1,7 @@
 /**
- * Bodies of the template routes (docs/api.md, "Templates"):
- * - `name`: 1–200 characters, no line breaks or control characters; names need not be unique.
- * - `subject`, `html`, `text`: the limits of a sent email (subject ≤ 998 characters without line
- *   breaks, bodies ≤ 256 KB in UTF-8). A template needs `html` or `text` (or both): an email must
- *   have a body. `null` is not accepted: a body cannot be removed, only replaced.
- * - `variable_schema`: see template-schema.ts; `[]` removes the schema.
- * - PUT needs at least one field; unknown fields are refused.
+ * Bodies of the template routes: a template's `name`, its `subject`, `html` and `text` with the limits
+ * of a sent email (so a template can always be sent), and its variable schema (template-schema.ts).
+ * The rules (a body needed, none removable, PUT's fields): docs/api.md, "Templates".
  */
 import * as z from 'zod';
 import { bodySchema, subjectSchema, templateDataSchema } from '#core/content-fields.ts';

@@ -1,13 +1,8 @@
 /**
- * A template's variable schema (docs/api.md, "Templates"): each variable has a `type` (`string`,
- * `number`, `boolean`, `array`, `object`), `required`, and an optional `default_value` of that type.
- *
- * Rules, applied to `template_data` at send time (errors) and in preview (warnings):
- *   - a missing value (absent or null) takes the `default_value` when there is one;
- *   - otherwise a missing required variable is a problem: "is required";
- *   - a present value of another type is a problem: "must be a <type>" (numbers must be finite;
- *     `object` means a JSON object, not an array or null).
- * Variables not in the schema are passed through untouched.
+ * A template's variable schema: each variable's `type`, `required` and optional `default_value`, and
+ * the one check of `template_data` against it, used at send time (problems are errors) and in preview
+ * (problems are warnings), so the two never disagree. The rules (defaults for missing values, "is
+ * required", "must be a <type>", variables outside the schema passed through): docs/api.md, "Templates".
  */
 import * as z from 'zod';
 

@@ -1,14 +1,9 @@
 /**
- * What a template part may contain, checked in one linear pass over its source BEFORE Handlebars
- * parses it. Handlebars' parser is not linear in everything a tenant can write: every `{{!-- --}}`
- * comment copies the source read so far (its lexer's `unput`), an unclosed `{{` makes its lexer
- * rescan the rest of the input, and nested blocks and `{{else if}}` chains recurse (3,000 of them
- * exhaust the stack). Bounding the counts first bounds the parser's time and stack.
- *
- * The scan reads tags the way Handlebars' lexer does for what it counts: `\{{` is escaped (literal
- * text), `\\{{` is a tag after a literal backslash, `{{!-- … --}}` ends at `--}}`, `{{! … }}` and
- * every other tag at the first `}}`. A tag whose string literal contains `}}` can be misread; that
- * only changes the counts, and the parser still judges the syntax.
+ * What a template part may contain, checked in one linear pass BEFORE Handlebars parses it: its parser is
+ * not linear in what a tenant can write (comments copy the source read so far, an unclosed `{{` rescans
+ * the rest, nesting recurses), so bounding the counts first bounds its time and stack. Tags are read as
+ * Handlebars' lexer reads them (`\{{` escaped, `{{!-- … --}}` ends at `--}}`, other tags at `}}`); a
+ * misread only changes the counts, and the parser still judges the syntax. Limits: docs/api.md, "Templates".
  */
 
 /** Tags (`{{…}}` of any kind, comments included) per part. */

@@ -1,13 +1,9 @@
 /**
- * The variables a template uses, read from the Handlebars syntax tree (never with regular
- * expressions), following Handlebars' own scoping:
- *   - `{{name}}`, `{{user.first_name}}`, `{{#if x}}`, `{{#each list}}`, `{{lookup a b}}` arguments:
- *     reported by their top-level name (`user`, `list`): that is what `template_data` must hold and
- *     what a variable schema describes. The full paths are kept for preview warnings.
- *   - Inside `{{#each list}}`: `{{this}}`, `{{this.prop}}`, `{{prop}}` are the items' values, not
- *     variables; `{{../name}}` and `{{@root.name}}` reach back to the template's data.
- *   - Inside `{{#with obj}}`: `{{prop}}` is `obj.prop`.
- *   - `@index`, `@key`, `@first`, `@last`, block parameters (`as |item i|`) and comments are ignored.
+ * The variables a template uses, read from the Handlebars syntax tree (never with regular expressions)
+ * with Handlebars' own scoping (`#each` items, `#with` contexts, `../`, `@root`, block parameters):
+ * reported by their top-level name, which is what `template_data` must hold and what a variable
+ * schema describes; the full paths are kept for preview's missing-value warnings.
+ * What counts as a variable: docs/api.md, "Templates".
  */
 import type { ParsedTemplate } from '#templates/template-parse.ts';
 

@@ -1,16 +1,8 @@
 /**
- * `list_unsubscribe` on send and batch (docs/api.md, "Unsubscribe links and tracking"),
- * and the headers it puts on the message (pure):
- *
- *   true             List-Unsubscribe: <{public base}/unsubscribe/{token}>      (Postbox's one-click link,
- *                    List-Unsubscribe-Post: List-Unsubscribe=One-Click           one token per recipient)
- *   {url, mailto}    List-Unsubscribe: <https://…>, <mailto:…>                  (the customer's own, as given;
- *                    List-Unsubscribe-Post: List-Unsubscribe=One-Click           the Post header only with a url)
- *
- * RFC 8058 one-click needs an https URI taking a POST of `List-Unsubscribe=One-Click`: with a `url`,
- * the customer's endpoint must accept that POST (Gmail and Yahoo require one-click of bulk senders).
- * Postbox's own link identifies one recipient, so `true` needs an email with exactly one recipient (a
- * batch gives every recipient an email, and so a link, of its own).
+ * `list_unsubscribe` on send and batch, and the List-Unsubscribe headers it puts on the message (pure):
+ * `true` is Postbox's one-click link (one token per recipient, so an email with exactly one recipient),
+ * `{url, mailto}` the customer's own, as given (List-Unsubscribe-Post only with a url: RFC 8058 one-click
+ * needs an https URI). The rules: docs/api.md, "Unsubscribe links and tracking".
  */
 import * as z from 'zod';
 import { normalizeEmailAddress } from '#core/email-address.ts';

@@ -1,13 +1,9 @@
 /**
- * Postbox's one-click unsubscribe tokens (pure): a signed, unguessable reference to an email and its
- * recipient, valid UNSUBSCRIBE_TOKEN_DAYS days.
- *
- *   <payload>.<mac>   payload = base64url("<organization id>:<email id>:<expires, epoch seconds>")
- *                     mac     = base64url(HMAC-SHA256(secret, "unsubscribe.v1:<payload>:<recipient>"))
- *
- * The recipient is bound by the MAC but not written in the token (a URL travels through logs and
- * link scanners): the email names it, and an email with Postbox's link has exactly one recipient.
- * The secret is a server secret kept in the table (shared/accounts/server-secret.store.ts, `serverSecret`).
+ * Postbox's one-click unsubscribe tokens (pure): `<payload>.<mac>`, a signed, unguessable reference to
+ * an organization's email, with the MAC binding its recipient. The recipient is not written in the
+ * token (a URL travels through logs and link scanners): the email names it, since an email with
+ * Postbox's link has exactly one recipient. The secret is a server secret kept in the table
+ * (server-secret.store.ts). Rules: docs/api.md, "Unsubscribe links and tracking".
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 

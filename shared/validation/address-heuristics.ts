@@ -1,15 +1,9 @@
 /**
- * The pure checks of address validation (no I/O): syntax, role addresses, disposable domains and
- * provider typos. address-verdict.ts turns what they find into reasons, a verdict and a score.
- *
- * - syntax     — email-address.ts rules: local part 1–64 characters of dot-atom text; quoted
- *                local parts ("a b"@x) are refused; domain ≤ 253 characters, 2+ labels of 1–63
- *                letters/digits/hyphens (no hyphen first or last), TLD not all digits, IDN
- *                converted to punycode; whole address ≤ 254 characters.
- * - disposable — the domain, or a parent of it (`x.mailinator.com`), is on the disposable list
- *                (npm `disposable-email-domains-js`).
- * - role       — the local part, without a `+tag`, is a role name (ROLE_LOCAL_PARTS below).
- * - typo       — the domain is one edit away from a common mailbox provider (suggestDomain).
+ * The pure checks of address validation (no I/O): syntax (the rules of core/email-address.ts), role
+ * addresses (ROLE_LOCAL_PARTS), disposable domains (the domain or a parent on the
+ * `disposable-email-domains-js` list) and provider typos (one edit from a common provider, suggestDomain).
+ * address-verdict.ts turns what they find into reasons, a verdict and a score. The rules: docs/api.md,
+ * "Address validation".
  */
 import { disposableEmailBlocklistSet } from 'disposable-email-domains-js';
 import { normalizeEmailAddress } from '#core/email-address.ts';

@@ -1,15 +1,9 @@
 /**
- * Address validation: is an email address worth sending to? The validator combines the modules of
- * this folder:
- * - address-heuristics.ts — syntax, role addresses, disposable domains, provider typos (pure rules);
- * - mail-dns.store.ts     — can the domain receive mail (MX, with the A/AAAA fallback), cached per domain;
- * - address-verdict.ts    — the checks, reason codes, verdict and score of a result (pure mapping);
- * and the organization's suppression list (`findSuppressed`).
- *
- * A DNS failure never throws: it makes the result `risky`. A failing suppression lookup (the
- * database) does throw. `email` in a result is the input exactly as given; everything else is
- * computed from the normal form (trimmed, lower case, punycode domain). Addresses repeated after
- * normalisation are judged once, and each domain is looked up once per call.
+ * Address validation: is an email address worth sending to? It combines address-heuristics.ts (pure
+ * rules), mail-dns.store.ts (MX with the A/AAAA fallback, cached per domain), address-verdict.ts (the
+ * result) and the organization's suppression list. A DNS failure never throws (the result is `risky`); a
+ * failing suppression lookup does. Repeated addresses are judged once, each domain looked up once per
+ * call. The rules: docs/api.md, "Address validation".
  */
 import { isDisposableDomain, type ParsedAddress, parseAddress, suggestDomain } from '#validation/address-heuristics.ts';
 import {

@@ -1,35 +1,8 @@
 /**
- * What a validation result says, and the pure mapping from what the checks found (the domain's
- * mail status from mail-dns.store.ts, the heuristics of address-heuristics.ts, the suppression
- * list) to reasons, a verdict and a score.
- *
- * ## Checks (`checks` in a result)
- * Every check is `'pass'` (no problem found), `'fail'` (this check found a problem) or `'unknown'`
- * (not run because the syntax is invalid, or DNS could not tell).
- * - `syntax`     — address-heuristics.ts (parseAddress). Never `'unknown'`.
- * - `mx`         — the domain can receive mail (RFC 5321 §5.1): MX records, or no MX but an A/AAAA
- *                  record (implicit MX) → pass; the name does not exist (NXDOMAIN), has no MX and no
- *                  A/AAAA, or publishes a null MX (`0 .`, RFC 7505) → fail; SERVFAIL, REFUSED,
- *                  timeout or any other resolver failure → unknown.
- * - `disposable` — the domain, or a parent of it, is on the disposable list → fail.
- * - `role`       — the local part, without a `+tag`, is a role name (ROLE_LOCAL_PARTS) → fail.
- * - `suppressed` — the normalised address is on the organization's suppression list → fail.
- *
- * ## Reason codes (`reason`, in this order)
- * `invalid_syntax`, `domain_not_found` (NXDOMAIN), `no_mx_record` (no MX and no A/AAAA, or a null
- * MX), `dns_error` (SERVFAIL/REFUSED/other resolver failure), `dns_timeout` (no answer within the
- * timeout), `suppressed`, `disposable_domain`, `role_address`, `possible_typo` (the domain is one
- * edit away from a common mailbox provider; `did_you_mean` then holds the corrected address).
- *
- * ## Verdict and score
- * - `undeliverable`, score 0.0: `invalid_syntax`, `domain_not_found`, `no_mx_record` or `suppressed`
- *   is among the reasons (whatever else is).
- * - `risky`: otherwise, when any of `dns_error`, `dns_timeout`, `disposable_domain`, `role_address`,
- *   `possible_typo` is. Score = the lowest value among the risky reasons present:
- *   `role_address` 0.6, `dns_error` 0.5, `dns_timeout` 0.5, `possible_typo` 0.4,
- *   `disposable_domain` 0.3.
- * - `deliverable`: no reason. Score 1.0 when the domain has MX records, 0.95 when it receives mail
- *   through its A/AAAA record only (implicit MX).
+ * What a validation result says, and the pure mapping from what the checks found (the domain's mail
+ * status from mail-dns.store.ts, the heuristics of address-heuristics.ts, the suppression list) to
+ * checks, reasons in a fixed order, a verdict and a score; address-validation.service.ts does the
+ * lookups. The checks, reason codes, verdict and score: docs/api.md, "Address validation".
  */
 import { isRoleLocalPart, type ParsedAddress } from '#validation/address-heuristics.ts';
 

@@ -1,13 +1,9 @@
 /**
- * The DNS side of address validation: can a domain receive mail? Through the DNS adapter
- * (shared/adapters/dns-resolver.ts), whose every outcome is a value: a DNS failure never throws,
- * it becomes the status `error` or `timeout` (the result is then `risky`).
- *
- * Per domain: one MX query; A and AAAA (in parallel) only when the MX answer is NOERROR without
- * records (RFC 5321 §5.1, implicit MX; a lone `0 .` MX is a null MX, RFC 7505). Outcomes are
- * cached per domain for `ttlMs` (default 5 minutes; DNS failures are not kept once their lookup
- * ends, so the next call retries), and concurrent look-ups of one domain share one promise, so a
- * batch over 20 domains makes about 20 MX queries.
+ * The DNS side of address validation: can a domain receive mail? Every outcome of the DNS adapter is
+ * a value (a failure is the status `error` or `timeout`, never a throw), so a DNS failure makes a
+ * `risky` result, never a 5xx. Outcomes are cached per domain (failures only until their lookup ends,
+ * so the next call retries) and concurrent look-ups of a domain share one promise, so a batch makes
+ * one MX query per domain. What is looked up and the verdicts: docs/api.md, "Address validation".
  */
 import {
   createGuardedQuery,

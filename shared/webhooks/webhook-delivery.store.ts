@@ -1,12 +1,9 @@
 /**
- * Webhook delivery entity (docs/data-model.md W5–W7).
- *   delivery  PK=WHDELIVERY#<org>#<webhook>  SK=DELIVERY#<id>     the payload, status and attempts
- *   counts    PK=WHDELIVERY#<org>#<webhook>  SK=COUNT#<shard>     pending / succeeded / failed
- *   slot      PK=WHSLOT#<org>#<webhook>    SK=SLOT#<n>             an attempt in flight (expires)
- *
- * A delivery's status and its counter move in one transaction, so the log's totals are exact. An
- * attempt is claimed by number (`attempt_count = n`), so two messages for one delivery (a stream
- * batch read twice, a redelivered message) never make the same attempt twice.
+ * Webhook delivery entity: each delivery (payload, status, attempts), its endpoint's counts by status
+ * and the attempt slots in flight. A delivery's status and its counter move in one transaction, so the
+ * log's totals are exact; an attempt is claimed by number (`attempt_count = n`), so two messages for one
+ * delivery never make the same attempt twice. Keys and access patterns: docs/data-model.md, "Entities"
+ * (Webhook delivery…) and W5–W9.
  */
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PageRequest } from '#core/pages.ts';

@@ -1,18 +1,8 @@
 /**
- * (A store by layer: it knows how the table keeps events — item types, keys, attributes — though it does
- * no I/O itself.)
- * Which webhook events a change of the table is (pure). The fan-out reads the table's stream, so
- * every writer of an event (SES notifications, the outcome simulator, the consumer's hand-over, the
- * scheduler, cancel, suppressions, domain verification) fires webhooks without knowing of them:
- *
- *   email_event item INSERT                          → email.<event type> (delivered, bounced, …)
- *   email item gains ses_message_id (the hand-over)  → email.sent
- *   suppression item INSERT / REMOVE                 → suppression.created / suppression.deleted
- *   domain item's is_verified false → true           → domain.verified
- *   organization item gains sending_paused_<env>     → organization.sending_paused
- *
- * Event ids are the stored events' own (deterministic for SES notifications and the hand-over), so a
- * change read twice is the same event.
+ * Which webhook events a change of the table is (pure; a store by layer, since it knows how the table
+ * keeps events: item types, keys, attributes). The fan-out reads the table's stream, so every writer of
+ * an event fires webhooks without knowing of them, and event ids come from the change, so a change read
+ * twice is the same event. Which change is which event: docs/deploy.md, "How webhooks flow".
  */
 
 import type { Mailbox } from '#core/email-address.ts';

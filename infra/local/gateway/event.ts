@@ -1,12 +1,8 @@
 /**
- * From an HTTP request to the event API Gateway HTTP API sends a Lambda proxy integration
- * (payload format version 2.0): headers joined and lower-cased, cookies split out, query
- * parameters joined, the request context filled in, and a body passed as text or base64 the
- * way API Gateway decides. Pure, so a test or a bench can build the exact event a deployed
- * handler receives without the gateway's HTTP hop.
- *
- * Format reference: "Working with AWS Lambda proxy integrations for HTTP APIs" in the
- * API Gateway developer guide.
+ * From an HTTP request to the event API Gateway HTTP API sends a Lambda proxy integration (payload
+ * format 2.0): headers joined and lower-cased, cookies split out, query parameters joined, the request
+ * context filled in, and a body passed as text or base64 the way API Gateway decides. Pure, so a test
+ * or a bench can build the exact event a deployed handler receives without the gateway's HTTP hop.
  */
 import { randomUUID } from 'node:crypto';
 import { isIP } from 'node:net';

@@ -1,11 +1,10 @@
 /**
- * Invoking a request's handler as API Gateway + Lambda would: the request is resolved against
- * the route table exactly as the deployed API does it (a matching route, or the `$default`
- * route otherwise), turned into the event, and handed to the route's handler with a fake
- * Lambda context under the deployed functions' timeout. What AWS would refuse is refused the
- * same way: an event over Lambda's 6 MB invocation payload limit never reaches the handler
- * (413), and a handler that fails, times out or returns something API Gateway cannot send is
- * API Gateway's 500 — on every route, `$default` included: a failure is never papered over.
+ * Invoking a request's handler as API Gateway + Lambda would: resolved against the route table as the
+ * deployed API does (a matching route, else `$default`), turned into the event, and handed to the
+ * handler with a fake Lambda context under the deployed functions' timeout. What AWS refuses is refused
+ * the same way on every route, `$default` included (an event over 6 MB: 413; a handler that fails, times
+ * out or returns what API Gateway cannot send: 500): a failure is never papered over. See docs/api.md,
+ * "Headers on every response".
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';

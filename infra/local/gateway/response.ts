@@ -1,11 +1,9 @@
 /**
- * From a handler's result back to an HTTP response, the way API Gateway and Lambda do it:
- * Lambda serializes the result to JSON (failing one over its 6 MB response payload limit),
- * API Gateway reads a payload-format-2.0 result (a structured `statusCode` response, or any
- * other JSON value as a 200 JSON body) and refuses one it cannot send. Also the errors API
- * Gateway answers itself, in its native `{"message": "…"}` format. Every refusal is an
- * InvalidLambdaResponseError, which the gateway answers with 500 as AWS would, so a handler
- * that works locally cannot fail on this in AWS.
+ * From a handler's result back to an HTTP response, the way Lambda (serializing it to JSON, within its
+ * 6 MB limit) and API Gateway (reading a payload-format-2.0 result) do it, and the errors API Gateway
+ * answers itself in its `{"message": "…"}` format. Every refusal is an InvalidLambdaResponseError,
+ * answered 500 as AWS would, so a handler that works locally cannot fail on this in AWS.
+ * The failures: docs/api.md, "Headers on every response".
  */
 import { validateHeaderName, validateHeaderValue } from 'node:http';
 

@@ -1,13 +1,10 @@
 /**
- * The local stand-in for API Gateway HTTP API (Lambda proxy integration, payload format
- * version 2.0): the HTTP server. It reads each request (a body over API Gateway's 10 MB
- * payload quota is answered 413 at once), has the route's handler invoked (invoke.ts: route
- * matching, the event, timeouts, errors) and writes the response with API Gateway's
- * `apigw-requestid` header, logging one line per request. Like API Gateway + Lambda it answers
- * on its own, in API Gateway's native format (`{"message": "…"}`, none of our middleware's
- * headers), only when a request cannot be handled: 413 (a body over the 10 MB payload cap, or
- * an event over Lambda's 6 MB invocation payload limit), 500 (the handler failed, timed out,
- * or returned something malformed or over Lambda's 6 MB response limit).
+ * The local stand-in for API Gateway HTTP API (Lambda proxy integration, payload format 2.0): the HTTP
+ * server. It reads each request (a body over the 10 MB payload quota is a 413 at once), has the route's
+ * handler invoked (invoke.ts) and writes the response with API Gateway's `apigw-requestid` header, one
+ * log line per request. Like AWS it answers on its own, in API Gateway's `{"message": "…"}` format and
+ * none of our middleware's headers, only when a request cannot be handled (413, 500): which failures
+ * those are, docs/api.md, "Headers on every response".
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';

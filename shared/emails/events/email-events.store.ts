@@ -1,21 +1,9 @@
 /**
- * Delivery events written back to an email (SES notifications, the outcome simulator), and the
- * status they imply.
- *
- *   email   PK=EMAIL#<org>#<id>  SK=EMAIL       + status, status_event_count
- *   event   PK=EMAIL#<org>#<id>  SK=EVENT#<created_at>#<event id>
- *
- * Events carry deterministic ids and timestamps (see ses-notifications.ts), so writing one twice
- * is a plain overwrite of the same item. The status is recomputed from ALL events of the email
- * (deriveStatus) after writing, with a strongly consistent Query. Because events are only ever
- * added, a later Query sees a superset of an earlier one; the number of events it saw therefore
- * orders the writers, and the status update is conditioned on `status_event_count < :seen`: a
- * writer that saw fewer events than the last one to update can never move the status back.
- * The count is of event items only: the hand-over's events are derived from the email item
- * (emails.ts handOverEvents), and only their suppressed recipients matter to the status.
- *
- * The status update that takes an email out of `queued` also takes it out of the due index (GSI2),
- * where it waited for the outcome: nothing is left for the scheduler to do.
+ * Delivery events written back to an email (SES notifications, the outcome simulator), and the status
+ * they imply. Writing an event twice is a plain overwrite (deterministic ids), and the status update is
+ * ordered by how many events its writer saw (`status_event_count < :seen`): events are only added, so a
+ * writer that saw fewer can never move the status back. Items and the access pattern:
+ * docs/data-model.md, "Email event" and pattern 29.
  */
 
 import { PutCommand, type PutCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';

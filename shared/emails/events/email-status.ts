@@ -1,23 +1,9 @@
 /**
- * An email's status, derived from the full set of its events (docs/api.md, "Emails").
- *
- * Events arrive late, twice and out of order, so the status is never "the last event": it is a
- * function of the SET of events seen so far, the same whatever their order or duplication. That
- * makes it move forward only as events are added:
- *
- *   opened     an `opened` or `clicked` event (a click means the reader had the email open);
- *              nothing takes an email out of `opened`.
- *   delivered  a recipient was delivered (a `delivered` or `complained` event — a complaint proves
- *              the email arrived), unless every recipient bounced.
- *   bounced    every recipient the email was sent to bounced, and no recipient was delivered
- *              without bouncing afterwards (SES can report a delivery and then an asynchronous
- *              bounce for the same recipient: for that recipient the bounce wins).
- *   failed     a `failed` event (SES rejected it, rendering failed, nothing could be sent) or a
- *              `cancelled` one, and neither of the above.
- *   queued     otherwise (sent or not, nothing decisive yet).
- *
- * So `bounced` and `failed` are left only for `delivered`/`opened`, when a delivery for another
- * recipient (or an open) arrives; `queued` never comes back once anything decisive was seen.
+ * An email's status, derived from the SET of its events, never from the last one: events arrive late,
+ * twice and out of order, and a function of the set ends the same whatever their order and only moves
+ * forward as events are added (a click implies an open, a complaint a delivery; a bounce after a
+ * recipient's delivery wins for that recipient). The rules: docs/api.md, "Emails" (Delivery events and
+ * status).
  */
 import type { EmailEvent, EmailStatus, EventType } from '#emails/email.ts';
 

@@ -1,13 +1,10 @@
 /**
- * What Postbox does with one SES sending event (a configuration set's SNS notification, or the
- * outcome simulator's copy of one): find the email by the `organization_id`/`email_id` tags Postbox
- * puts on every message, suppress addresses that bounced hard, complained or kept bouncing soft,
- * write the events and bring the email's status up to date.
- *
- * Safe to run twice for the same notification (SNS delivers at least once): event ids are
- * derived from the notification, so the second run finds its events stored and changes nothing;
- * suppressions are applied only for events not stored yet, and BEFORE the events are written, so a
- * run that failed half-way is completed by the retry.
+ * What Postbox does with one SES sending event: find the email by the tags Postbox puts on every
+ * message, suppress addresses that bounced hard, complained or kept bouncing soft, write the events
+ * and bring the email's status up to date. Safe to run twice (SNS delivers at least once): event ids
+ * come from the notification, and suppressions are applied for events not stored yet BEFORE they are
+ * written, so a run that failed half-way is completed by the retry. Rules: docs/api.md, "Delivery
+ * events and status" and "Automatic suppressions"; writes: docs/data-model.md, 29–31.
  */
 
 import { normalizeEmailAddress } from '#core/email-address.ts';

@@ -1,14 +1,9 @@
 /**
- * SES sending events as a configuration set's SNS event destination publishes them ("event
- * publishing" format: https://docs.aws.amazon.com/ses/latest/dg/event-publishing-retrieving-sns-contents.html),
- * parsed and mapped to Postbox email events.
- *
- * Parsing is lenient about what Postbox does not use (unknown fields are ignored, unknown event
- * types are accepted and ignored) and strict about what it does: a notification without a message
- * id, or an event without its timestamp or recipients, is reported as invalid — never thrown.
- *
- * Event ids and timestamps come from the notification itself, so the same notification delivered
- * twice maps to the same event items (same key): writing them again changes nothing.
+ * SES sending events as a configuration set's SNS destination publishes them (SES's "event publishing"
+ * format), parsed and mapped to Postbox email events. Lenient about what Postbox does not use (unknown
+ * fields and event types are ignored), strict about what it does (no message id, timestamp or recipients:
+ * reported as invalid, never thrown). Event ids and timestamps come from the notification, so a repeated
+ * notification maps to the same items. The mapping: docs/api.md, "Emails" (Delivery events and status).
  */
 import * as z from 'zod';
 import { deterministicId } from '#core/ids.ts';

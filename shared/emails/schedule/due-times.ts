@@ -1,20 +1,8 @@
 /**
- * When an email must next be looked at by the scheduler, and what to do then. Pure functions
- * (no I/O), shared by the send path (shared/emails/send.service.ts) and the scheduler
- * (shared/emails/schedule/scheduler.service.ts).
- *
- * Every queued email carries a deadline in the due index (GSI2, keys.dueEntry): "by this time
- * something must have happened to this email". Before the hand-over to SES, an email still in the
- * index past its deadline is either a scheduled email to release to the queue or one that was lost
- * on the way (the API died between the write and the enqueue, a message went to the dead-letter
- * queue) and is swept: queued again. The hand-over (recordSent, recordHandOverReportedBySes) leaves
- * the entry where it is (moving it would bill an index delete and put for every email, ~2 write
- * units, to guard the few whose outcome is late); the status leaving `queued` (an outcome event,
- * recordFailed) removes it. A handed-over email still queued at its deadline is looked at by its
- * outcome deadline (outcomeDeadline, from `sent_at`): not passed yet, the entry waits there
- * (`await`); passed, the email never got its outcome (the consumer died before its simulated
- * outcome ran, or SES reported nothing) and is finished: its simulated outcome is run again, or,
- * when outcomes come from SES, it is failed with the reason.
+ * When an email must next be looked at by the scheduler, and what to do then (release, sweep, await its
+ * outcome, finish it). Pure functions (no I/O), shared by the send path (send.service.ts) and the
+ * scheduler (scheduler.service.ts), so both work from the same deadlines. The deadlines, and why the
+ * hand-over leaves the entry where it is: docs/data-model.md, "The due index (GSI2)".
  */
 import { queueDefinitions } from '#platform/queues.ts';
 

@@ -1,25 +1,10 @@
 /**
- * The scheduler, run every minute (an EventBridge rule in AWS, a timer on the local stack).
- * It reads the due index (GSI2, a Query per shard, never a scan) for emails whose deadline has
- * passed and, per shared/emails/schedule/due-times.ts:
- * - releases scheduled emails (more than 15 minutes ahead at accept) to the send queue, with the
- *   rest of the wait as DelaySeconds;
- * - sweeps emails still queued and unsent long after their due time (the API died between the
- *   write and the enqueue, a message ended in the dead-letter queue): queued again;
- * - fails an email swept MAX_SWEEPS times without being sent, so every email reaches a final state;
- * - moves a handed-over email whose entry comes due before its outcome deadline (the hand-over leaves
- *   the entry at the deadline it had) to that outcome deadline;
- * - finishes emails handed over to SES whose outcome never came by their outcome deadline: a
- *   simulated outcome (test keys, SIMULATE_OUTCOMES) is run again (the consumer died before running
- *   it); an email whose outcome comes from SES is failed with the reason once SES's event window
- *   passed. A finished email still queued at its next deadline is finished again, and failed after
- *   MAX_SWEEPS finishes;
- * - removes the entries of emails already final.
- * Messages go out before the deadline moves, so a crash in between only means a duplicate message
- * next run, which is harmless: the consumer claims each email once (claimForDelivery). Two runs
- * at once are harmless for the same reason; every write is conditioned on the entry as read. A
- * finish moves the deadline first (the run that moves it does the work) and writes events with
- * deterministic ids, so doing it twice writes nothing twice.
+ * The scheduler, run every minute: reads the due index and releases scheduled emails, sweeps lost ones,
+ * waits for or finishes handed-over ones (due-times.ts decides which). Safe against crashes and overlapping
+ * runs: messages go out before the deadline moves (a crash means a duplicate message, which the consumer's
+ * claim absorbs), every write is conditioned on the entry as read, and a finish moves the deadline first
+ * and writes events with deterministic ids. docs/data-model.md, "The due index (GSI2)" and D1–D6;
+ * docs/api.md, "Scheduled sends", "An accepted email is never lost", "An outcome that never comes".
  */
 
 import { enqueueEmails, SEND_BATCH_SIZE } from '#adapters/send-queue.ts';

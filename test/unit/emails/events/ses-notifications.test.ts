@@ -8,7 +8,7 @@ import {
   type SesNotification,
   toEmailEvents,
 } from '#emails/events/ses-notifications.ts';
-import { SAMPLE_EMAIL_ID, SAMPLE_MESSAGE_ID, SAMPLE_ORG, sampleMail, samples } from '../support/ses-samples.ts';
+import { SAMPLE_EMAIL_ID, SAMPLE_MESSAGE_ID, SAMPLE_ORG, sampleMail, samples } from '../../../support/ses-samples.ts';
 
 const UUID_V8 = /^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

@@ -9,7 +9,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { refusedAddressReason } from '#adapters/webhook-address-rules.ts';
 import { postWebhook, RESPONSE_EXCERPT_BYTES, type WebhookPostOptions } from '#adapters/webhook-http.ts';
-import { startTestDnsServer, type TestDnsServer } from '../support/dns-server.ts';
+import { startTestDnsServer, type TestDnsServer } from '../../support/dns-server.ts';
 
 interface Received {
   method: string | undefined;

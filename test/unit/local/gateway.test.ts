@@ -10,16 +10,16 @@ import {
   type GatewayRequest,
   isTextContentType,
   toApiGatewayEvent,
-} from '../../infra/local/gateway/event.ts';
-import { createLambdaContext, FUNCTION_TIMEOUT_MS } from '../../infra/local/gateway/invoke.ts';
+} from '../../../infra/local/gateway/event.ts';
+import { createLambdaContext, FUNCTION_TIMEOUT_MS } from '../../../infra/local/gateway/invoke.ts';
 import {
   gatewayErrorResponse,
   InvalidLambdaResponseError,
   LAMBDA_PAYLOAD_LIMIT_BYTES,
   serializeLambdaResult,
   toHttpResponse,
-} from '../../infra/local/gateway/response.ts';
-import { MAX_PAYLOAD_BYTES, type RunningGateway, startGateway } from '../../infra/local/gateway/server.ts';
+} from '../../../infra/local/gateway/response.ts';
+import { MAX_PAYLOAD_BYTES, type RunningGateway, startGateway } from '../../../infra/local/gateway/server.ts';
 
 const GET_MODULE = 'functions/settings/get-auto-validation.ts';
 const PUT_MODULE = 'functions/settings/put-auto-validation.ts';

@@ -8,7 +8,7 @@ import {
   newEmailItems,
   writeUnitsOf,
 } from '#emails/email.store.ts';
-import { emailRecord } from '../support/email-records.ts';
+import { emailRecord } from '../../support/email-records.ts';
 
 describe('itemSize', () => {
   it('counts names and values as DynamoDB does', () => {

@@ -14,7 +14,7 @@ import { newWebhookSecret } from '#webhooks/webhook.ts';
 import { deliveryId, isDeliveryId, nextRetryDelaySeconds } from '#webhooks/webhook-delivery.ts';
 import { emailEventPayload, webhookEventsOfChange } from '#webhooks/webhook-event.store.ts';
 import { signedHeaders } from '#webhooks/webhook-signature.ts';
-import { matchesFilterPattern } from '../../infra/local/stream/filter-patterns.ts';
+import { matchesFilterPattern } from '../../../infra/local/stream/filter-patterns.ts';
 
 const ORG = 'org_abc';
 const EMAIL = '01a211a1-0d35-7fe8-a284-1bb136ac692d';

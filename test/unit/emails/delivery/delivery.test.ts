@@ -41,7 +41,7 @@ import { DEFERRED_DELAY_SECONDS } from '#emails/delivery/send-consumer.service.t
 import { SendRateWaitExceeded } from '#emails/delivery/send-pacer.service.ts';
 import { handOverEvents } from '#emails/email.ts';
 import { queueDefinitions } from '#platform/queues.ts';
-import { createSendEmailHandler, handler } from '../../functions/consumers/send-email.ts';
+import { createSendEmailHandler, handler } from '../../../../functions/consumers/send-email.ts';
 
 vi.hoisted(() => {
   // The send-queue module (imported by the consumer for its message parser) reads its URL on import.

@@ -6,7 +6,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { matchGatewayRoute } from '#app/route-matching.ts';
 import { apiRoutes, dashboardFunction, dashboardPages, defaultRoute } from '#app/routes.ts';
-import { pageHandlers } from '../../functions/dashboard/router.ts';
+import { pageHandlers } from '../../../functions/dashboard/router.ts';
 
 // The webhook pages load the webhook queue's producer, which reads its URL (given to the function by its `sendTo`).
 vi.hoisted(() => {

@@ -32,9 +32,9 @@ import {
   suppressionActions,
 } from '#emails/events/ses-events.service.ts';
 import { parseSesNotification, type SesNotification, toEmailEvents } from '#emails/events/ses-notifications.ts';
-import { handler } from '../../functions/consumers/ses-events.ts';
-import { emailRecord } from '../support/email-records.ts';
-import { SAMPLE_EMAIL_ID, SAMPLE_MESSAGE_ID, SAMPLE_ORG, sampleMail, samples } from '../support/ses-samples.ts';
+import { handler } from '../../../../functions/consumers/ses-events.ts';
+import { emailRecord } from '../../../support/email-records.ts';
+import { SAMPLE_EMAIL_ID, SAMPLE_MESSAGE_ID, SAMPLE_ORG, sampleMail, samples } from '../../../support/ses-samples.ts';
 
 const TABLE = 'postbox-unit';
 const documentClient = mockClient(DynamoDBDocumentClient);
