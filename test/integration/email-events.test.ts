@@ -117,6 +117,19 @@ describe('delivery outcomes through the simulator', () => {
     ]);
   });
 
+  it('reports delayed@… as delayed, then delivered, and suppresses nothing', async () => {
+    const { api, send } = await createSender();
+    const id = acceptedId(await send({ to: recipients('delayed@example.com') }));
+    const email = await emailWhen(api, id, (e) => e.status === 'delivered');
+    expect(types(email.events)).toEqual(['sent', 'delivery_delayed', 'delivered']);
+    expect(email.events[1]).toMatchObject({
+      recipient: 'delayed@example.com',
+      smtp_code: 421,
+      detail: 'TransientCommunicationFailure: smtp; 421 4.4.1 Try again later',
+    });
+    expect(await suppressions(api)).toEqual([]);
+  });
+
   it('suppresses soft-bounce@… at its third soft bounce', async () => {
     const { api, send } = await createSender();
     const first = acceptedId(await send({ to: recipients('soft-bounce@example.com') }));

@@ -3,14 +3,14 @@
  * deployed API does (a matching route, else `$default`), turned into the event, and handed to the
  * handler with a fake Lambda context under the deployed functions' timeout. What AWS refuses is refused
  * the same way on every route, `$default` included (an event over 6 MB: 413; a handler that fails, times
- * out or returns what API Gateway cannot send: 500): a failure is never papered over. See docs/api.md,
- * "Headers on every response".
+ * out or returns what API Gateway cannot send: 500): a failure is never papered over. A request asking
+ * for a fault (`Postbox-Simulate`, simulate.ts) gets it instead of the function. See docs/api.md.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { matchGatewayRoute } from '#app/route-matching.ts';
 import type { LambdaHttpHandler } from '#http/request-scope.ts';
-import { ROUTE_TIMEOUT_SECONDS } from '#platform/routes.ts';
+import { ALIAS_PREFIX, API_PREFIX, ROUTE_TIMEOUT_SECONDS } from '#platform/routes.ts';
 import { type GatewayRequest, splitTarget, toApiGatewayEvent } from './event.ts';
 import {
   gatewayErrorResponse,
@@ -19,6 +19,12 @@ import {
   serializeLambdaResult,
   toHttpResponse,
 } from './response.ts';
+import { simulatedFault, simulateHeader } from './simulate.ts';
+
+/** The API's default per-organization limit (`RATE_LIMIT_PER_SECOND`), which a simulated 429 names. */
+const DEFAULT_RATE_LIMIT_PER_SECOND = Number(process.env.RATE_LIMIT_PER_SECOND ?? 10);
+
+const isApiPath = (path: string) => path.startsWith(`${API_PREFIX}/`) || path.startsWith(`${ALIAS_PREFIX}/`);
 
 /** The deployed functions' timeout (`ROUTE_TIMEOUT_SECONDS`). */
 export const FUNCTION_TIMEOUT_MS = ROUTE_TIMEOUT_SECONDS * 1000;
@@ -90,6 +96,10 @@ export interface InvokeOptions {
   requestId: string;
   /** Receives why a request did not get the handler's answer. */
   log: (line: string) => void;
+  /** What a simulated `rate_limited` answer says the limit is (the deployment's default). */
+  rateLimitPerSecond?: number;
+  /** How long a simulated `gateway_timeout` waits (API Gateway's 30 s unless a test shortens it). */
+  gatewayTimeoutMs?: number;
 }
 
 /**
@@ -102,6 +112,14 @@ export async function invokeRoute(request: GatewayRequest, options: InvokeOption
   const { timeoutMs, log } = options;
 
   const target = matchGatewayRoute(method, path);
+  const fault = simulateHeader(request.headers);
+  if (fault !== undefined && target.functionId !== 'default' && isApiPath(path)) {
+    log(`${method} ${path}: Postbox-Simulate: ${fault}; the function was not invoked`);
+    return simulatedFault(fault, options.requestId, {
+      rateLimitPerSecond: options.rateLimitPerSecond ?? DEFAULT_RATE_LIMIT_PER_SECOND,
+      ...(options.gatewayTimeoutMs !== undefined ? { gatewayTimeoutMs: options.gatewayTimeoutMs } : {}),
+    });
+  }
   const handlerModule = target.handler;
   const functionName = `postbox-local-${target.functionId}`;
   const event = toApiGatewayEvent(

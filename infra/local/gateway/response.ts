@@ -147,10 +147,12 @@ export function serializeLambdaResult(result: unknown): unknown {
 }
 
 /** The messages of the errors API Gateway produces itself. */
-export type GatewayErrorStatus = 413 | 500;
+export type GatewayErrorStatus = 413 | 500 | 503;
 const GATEWAY_ERROR_MESSAGES: Record<GatewayErrorStatus, string> = {
   413: 'Request Entity Too Large',
   500: 'Internal Server Error',
+  // An integration that outlives API Gateway's 30 s limit.
+  503: 'Service Unavailable',
 };
 
 /**

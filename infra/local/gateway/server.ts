@@ -28,6 +28,8 @@ export interface GatewayOptions {
   timeoutMs?: number;
   /** Request body cap; defaults to MAX_PAYLOAD_BYTES. */
   maxPayloadBytes?: number;
+  /** How long a `Postbox-Simulate: gateway_timeout` request waits; API Gateway's 30 s by default. */
+  gatewayTimeoutMs?: number;
 }
 
 export interface RunningGateway {
@@ -131,7 +133,13 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
         remoteAddress: request.socket.remoteAddress,
         body,
       },
-      { loadHandler: options.loadHandler, timeoutMs, requestId, log },
+      {
+        loadHandler: options.loadHandler,
+        timeoutMs,
+        requestId,
+        log,
+        ...(options.gatewayTimeoutMs !== undefined ? { gatewayTimeoutMs: options.gatewayTimeoutMs } : {}),
+      },
     );
     finish(result);
   };

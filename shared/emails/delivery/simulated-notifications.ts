@@ -1,18 +1,19 @@
 /**
  * The simulated outcomes of test keys and of every email on the local stack (SIMULATE_OUTCOMES=true),
  * where no SES sends events back; pure. Each recipient's outcome follows from its local part
- * (docs/api.md, "Simulated outcomes": `bounced@…`, `soft-bounce@…`, `complained@…`, `opened@…`,
- * `clicked@…`), as the SES event notifications a configuration set would publish, which
+ * (docs/api.md, "Simulated outcomes": `bounced@…`, `soft-bounce@…`, `delayed@…`, `complained@…`,
+ * `opened@…`, `clicked@…`), as the SES event notifications a configuration set would publish, which
  * outcome-simulator.service.ts runs through handleSesNotification, the path of real SES events.
  */
 
 import { deterministicId } from '#core/ids.ts';
 import type { EmailRecord } from '#emails/email.ts';
 
-type Outcome = 'delivered' | 'bounced' | 'soft_bounce' | 'complained' | 'opened' | 'clicked';
+type Outcome = 'delivered' | 'delayed' | 'bounced' | 'soft_bounce' | 'complained' | 'opened' | 'clicked';
 
 const OUTCOMES: Record<string, Outcome> = {
   bounced: 'bounced',
+  delayed: 'delayed',
   'soft-bounce': 'soft_bounce',
   complained: 'complained',
   opened: 'opened',
@@ -44,7 +45,9 @@ export type SimulatedEmail = Pick<EmailRecord, 'id' | 'organization_id' | 'from'
 export function simulatedNotifications(email: SimulatedEmail, sesMessageId: string, now: number = Date.now()) {
   const recipients = [...new Set([...email.to, ...email.cc, ...email.bcc].map((mailbox) => mailbox.email))];
   const byOutcome = (outcome: Outcome) => recipients.filter((address) => simulatedOutcome(address) === outcome);
-  const delivered = recipients.filter((address) => !['bounced', 'soft_bounce'].includes(simulatedOutcome(address)));
+  const delivered = recipients.filter(
+    (address) => !['bounced', 'soft_bounce', 'delayed'].includes(simulatedOutcome(address)),
+  );
   const at = (offsetMs: number) => new Date(now + offsetMs).toISOString();
   const mail = {
     timestamp: at(0),
@@ -74,6 +77,38 @@ export function simulatedNotifications(email: SimulatedEmail, sesMessageId: stri
         reportingMTA: REPORTING_MTA,
       },
     });
+  }
+  // A delayed recipient: SES's DeliveryDelay (the receiving server deferred it), then its delivery.
+  const delayed = byOutcome('delayed');
+  if (delayed.length > 0) {
+    notifications.push(
+      {
+        eventType: 'DeliveryDelay',
+        mail,
+        deliveryDelay: {
+          timestamp: at(1),
+          delayType: 'TransientCommunicationFailure',
+          expirationTime: at(24 * 60 * 60 * 1000),
+          delayedRecipients: delayed.map((emailAddress) => ({
+            emailAddress,
+            status: '4.4.1',
+            diagnosticCode: 'smtp; 421 4.4.1 Try again later',
+          })),
+          reportingMTA: `dns; ${REPORTING_MTA}`,
+        },
+      },
+      {
+        eventType: 'Delivery',
+        mail,
+        delivery: {
+          timestamp: at(3),
+          processingTimeMillis: 3,
+          recipients: delayed,
+          smtpResponse: '250 2.0.0 OK',
+          reportingMTA: REPORTING_MTA,
+        },
+      },
+    );
   }
   const hard = byOutcome('bounced');
   if (hard.length > 0) {

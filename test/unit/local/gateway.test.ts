@@ -11,7 +11,7 @@ import {
   isTextContentType,
   toApiGatewayEvent,
 } from '../../../infra/local/gateway/event.ts';
-import { createLambdaContext, FUNCTION_TIMEOUT_MS } from '../../../infra/local/gateway/invoke.ts';
+import { createLambdaContext, FUNCTION_TIMEOUT_MS, type HandlerLoader } from '../../../infra/local/gateway/invoke.ts';
 import {
   gatewayErrorResponse,
   InvalidLambdaResponseError,
@@ -727,6 +727,22 @@ describe('startGateway', () => {
       await expectGatewayError(response, 500, 'Internal Server Error');
       expect(Date.now() - started).toBeGreaterThanOrEqual(190);
       expect(quickLog).toHaveBeenCalledWith(expect.stringContaining('timed out after 200 ms'));
+    } finally {
+      await quick.close();
+    }
+  });
+
+  it('answers Postbox-Simulate: gateway_timeout with API Gateway’s 503 after its timeout, never invoking the route', async () => {
+    const invoked = vi.fn<HandlerLoader>(async () => async () => ({ statusCode: 200 }));
+    const quick = await startGateway({ port: 0, loadHandler: invoked, gatewayTimeoutMs: 300 });
+    try {
+      const started = Date.now();
+      const response = await fetch(`${quick.url}${SETTINGS_PATH}`, {
+        headers: { 'Postbox-Simulate': 'gateway_timeout' },
+      });
+      await expectGatewayError(response, 503, 'Service Unavailable');
+      expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+      expect(invoked).not.toHaveBeenCalled();
     } finally {
       await quick.close();
     }
