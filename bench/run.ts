@@ -12,6 +12,8 @@ const benches: Record<string, string> = {
   auth: 'auth-overhead.ts',
   /** every function's bundle size; the cold module-init time of a few */
   bundle: 'bundle.ts',
+  /** @postbox/local (the built package): cold start to a usable API, and its processes' memory */
+  'local-start': 'local-start.ts',
   /** list cost vs list size; checking 1,000 addresses against 10,000 */
   suppressions: 'suppressions.ts',
   /** POST /emails/send latency vs its raw I/O (GetItem + PutItem + SendMessage) */

@@ -29,16 +29,8 @@ import type {
 import { configurationSetFor, TRACKING_COMBINATIONS, type TrackingSwitches } from '#platform/ses-configuration-sets.ts';
 import type { ApiFunction } from './api-function.ts';
 import { type FunctionFactory, pascalCase } from './functions.ts';
+import { sesConfigurationSetName } from './stack-environment.ts';
 
-/**
- * The SES configuration set every email is sent through (SES_CONFIGURATION_SET of the functions
- * that declare `ses: ['send']`), named after the stack so that two stacks (staging and
- * production) can live in one account and region. SES allows letters, digits, `-` and `_`, at most
- * 64 characters; a stack name is letters, digits and hyphens.
- */
-export function sesConfigurationSetName(stackName: string): string {
-  return stackName.toLowerCase().slice(0, 64);
-}
 /**
  * Every SES sending event type, published to the topic (listed rather than CDK's default, so that
  * a type a later CDK adds does not change the stack unseen); Open and Click only by the sets that

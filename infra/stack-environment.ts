@@ -43,3 +43,12 @@ export function stackEnvironment(
   const account = env.CDK_DEFAULT_ACCOUNT || undefined;
   return { stackName, region, account };
 }
+/**
+ * The SES configuration set every email is sent through (SES_CONFIGURATION_SET of the functions
+ * that declare `ses: ['send']`), named after the stack so that two stacks (staging and
+ * production) can live in one account and region. SES allows letters, digits, `-` and `_`, at most
+ * 64 characters; a stack name is letters, digits and hyphens.
+ */
+export function sesConfigurationSetName(stackName: string): string {
+  return stackName.toLowerCase().slice(0, 64);
+}

@@ -17,8 +17,7 @@ import { runAsFunction } from '#core/aws-call-recording.ts';
 import type { LambdaHttpHandler } from '#http/request-scope.ts';
 import { attachmentsBucket } from '#platform/buckets.ts';
 import { type QueueName, queueDefinitions, queueUrlEnvName } from '#platform/queues.ts';
-import { sesConfigurationSetName } from '../send-pipeline.ts';
-import { DEFAULT_STACK_NAME } from '../stack-environment.ts';
+import { DEFAULT_STACK_NAME, sesConfigurationSetName } from '../stack-environment.ts';
 import { bundledHandlers } from './bundled-handlers.ts';
 import {
   type RunningEmulator,
@@ -67,6 +66,8 @@ export interface LocalCloudOptions {
    * the TypeScript sources: what is tested is then exactly what deploys.
    */
   bundlesFrom?: string;
+  /** Where a handler module's code is (`@postbox/local` runs its built JavaScript); the sources by default. */
+  handlerFile?: (module: string) => string;
   /**
    * Make the SES emulator throttle SendEmail above this many calls per second, as SES does above the
    * account's send rate (the SES pacing benchmark). Off by default.
@@ -201,6 +202,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     const handlerCache = new Map<string, Promise<unknown>>();
     const bundles = options.bundlesFrom ? bundledHandlers(options.bundlesFrom) : undefined;
     const moduleFile = (module: string): string => {
+      if (options.handlerFile) return options.handlerFile(module);
       if (!bundles) return join(repositoryRoot, module);
       const bundle = bundles.get(module);
       if (!bundle) throw new Error(`No deployed bundle runs ${module}`);

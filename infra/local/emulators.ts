@@ -21,6 +21,8 @@ import { correctS3rverAuthentication } from './s3rver-authentication.ts';
 
 const require = createRequire(import.meta.url);
 
+type SesStart = (options: { host: string; port: number }) => Promise<Server>;
+
 /** The one address every emulator listens on: never an interface the network reaches. */
 const LOOPBACK = '127.0.0.1';
 
@@ -133,7 +135,9 @@ export async function startSqsEmulator(options: { port: number }): Promise<Runni
 }
 
 export async function startSesEmulator(options: { port: number }): Promise<RunningEmulator> {
-  const { default: startSes } = await import('aws-ses-v2-local');
+  // A CommonJS module compiled from ESM: Node's import gives its exports object as `default`, tsx the function.
+  const ses = (await import('aws-ses-v2-local')) as unknown as { default: SesStart | { default: SesStart } };
+  const startSes = typeof ses.default === 'function' ? ses.default : ses.default.default;
   const server: Server = await startSes({ host: LOOPBACK, port: options.port });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;

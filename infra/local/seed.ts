@@ -1,6 +1,6 @@
 /**
- * Development data for `npm start` (never run in AWS): the organization `org_dev`, a
- * fresh `pb_test_` key each start (a key's secret cannot be shown twice), the sending
+ * Development data for `npm start` and `@postbox/local` (never run in AWS): the organization `org_dev`,
+ * fresh `pb_test_` and `pb_live_` keys each start (a key's secret cannot be shown twice), the sending
  * domain `postbox.test` marked verified (there is no DNS to verify it against locally; its claim
  * holds: another organization adding or verifying it gets 409), and
  * the dashboard member `dev@postbox.test` with a fresh random password each start (printed;
@@ -15,6 +15,8 @@ export const DEV_MEMBER_EMAIL = 'dev@postbox.test';
 export interface DevelopmentSeed {
   organizationId: string;
   apiKey: string;
+  /** A `pb_live_` key: locally, live emails go to the SES emulator too. */
+  liveApiKey: string;
   domain: string;
   memberEmail: string;
   memberPassword: string;
@@ -30,11 +32,11 @@ export async function seedDevelopment(): Promise<DevelopmentSeed> {
       if (!(error instanceof Error && 'code' in error && error.code === 'CONFLICT')) throw error;
     });
   }
-  const { secret } = await createApiKey({
-    organizationId: DEV_ORGANIZATION_ID,
-    name: `npm start ${new Date().toISOString()}`,
-    environment: 'test',
-  });
+  const keyName = `local ${new Date().toISOString()}`;
+  const [{ secret }, live] = await Promise.all([
+    createApiKey({ organizationId: DEV_ORGANIZATION_ID, name: keyName, environment: 'test' }),
+    createApiKey({ organizationId: DEV_ORGANIZATION_ID, name: keyName, environment: 'live' }),
+  ]);
   await addVerifiedDomainForDevelopment(DEV_ORGANIZATION_ID, DEV_SENDING_DOMAIN);
   const memberPassword = randomBytes(12).toString('base64url');
   const { createMember, resetMemberPassword } = await import('#accounts/members.service.ts');
@@ -45,6 +47,7 @@ export async function seedDevelopment(): Promise<DevelopmentSeed> {
   return {
     organizationId: DEV_ORGANIZATION_ID,
     apiKey: secret,
+    liveApiKey: live.secret,
     domain: DEV_SENDING_DOMAIN,
     memberEmail: DEV_MEMBER_EMAIL,
     memberPassword,

@@ -4,26 +4,18 @@
  * itself even if this process is killed outright). Its variables (ports, data folder, DNS servers,
  * scheduler interval) and what survives a restart: docs/operating.md, "The local cloud".
  */
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
 import getPort from 'get-port';
 import { repositoryRoot, startLocalCloud } from './cloud.ts';
 import { seedDevelopment } from './seed.ts';
-import { removeLocalState, writeLocalState } from './state.ts';
+import { keptEncryptionKey, removeLocalState, writeLocalState } from './state.ts';
 
 const startedAt = Date.now();
 const dataDir = process.env.POSTBOX_DATA_DIR ? resolve(process.env.POSTBOX_DATA_DIR) : undefined;
 if (dataDir) mkdirSync(dataDir, { recursive: true });
 
-/** The stand-in for KMS must outlive restarts when the data (with encrypted keys) does. */
-function localEncryptionKey(): string | undefined {
-  if (!dataDir) return undefined;
-  const file = join(dataDir, 'local-encryption.key');
-  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600 });
-  return readFileSync(file, 'utf8').trim();
-}
-const encryptionKey = localEncryptionKey();
+const encryptionKey = dataDir ? keptEncryptionKey(dataDir) : undefined;
 const schedulerIntervalSeconds = process.env.SCHEDULER_INTERVAL_SECONDS
   ? Number(process.env.SCHEDULER_INTERVAL_SECONDS)
   : undefined;
@@ -67,6 +59,7 @@ Postbox local cloud is up (${((Date.now() - startedAt) / 1000).toFixed(1)} s)
 
   API        ${cloud.apiUrl}/api/v1   (also ${cloud.apiUrl}/v1)
   API key    ${seed.apiKey}   (organization ${seed.organizationId}, test environment)
+  Live key   ${seed.liveApiKey}   (live environment: locally its emails go to the SES emulator too)
   Dashboard  ${cloud.apiUrl}/dashboard   sign in as ${seed.memberEmail} / ${seed.memberPassword}
   Domain     ${seed.domain}   (verified: send from any address @${seed.domain})
   SES inbox  ${cloud.sesUrl}/   (JSON: ${cloud.sesUrl}/store)

@@ -1,7 +1,9 @@
 /**
- * While `npm start` runs, it writes the local endpoints to .postbox/local.json so that
- * `npm run admin` can reach the running local stack without extra flags.
+ * What a local run keeps on disk: while `npm start` runs, the endpoints in .postbox/local.json (so
+ * `npm run admin` reaches the running stack without flags); with a kept data folder, the key standing
+ * in for KMS (the domains' DKIM keys are sealed with it, so it must outlive restarts too).
  */
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -35,4 +37,11 @@ export function readLocalState(root: string): LocalState | undefined {
 
 export function removeLocalState(root: string): void {
   rmSync(localStatePath(root), { force: true });
+}
+
+/** The local stand-in for KMS's key, kept in `dataDir` (created on first use). */
+export function keptEncryptionKey(dataDir: string): string {
+  const file = join(dataDir, 'local-encryption.key');
+  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600 });
+  return readFileSync(file, 'utf8').trim();
 }
