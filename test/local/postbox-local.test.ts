@@ -4,20 +4,63 @@
  * with its parent even when the parent is killed outright, and a one-line error without Java. From the
  * sources here; CI runs the packed tarball in a project outside the repository (examples/).
  */
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, symlinkSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type RunningPostbox, startPostbox } from '../../local/src/index.ts';
 
-const processesOf = (url: string) => {
-  const port = new URL(url).port;
-  try {
-    return execFileSync('ss', ['-ltnpH', `sport = :${port}`], { encoding: 'utf8' }).trim();
-  } catch {
-    return '';
+/** Whether anything accepts connections on the URL's port. */
+function listening(url: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(Number(new URL(url).port), '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/** Every process's parent and command line, read from /proc (no tool needed). */
+function processTable(): Map<number, { parent: number; command: string }> {
+  const table = new Map<number, { parent: number; command: string }>();
+  for (const entry of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      table.set(Number(entry), {
+        parent,
+        command: readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' '),
+      });
+    } catch {
+      // gone meanwhile
+    }
   }
+  return table;
+}
+
+/** The kit's instances (its CLI run from the sources) and everything they started (the shell, the JVM). */
+function kitProcesses(): number[] {
+  const table = processTable();
+  const tree = new Set([...table].filter(([, p]) => p.command.includes('local/src/cli.ts')).map(([pid]) => pid));
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [pid, { parent }] of table) {
+      if (tree.has(parent) && !tree.has(pid)) {
+        tree.add(pid);
+        grew = true;
+      }
+    }
+  }
+  return [...tree];
+}
+
+const alive = (pids: number[]) => {
+  const table = processTable();
+  return pids.filter((pid) => table.has(pid));
 };
 
 async function get(postbox: RunningPostbox, key: string) {
@@ -27,6 +70,9 @@ async function get(postbox: RunningPostbox, key: string) {
 describe('startPostbox', () => {
   it('runs two instances at once that share nothing, and stop() leaves no listening port', async () => {
     const [first, second] = await Promise.all([startPostbox(), startPostbox()]);
+    const started = kitProcesses();
+    // Each: its CLI, the shell watching DynamoDB Local, the JVM.
+    expect(started.length).toBeGreaterThanOrEqual(6);
     try {
       expect(first.url).not.toBe(second.url);
       expect(new URL(first.url).hostname).toBe('127.0.0.1');
@@ -41,8 +87,9 @@ describe('startPostbox', () => {
     } finally {
       await Promise.all([first.stop(), second.stop()]);
     }
-    expect(processesOf(first.url)).toBe('');
-    await expect(fetch(`${second.url}/api/v1/openapi.json`)).rejects.toThrow();
+    expect(await listening(first.url)).toBe(false);
+    expect(await listening(second.url)).toBe(false);
+    expect(alive(started)).toEqual([]);
   });
 
   it('ends with its parent, even one killed with SIGKILL', async () => {
@@ -55,11 +102,14 @@ const postbox = await startPostbox(); console.log(postbox.url); setInterval(() =
       parent.stdout.on('data', (chunk: Buffer) => resolve(chunk.toString().trim())),
     );
     expect((await fetch(`${url}/api/v1/openapi.json`)).status).toBe(200);
+    const started = kitProcesses();
+    expect(started.length).toBeGreaterThanOrEqual(3);
     parent.kill('SIGKILL');
     const deadline = Date.now() + 10_000;
-    while (Date.now() < deadline && processesOf(url) !== '') await new Promise((r) => setTimeout(r, 200));
-    expect(processesOf(url)).toBe('');
-    await expect(fetch(`${url}/api/v1/openapi.json`)).rejects.toThrow();
+    while (Date.now() < deadline && (await listening(url))) await new Promise((r) => setTimeout(r, 200));
+    expect(await listening(url)).toBe(false);
+    while (Date.now() < deadline && alive(started).length > 0) await new Promise((r) => setTimeout(r, 200));
+    expect(alive(started)).toEqual([]);
   });
 
   it('says in one line what to install when Java is missing', async () => {
