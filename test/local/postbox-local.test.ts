@@ -5,7 +5,7 @@
  * sources here; CI runs the packed tarball in a project outside the repository (examples/).
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -90,6 +90,23 @@ describe('startPostbox', () => {
     expect(await listening(first.url)).toBe(false);
     expect(await listening(second.url)).toBe(false);
     expect(alive(started)).toEqual([]);
+  });
+
+  it("keeps its database in --data-dir between runs: the first run's key still works in the second", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'postbox-local-data-'));
+    try {
+      const first = await startPostbox({ dataDir });
+      await first.stop();
+      const second = await startPostbox({ dataDir });
+      try {
+        expect(second.apiKey).not.toBe(first.apiKey);
+        expect((await get(second, first.apiKey)).status).toBe(200);
+      } finally {
+        await second.stop();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('ends with its parent, even one killed with SIGKILL', async () => {
