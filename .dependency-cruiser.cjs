@@ -108,22 +108,31 @@ module.exports = {
     forbid('functions-below-infra', 'handlers never import infrastructure', '^functions/', '^infra/'),
     {
       name: 'sdk-stands-alone',
-      comment: 'the SDK is published on its own: it imports nothing outside sdk/src, no package and no Node built-in',
+      comment:
+        'the SDK is published on its own: it imports nothing outside sdk/src and no package (Node built-ins: the next rules)',
       severity: 'error',
       from: { path: '^sdk/src/' },
-      to: { path: '^(?!sdk/src/)', pathNot: '^\\./schema\\.js$' },
+      to: { path: '^(?!sdk/src/)', pathNot: '^\\./schema\\.js$', dependencyTypesNot: ['core'] },
     },
     {
       name: 'sdk-needs-only-fetch',
-      comment: 'the SDK runs wherever fetch does (Node, Bun, Deno, edge): no Node built-in',
+      comment:
+        "the SDK's main entry runs wherever fetch does (Node, Bun, Deno, edge): no Node built-in outside the Node-only testing entry (sdk/src/testing)",
       severity: 'error',
-      from: { path: '^sdk/src/' },
+      from: { path: '^sdk/src/', pathNot: '^sdk/src/testing/' },
       to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'sdk-main-entry-without-testing',
+      comment: 'the main entry never loads the Node-only testing entry (which may use Node built-ins)',
+      severity: 'error',
+      from: { path: '^sdk/src/', pathNot: '^sdk/src/testing/' },
+      to: { path: '^sdk/src/testing/' },
     },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '^(node_modules|cdk\\.out)' },
+    exclude: { path: '^(node_modules|cdk\\.out|dist|local/dist|sdk/dist)' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: {

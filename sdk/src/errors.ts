@@ -1,6 +1,7 @@
 /**
- * The SDK's one error type, PostboxError, and how a failed response becomes one (Postbox's
- * envelope, or API Gateway's and proxies' own answers mapped by status). See sdk/README.md, "Errors".
+ * The SDK's error types: PostboxError and how a failed response becomes one (Postbox's envelope, or
+ * API Gateway's and proxies' own answers mapped by status), and the test helpers' WaitForTimeoutError.
+ * See sdk/README.md, "Errors".
  */
 import type { ApiErrorCode, ErrorDetail, PostboxErrorCode } from './types.js';
 
@@ -40,6 +41,23 @@ export class PostboxError extends Error {
     this.requestId = init.requestId;
     this.retryAfter = init.retryAfter;
     this.idempotencyKey = init.idempotencyKey;
+  }
+}
+
+/**
+ * A test helper's wait that ended without what it waited for (`emails.waitFor`, a webhook receiver's
+ * `waitFor`): the message says what was waited for and what did arrive; `received` holds the latter
+ * (the emails to the address, newest first, or the events received, in arrival order).
+ */
+export class WaitForTimeoutError<T = unknown> extends Error {
+  override name = 'WaitForTimeoutError';
+  readonly timeoutMs: number;
+  readonly received: T[];
+
+  constructor(message: string, init: { timeoutMs: number; received: T[]; cause?: unknown }) {
+    super(message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.timeoutMs = init.timeoutMs;
+    this.received = init.received;
   }
 }
 

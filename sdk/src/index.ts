@@ -6,7 +6,7 @@
  * package's whole public API; each part lives in the file named below. See sdk/README.md.
  */
 export { Postbox } from './client.js';
-export { PostboxError } from './errors.js';
+export { PostboxError, WaitForTimeoutError } from './errors.js';
 export { type PostboxOptions, type RequestOptions, type SendOptions, VERSION } from './options.js';
 export { Attachments } from './resources/attachments.js';
 export { Domains } from './resources/domains.js';
@@ -72,4 +72,5 @@ export type {
   WebhookEventType,
   WebhookWithSecret,
 } from './types.js';
+export type { EmailWithLinks, WaitForEmailOptions } from './wait-for-email.js';
 export { verifyWebhook, type WebhookEvent, WebhookVerificationError } from './webhook-verification.js';

@@ -1,6 +1,7 @@
 /**
- * `postbox.emails`: send (one or a batch, each with its own Idempotency-Key), read, list, cancel and
- * validate addresses. See sdk/README.md and docs/api.md for each endpoint's rules.
+ * `postbox.emails`: send (one or a batch, each with its own Idempotency-Key), read, list, cancel,
+ * validate addresses, and wait for an email in a test. See sdk/README.md and docs/api.md for each
+ * endpoint's rules.
  */
 
 import type { RequestOptions, SendOptions } from '../options.js';
@@ -15,6 +16,7 @@ import type {
   Schemas,
   SendEmailRequest,
 } from '../types.js';
+import { type EmailWithLinks, type WaitForEmailOptions, waitForEmail } from '../wait-for-email.js';
 
 export class Emails {
   readonly #http: Transport;
@@ -68,6 +70,15 @@ export class Emails {
       path: `/emails/${segment(id)}/cancel`,
       options,
     });
+  }
+
+  /**
+   * For tests: polls `GET /emails` until an email to `to` (with `subject`, accepted since `since`)
+   * exists, then answers it as `get` does plus its `links`; throws a WaitForTimeoutError saying what
+   * did arrive otherwise. See sdk/README.md, "Testing your application".
+   */
+  waitFor(options: WaitForEmailOptions): Promise<EmailWithLinks> {
+    return waitForEmail(this, options);
   }
 
   /** `POST /emails/validate`: syntax, MX, disposable, role, typo and suppression checks of one address. */

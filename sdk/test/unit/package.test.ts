@@ -1,7 +1,8 @@
 /**
- * The package itself: no dependency, nothing imported from outside sdk/src (nor from Node), and the
- * build (tsc with only the web platform's types) gives ES modules that plain Node runs. (CI checks
- * that the generated types match the document: `npm run sdk:types -- --check`.)
+ * The package itself: no dependency, nothing imported from outside sdk/src (nor from Node, but in the
+ * Node-only testing entry), and the build (tsc with only the web platform's types for the main entry)
+ * gives ES modules that plain Node runs. (CI checks that the generated types match the document:
+ * `npm run sdk:types -- --check`.)
  */
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -27,6 +28,7 @@ const sources = [
   'client.ts',
   'errors.ts',
   'index.ts',
+  'links.ts',
   'options.ts',
   'pagination.ts',
   'resources/attachments.ts',
@@ -38,10 +40,15 @@ const sources = [
   'resources/templates.ts',
   'resources/webhooks.ts',
   'schema.d.ts',
+  'testing/index.ts',
+  'testing/webhook-receiver.ts',
   'transport.ts',
   'types.ts',
+  'wait-for-email.ts',
   'webhook-verification.ts',
 ];
+/** The Node-only entry `@postbox/sdk/testing`: the only files that may import Node built-ins. */
+const isTesting = (file: string) => file.startsWith('testing/');
 
 describe('@postbox/sdk package', () => {
   it('has no runtime dependency and is an ES module without side effects', () => {
@@ -54,13 +61,21 @@ describe('@postbox/sdk package', () => {
       import: './dist/index.js',
       default: './dist/index.js',
     });
+    expect(manifest.exports['./testing']).toEqual({
+      types: './dist/testing/index.d.ts',
+      import: './dist/testing/index.js',
+      default: './dist/testing/index.js',
+    });
   });
 
-  it('imports nothing outside sdk/src, and nothing of Node', () => {
+  it('imports nothing outside sdk/src, and nothing of Node but in the testing entry', () => {
     const src = path.join(sdk, 'src');
     expect(filesUnder(src)).toEqual(sources);
     for (const file of sources) {
       for (const specifier of specifiers(read(`src/${file}`))) {
+        if (isTesting(file) && specifier?.startsWith('node:')) continue;
+        // The main entry never loads the testing entry.
+        if (!isTesting(file)) expect(specifier, file).not.toMatch(/(^|\/)testing\//);
         // Relative, inside sdk/src, to a module there (`./x.js` is x.ts, or the generated x.d.ts).
         const target = path.resolve(src, path.dirname(file), specifier ?? '');
         expect(specifier, file).toMatch(/^\.\.?\/.*\.js$/);
@@ -77,14 +92,17 @@ describe('@postbox/sdk package', () => {
     expect(specifiers(read('examples/send-and-track.ts'))).toEqual(['@postbox/sdk']);
   });
 
-  it('builds with the web platform types only, into an ES module plain Node runs', async () => {
+  it('builds the main entry with the web platform types only, into ES modules plain Node runs', async () => {
     const out = mkdtempSync(path.join(tmpdir(), 'postbox-sdk-build-'));
     try {
-      execFileSync(
-        process.execPath,
-        [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'sdk/tsconfig.json', '--outDir', out],
-        { cwd: root, stdio: 'pipe' },
-      );
+      // As `npm run build` does: the main entry, then the testing entry (with Node's types).
+      for (const config of ['sdk/tsconfig.json', 'sdk/tsconfig.testing.json']) {
+        execFileSync(
+          process.execPath,
+          [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', config, '--outDir', out],
+          { cwd: root, stdio: 'pipe' },
+        );
+      }
       copyFileSync(path.join(sdk, 'src/schema.d.ts'), path.join(out, 'schema.d.ts'));
       expect(filesUnder(out)).toEqual(
         sources
@@ -106,6 +124,7 @@ describe('@postbox/sdk package', () => {
         'Templates',
         'Transport',
         'VERSION',
+        'WaitForTimeoutError',
         'WebhookVerificationError',
         'Webhooks',
         'verifyWebhook',
@@ -116,6 +135,10 @@ describe('@postbox/sdk package', () => {
         fetch: async () => new Response('{"data":{"auto_validation_threshold":"off"}}', { status: 200 }),
       });
       expect(await postbox.settings.getAutoValidation()).toEqual({ auto_validation_threshold: 'off' });
+      const testing = await import(pathToFileURL(path.join(out, 'testing/index.js')).href);
+      expect(Object.keys(testing).sort()).toEqual(['WaitForTimeoutError', 'webhookReceiver']);
+      // One error class for both entries (the testing entry loads the main entry's files).
+      expect(testing.WaitForTimeoutError).toBe(built.WaitForTimeoutError);
     } finally {
       rmSync(out, { recursive: true, force: true });
     }
