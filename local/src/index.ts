@@ -6,6 +6,9 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import type { PostboxInfo } from './postbox-info.js';
+
+export type { PostboxInfo } from './postbox-info.js';
 
 export interface StartOptions {
   /** The API's port (0 or absent: a free one). */
@@ -16,18 +19,8 @@ export interface StartOptions {
   timeoutMs?: number;
 }
 
-export interface RunningPostbox {
-  /** The API's base URL (`${url}/api/v1/…`). */
-  url: string;
-  /** A `pb_test_` key of the instance's own organization (its domain `postbox.test` is verified). */
-  apiKey: string;
-  /** A `pb_live_` key of the same organization (locally, live emails reach the inbox too). */
-  liveApiKey: string;
-  /** The SES emulator's inbox (a web page; `${inboxUrl}store` as JSON). */
-  inboxUrl: string;
-  dashboardUrl: string;
-  dashboardEmail: string;
-  dashboardPassword: string;
+/** A running instance: where it answers, its keys and sign-in, and how to end it. */
+export interface RunningPostbox extends PostboxInfo {
   stop(): Promise<void>;
 }
 

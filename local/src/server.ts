@@ -12,16 +12,7 @@ import getPort from 'get-port';
 import { startLocalCloud } from '../../infra/local/cloud.ts';
 import { seedDevelopment } from '../../infra/local/seed.ts';
 import { keptEncryptionKey } from '../../infra/local/state.ts';
-
-export interface PostboxInfo {
-  url: string;
-  apiKey: string;
-  liveApiKey: string;
-  inboxUrl: string;
-  dashboardUrl: string;
-  dashboardEmail: string;
-  dashboardPassword: string;
-}
+import type { PostboxInfo } from './postbox-info.js';
 
 export class JavaMissingError extends Error {
   override name = 'JavaMissingError';
