@@ -4,36 +4,26 @@
  * itself even if this process is killed outright). Its variables (ports, data folder, DNS servers,
  * scheduler interval) and what survives a restart: docs/operating.md, "The local cloud".
  */
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
 import getPort from 'get-port';
-import { repositoryRoot, startLocalCloud } from './cloud.ts';
-import { seedDevelopment } from './seed.ts';
-import { keptEncryptionKey, removeLocalState, writeLocalState } from './state.ts';
+import { repositoryRoot } from './cloud.ts';
+import { startDevelopmentCloud } from './development.ts';
+import { removeLocalState, writeLocalState } from './state.ts';
 
 const startedAt = Date.now();
-const dataDir = process.env.POSTBOX_DATA_DIR ? resolve(process.env.POSTBOX_DATA_DIR) : undefined;
-if (dataDir) mkdirSync(dataDir, { recursive: true });
-
-const encryptionKey = dataDir ? keptEncryptionKey(dataDir) : undefined;
 const schedulerIntervalSeconds = process.env.SCHEDULER_INTERVAL_SECONDS
   ? Number(process.env.SCHEDULER_INTERVAL_SECONDS)
   : undefined;
 if (schedulerIntervalSeconds !== undefined && !(schedulerIntervalSeconds >= 0)) {
   throw new Error('SCHEDULER_INTERVAL_SECONDS must be a number of seconds (0 turns the scheduler off)');
 }
-process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
-// The SDK warns on Node 20 about its future Node 22 requirement; Postbox supports Node 20 locally.
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
-const cloud = await startLocalCloud({
+const { cloud, seed, dataDir } = await startDevelopmentCloud({
   apiPort: Number(process.env.PORT ?? 3000),
   sesPort: Number(process.env.SES_PORT ?? 8005),
   dynamodbPort: process.env.DYNAMODB_PORT ? Number(process.env.DYNAMODB_PORT) : await getPort({ port: 8000 }),
   sqsPort: process.env.SQS_PORT ? Number(process.env.SQS_PORT) : await getPort({ port: 4566 }),
   s3Port: process.env.S3_PORT ? Number(process.env.S3_PORT) : await getPort({ port: 4569 }),
-  ...(dataDir ? { dataDir } : {}),
-  ...(encryptionKey ? { localEncryptionKey: encryptionKey } : {}),
+  ...(process.env.POSTBOX_DATA_DIR ? { dataDir: process.env.POSTBOX_DATA_DIR } : {}),
   ...(schedulerIntervalSeconds === undefined ? {} : { scheduleIntervalMs: schedulerIntervalSeconds * 1000 }),
   log: (line) => process.stdout.write(`${line}\n`),
 });
@@ -51,7 +41,6 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
   process.on(signal, () => void shutdown(signal));
 }
 
-const seed = await seedDevelopment();
 writeLocalState(repositoryRoot, { pid: process.pid, apiUrl: cloud.apiUrl, sesUrl: cloud.sesUrl, env: cloud.env });
 
 process.stdout.write(`

@@ -6,12 +6,9 @@
  * from the process environment, so two instances never share one process.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import getPort from 'get-port';
-import { startLocalCloud } from '../../infra/local/cloud.ts';
-import { seedDevelopment } from '../../infra/local/seed.ts';
-import { keptEncryptionKey } from '../../infra/local/state.ts';
+import { startDevelopmentCloud } from '../../infra/local/development.ts';
 import type { PostboxInfo } from './postbox-info.js';
 
 export class JavaMissingError extends Error {
@@ -39,22 +36,17 @@ export interface RunOptions {
 export async function runPostbox(options: RunOptions) {
   const { builtHandlers } = options;
   checkJava();
-  const dataDir = options.dataDir ? resolve(options.dataDir) : undefined;
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
-  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   const [sesPort, dynamodbPort, sqsPort] = await Promise.all([getPort(), getPort(), getPort()]);
-  const cloud = await startLocalCloud({
+  const { cloud, seed } = await startDevelopmentCloud({
     apiPort: options.port ?? 0,
     sesPort,
     dynamodbPort,
     sqsPort,
     s3Port: 0,
-    ...(dataDir ? { dataDir, localEncryptionKey: keptEncryptionKey(dataDir) } : {}),
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(builtHandlers ? { handlerFile: (module: string) => join(builtHandlers, module.replace(/\.ts$/, '.js')) } : {}),
     log: options.log ?? (() => {}),
   });
-  const seed = await seedDevelopment();
   const info: PostboxInfo = {
     url: cloud.apiUrl,
     apiKey: seed.apiKey,

@@ -113,6 +113,9 @@ export function apiRoute(operation: ApiOperation, handler: string, access: Resou
   return { method, path: API_PREFIX + path, handler, access, operation };
 }
 
+/** What a dashboard page that changes something needs: its session read, and its writes. */
+export const PAGE_WRITES: ResourceAccess = { table: ['read', 'write'] };
+
 /** A dashboard page (served by the dashboard's one function): signed-in pages read their session. */
 export function dashboardPage(
   method: HttpMethod,

@@ -21,8 +21,8 @@ import {
 } from './response.ts';
 import { simulatedFault, simulateHeader } from './simulate.ts';
 
-/** The API's default per-organization limit (`RATE_LIMIT_PER_SECOND`), which a simulated 429 names. */
-const DEFAULT_RATE_LIMIT_PER_SECOND = Number(process.env.RATE_LIMIT_PER_SECOND ?? 10);
+/** The API's default per-organization limit (`RATE_LIMIT_PER_SECOND`, read when asked), which a simulated 429 names. */
+const defaultRateLimitPerSecond = () => Number(process.env.RATE_LIMIT_PER_SECOND || 10);
 
 const isApiPath = (path: string) => path.startsWith(`${API_PREFIX}/`) || path.startsWith(`${ALIAS_PREFIX}/`);
 
@@ -116,7 +116,7 @@ export async function invokeRoute(request: GatewayRequest, options: InvokeOption
   if (fault !== undefined && target.functionId !== 'default' && isApiPath(path)) {
     log(`${method} ${path}: Postbox-Simulate: ${fault}; the function was not invoked`);
     return simulatedFault(fault, options.requestId, {
-      rateLimitPerSecond: options.rateLimitPerSecond ?? DEFAULT_RATE_LIMIT_PER_SECOND,
+      rateLimitPerSecond: options.rateLimitPerSecond ?? defaultRateLimitPerSecond(),
       ...(options.gatewayTimeoutMs !== undefined ? { gatewayTimeoutMs: options.gatewayTimeoutMs } : {}),
     });
   }

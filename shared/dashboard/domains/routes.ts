@@ -1,8 +1,5 @@
 /** The Domains pages: the list, add, verify (DNS and the SES identity) and the custom MAIL FROM. */
-import type { ResourceAccess } from '#platform/route-access.ts';
-import { dashboardPage, type RouteDefinition } from '#platform/routes.ts';
-
-const readWrite: ResourceAccess = { table: ['read', 'write'] };
+import { dashboardPage, PAGE_WRITES, type RouteDefinition } from '#platform/routes.ts';
 
 export const domainPages: readonly RouteDefinition[] = [
   dashboardPage('GET', '/domains', 'functions/dashboard/domains/list.ts'),
@@ -15,5 +12,5 @@ export const domainPages: readonly RouteDefinition[] = [
     kms: ['decrypt'],
     ses: ['identities'],
   }),
-  dashboardPage('POST', '/domains/{id}/mail-from', 'functions/dashboard/domains/mail-from.ts', readWrite),
+  dashboardPage('POST', '/domains/{id}/mail-from', 'functions/dashboard/domains/mail-from.ts', PAGE_WRITES),
 ];
