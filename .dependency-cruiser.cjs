@@ -9,9 +9,9 @@
  * Type-only imports count: a type that two layers or features share belongs to the lower one.
  */
 const FEATURE_ORDER = [
-  'accounts',
   'suppressions',
   'domains',
+  'accounts',
   'validation',
   'templates',
   'attachments',

@@ -4,7 +4,7 @@
  *               any design that authenticates, stores and enqueues)
  *   HTTP send   POST /api/v1/emails/send through the gateway and the whole middleware stack
  * plus the DynamoDB requests/capacity and SQS messages per accepted email.
- *   npm run bench -- send [iterations] [accept-only]
+ *   npm run bench -- send [iterations] [accept-only|with-consumers] [domain-key (a sending key, one domain)]
  */
 import { sendPaths, startBenchCloud } from './support/local-cloud.ts';
 import { summarize, timeEach } from './support/stats.ts';
@@ -12,6 +12,7 @@ import { summarize, timeEach } from './support/stats.ts';
 const iterations = Number(process.argv[2] ?? 300);
 /** `accept-only`: no consumer in this process (in AWS it runs on other machines), no accept → delivered. */
 const acceptOnly = process.argv[3] === 'accept-only';
+const domainKey = process.argv[4] === 'domain-key';
 
 const cloud = await startBenchCloud({ runConsumers: !acceptOnly });
 try {
@@ -21,8 +22,13 @@ try {
 
   const organization = await createOrganization({ name: 'bench' });
   await setOrganizationRateLimit(organization.id, 1000);
-  await addVerifiedDomainForDevelopment(organization.id, 'bench.test');
-  const { secret } = await createApiKey({ organizationId: organization.id, name: 'bench', environment: 'test' });
+  const domainId = await addVerifiedDomainForDevelopment(organization.id, 'bench.test');
+  const { secret } = await createApiKey({
+    organizationId: organization.id,
+    name: 'bench',
+    environment: 'test',
+    ...(domainKey ? { permission: 'sending_access' as const, domainIds: [domainId] } : {}),
+  });
   const { body, rawIo, httpSend } = await sendPaths(cloud, secret, { email: 'news@bench.test', name: 'Bench' });
 
   for (let i = 0; i < 30; i += 1) {
@@ -69,6 +75,7 @@ try {
     ratio_p95: Math.round((sendSummary.p95 / rawSummary.p95) * 100) / 100,
     target_ratio: '≤ 2 at p50 and p95',
     consumers_running: !acceptOnly,
+    api_key: domainKey ? 'sending_access, limited to the sender’s domain' : 'full_access',
     ...(acceptOnly ? {} : { accept_to_delivered_ms: summarize(acceptToDelivered) }),
     note: 'DynamoDB counts below include the raw I/O (2 requests per iteration), the consumer delivering the emails, and simulated delivery events',
     dynamodb_requests_per_iteration: (after.requests - before.requests) / iterations,

@@ -5,12 +5,16 @@
  * stack's. Commands, options and where a password comes from: docs/operating.md, "The admin CLI".
  */
 import { parseArgs } from 'node:util';
+import type { ApiKeyPermission } from '#core/api-key-permission.ts';
 import { repositoryRoot } from './local/cloud.ts';
 import { readLocalState } from './local/state.ts';
 
 const USAGE = `usage: npm run admin -- <command> [options]
   create-org      --name <name> [--id <org id>]
   create-key      --org <org id> --name <name> --env live|test
+                  [--permission full_access|sending_access] [--domain <domain id>]…
+                  (a sending key may only send, batch and upload attachments; each --domain limits
+                   it to that domain of the organization and its subdomains)
   list-keys       --org <org id>
   revoke-key      --org <org id> --key <key id>
   set-rate-limit  --org <org id> --per-second <n>
@@ -48,6 +52,8 @@ const { positionals, values } = parseArgs({
     org: { type: 'string' },
     key: { type: 'string' },
     env: { type: 'string' },
+    permission: { type: 'string' },
+    domain: { type: 'string', multiple: true },
     'per-second': { type: 'string' },
     'bounce-rate': { type: 'string' },
     'complaint-rate': { type: 'string' },
@@ -159,6 +165,8 @@ try {
         organizationId: option('org'),
         name: option('name'),
         environment,
+        ...(values.permission ? { permission: values.permission as ApiKeyPermission } : {}),
+        ...(values.domain ? { domainIds: values.domain } : {}),
       });
       print({ ...apiKey, key: secret });
       process.stderr.write('Store the key now: it is shown only once.\n');

@@ -269,6 +269,13 @@ export interface ApiFunctionProps {
   description?: string;
 }
 
+/** The name of the stack at the root of `scope`'s nesting (the one `cdk deploy` names). */
+function rootStackName(scope: Construct): string {
+  let stack = Stack.of(scope);
+  while (stack.nestedStackParent) stack = stack.nestedStackParent;
+  return stack.stackName;
+}
+
 export class ApiFunction extends Construct {
   readonly function: NodejsFunction;
   readonly logGroup: logs.ILogGroup;
@@ -297,7 +304,8 @@ export class ApiFunction extends Construct {
         POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
         POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
         // The `stack` dimension of every metric (shared/core/metrics.ts).
-        POSTBOX_STACK_NAME: Stack.of(this).stackName,
+        // The deployment's stack, also for a function of a nested stack (whose own name is a token).
+        POSTBOX_STACK_NAME: rootStackName(this),
         NODE_OPTIONS: '--enable-source-maps',
         ...Object.fromEntries(
           [...sendTo, ...changeVisibility].map((queue) => [queueUrlEnvName(queue), props.queues[queue].queueUrl]),

@@ -55,6 +55,8 @@ export type FunctionFactory = (
   kind: 'http' | 'consumer',
   timeoutSeconds: number,
   description: string,
+  /** Where the function is made (the API routes' nested stack); its role and log group stay in the stack's scope. */
+  functionScope?: Construct,
 ) => ApiFunction;
 
 /**
@@ -104,12 +106,12 @@ export function functionFactory(scope: Construct, resources: FunctionResources):
     }
     return role;
   };
-  return (constructId, entry, kind, timeoutSeconds, description) => {
+  return (constructId, entry, kind, timeoutSeconds, description, functionScope = scope) => {
     if (usedIds.has(constructId)) {
       throw new Error(`Two route table entries map to the construct id ${constructId}`);
     }
     usedIds.add(constructId);
-    return new ApiFunction(scope, constructId, {
+    return new ApiFunction(functionScope, constructId, {
       projectRoot: PROJECT_ROOT,
       handler: entry.handler,
       kind,

@@ -1,18 +1,20 @@
 /**
  * The HTTP API: one function and integration per API route of the route table, each route also under
- * `/v1`; the dashboard's one function behind `ANY /dashboard` and `ANY /dashboard/{proxy+}` (its router
- * picks the page); the `$default` route's function (404 or 405). The routes come only from the
- * declarations (shared/app/routes.ts), and the local gateway resolves requests the same way
- * (matchGatewayRoute). What a route costs (API Gateway invokes every function as one role):
- * docs/deploy.md, "What the stack creates" (HTTP API) and "Resource budget".
+ * `/v1`, made in the `ApiRoutes` nested stack (what grows with every route has its own 500 resources);
+ * the dashboard's one function behind `ANY /dashboard` and `ANY /dashboard/{proxy+}`, and the `$default`
+ * route's function (404 or 405), in the stack. The routes come only from the declarations
+ * (shared/app/routes.ts); the local gateway resolves requests the same way (matchGatewayRoute). What a
+ * route costs: docs/deploy.md, "What the stack creates" (HTTP API) and "Resource budget".
  */
-import { Lazy, Stack } from 'aws-cdk-lib';
+import { Lazy, NestedStack, Stack } from 'aws-cdk-lib';
 import {
   HttpApi,
   HttpIntegrationType,
   HttpMethod,
+  HttpRoute,
   HttpRouteIntegration,
   type HttpRouteIntegrationConfig,
+  HttpRouteKey,
   IntegrationCredentials,
   PayloadFormatVersion,
 } from 'aws-cdk-lib/aws-apigatewayv2';
@@ -36,6 +38,8 @@ export interface RouteFunction {
 
 export interface BuiltHttpApi {
   api: HttpApi;
+  /** The nested stack holding the API routes' functions, integrations and routes. */
+  routesStack: NestedStack;
   defaultRouteFunction: ApiFunction;
   routeFunctions: RouteFunction[];
   dashboardFunction: ApiFunction;
@@ -102,6 +106,9 @@ export function createHttpApi(
     defaultIntegration: integrationOf('UnmatchedRouteIntegration', defaultRouteFunction),
   });
 
+  const routesStack = new NestedStack(scope, 'ApiRoutes', {
+    description: "Postbox's API routes: a function, an integration and two routes each",
+  });
   // One function (and integration) per handler module and access: routes that name the same module
   // with the same access (the unsubscribe link's GET, HEAD and POST) share it.
   const functionKey = (route: RouteDefinition) => `${route.handler} ${JSON.stringify(route.access)}`;
@@ -117,12 +124,18 @@ export function createHttpApi(
         'http',
         ROUTE_TIMEOUT_SECONDS,
         `Postbox ${methods.join(', ')} ${route.path}`,
+        routesStack,
       );
       built = { fn, integration: integrationOf(`${constructId}Integration`, fn) };
       byHandler.set(functionKey(route), built);
     }
     for (const routePath of routePaths(route)) {
-      api.addRoutes({ path: routePath, methods: [HttpMethod[route.method]], integration: built.integration });
+      // What api.addRoutes makes, in the nested stack (its integration is made with its first route).
+      new HttpRoute(routesStack, `${routeId({ method: route.method, path: routePath })}Route`, {
+        httpApi: api,
+        routeKey: HttpRouteKey.with(routePath, HttpMethod[route.method]),
+        integration: built.integration,
+      });
     }
     return { route, fn: built.fn };
   });
@@ -139,5 +152,5 @@ export function createHttpApi(
     api.addRoutes({ path: routePath, methods: [HttpMethod.ANY], integration: dashboardIntegration });
   }
 
-  return { api, defaultRouteFunction, routeFunctions, dashboardFunction };
+  return { api, routesStack, defaultRouteFunction, routeFunctions, dashboardFunction };
 }

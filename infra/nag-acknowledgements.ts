@@ -10,6 +10,7 @@ import type { IConstruct } from 'constructs';
 /** The parts of the PostboxStack that hold acknowledged findings (a type of its own: no import cycle). */
 export interface AcknowledgedParts extends IConstruct {
   api: IConstruct;
+  apiRoutesStack: IConstruct;
   routeFunctions: ReadonlyArray<{ fn: IConstruct }>;
   dashboardFunction: IConstruct;
   defaultRouteFunction: IConstruct;
@@ -38,11 +39,14 @@ export function acknowledgeNagFindings(stack: AcknowledgedParts): void {
     'Serverless-LambdaTracing',
     'No X-Ray: it bills per trace and needs xray:PutTraceSegments on "*"; a request is one hop (API Gateway → function → DynamoDB/SQS), and its request id is on the access log line and on every log line it causes.',
   );
-  acknowledge(
-    stack.api,
-    'AwsSolutions-APIG4',
-    'Authorization is the API key (Authorization: Bearer), checked by the shared middleware of every function (hash lookup, revocation, environment); dashboard pages use a signed session cookie. A Lambda authorizer would add a second invocation per request for the same check.',
-  );
+  // The API's own routes ($default, the dashboard) and those of its nested stack (every API route).
+  for (const routes of [stack.api, stack.apiRoutesStack]) {
+    acknowledge(
+      routes,
+      'AwsSolutions-APIG4',
+      'Authorization is the API key (Authorization: Bearer), checked by the shared middleware of every function (hash lookup, revocation, environment, permission); dashboard pages use a signed session cookie. A Lambda authorizer would add a second invocation per request for the same check.',
+    );
+  }
 
   // Dead letters: each function's failures already go somewhere, by how it is invoked.
   const functionsBy = (built: ReadonlyArray<{ fn: IConstruct }>) => built.map(({ fn }) => fn);

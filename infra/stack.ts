@@ -6,7 +6,7 @@
  * route functions), operations.ts (stage, alarms) and functions.ts (how every function is made). What
  * the stack creates: docs/deploy.md, "What the stack creates".
  */
-import { CfnOutput, CfnParameter, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, CfnParameter, Lazy, type NestedStack, Stack, type StackProps } from 'aws-cdk-lib';
 import type { HttpApi, HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import type * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
@@ -105,6 +105,8 @@ export class PostboxStack extends Stack {
   readonly dkimKey: kms.Key;
   readonly attachmentsBucket: s3.Bucket;
   readonly api: HttpApi;
+  /** The API routes' functions, integrations and routes (docs/deploy.md, "Resource budget"). */
+  readonly apiRoutesStack: NestedStack;
   readonly routeFunctions: ReadonlyArray<{ route: RouteDefinition; fn: ApiFunction }>;
   readonly defaultRouteFunction: ApiFunction;
   readonly dashboardFunction: ApiFunction;
@@ -176,6 +178,7 @@ export class PostboxStack extends Stack {
     this.defaultRouteFunction = httpApi.defaultRouteFunction;
     this.dashboardFunction = httpApi.dashboardFunction;
     this.api = httpApi.api;
+    this.apiRoutesStack = httpApi.routesStack;
     this.routeFunctions = httpApi.routeFunctions;
 
     this.consumerFunctions = createConsumers(routeTable.consumers, this.queues, functionFor);

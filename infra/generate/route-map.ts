@@ -52,11 +52,12 @@ export function routeMapTable(root: string): string {
     const contracts = imports.filter((file) => file.endsWith('.contract.ts'));
     const services = imports.filter(isService);
     const stores = reached(root, services);
-    return `| \`${route.method} ${route.path}\` | ${short(route.handler)} | ${contracts.map(short).join(', ')} | ${services.map(short).join(', ') || '—'} | ${stores.map(short).join(', ') || '—'} | ${grant(route.access)} |`;
+    const keys = route.operation.public ? 'none' : route.operation.permission === 'sending_access' ? 'sending' : 'full';
+    return `| \`${route.method} ${route.path}\` | ${keys} | ${short(route.handler)} | ${contracts.map(short).join(', ')} | ${services.map(short).join(', ') || '—'} | ${stores.map(short).join(', ') || '—'} | ${grant(route.access)} |`;
   });
   return [
-    '| Route | Handler | Contract | Service | Stores, adapters (reached through the services) | Grant (`access`) |',
-    '|---|---|---|---|---|---|',
+    '| Route | Keys | Handler | Contract | Service | Stores, adapters (reached through the services) | Grant (`access`) |',
+    '|---|---|---|---|---|---|---|',
     ...rows,
   ].join('\n');
 }

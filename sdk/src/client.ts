@@ -2,6 +2,7 @@
  * The Postbox client: one transport shared by one object per resource. See sdk/README.md.
  */
 import type { PostboxOptions } from './options.js';
+import { ApiKeyResource } from './resources/api-key.js';
 import { Attachments } from './resources/attachments.js';
 import { Domains } from './resources/domains.js';
 import { Emails } from './resources/emails.js';
@@ -29,6 +30,7 @@ export class Postbox {
   readonly webhooks: Webhooks;
   readonly metrics: MetricsResource;
   readonly settings: Settings;
+  readonly apiKey: ApiKeyResource;
 
   constructor(options: PostboxOptions) {
     const http = new Transport(options);
@@ -40,5 +42,6 @@ export class Postbox {
     this.webhooks = new Webhooks(http);
     this.metrics = new MetricsResource(http);
     this.settings = new Settings(http);
+    this.apiKey = new ApiKeyResource(http);
   }
 }

@@ -8,6 +8,7 @@
 export { Postbox } from './client.js';
 export { PostboxError, WaitForTimeoutError } from './errors.js';
 export { type PostboxOptions, type RequestOptions, type SendOptions, VERSION } from './options.js';
+export { ApiKeyResource } from './resources/api-key.js';
 export { Attachments } from './resources/attachments.js';
 export { Domains } from './resources/domains.js';
 export { Emails } from './resources/emails.js';
@@ -21,6 +22,7 @@ export { Transport } from './transport.js';
 export type {
   AddSuppressionRequest,
   ApiErrorCode,
+  ApiKeyDescription,
   AttachmentUpload,
   AutoValidationSetting,
   AutoValidationThreshold,

@@ -49,6 +49,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api-key': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Describe the calling API key
+     * @description What the key in the `Authorization` header is and may do; any key may call it. Answered from the key the request authenticated with: no secret, no other key.
+     */
+    get: operations['getApiKey'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/domains': {
     parameters: {
       query?: never;
@@ -124,7 +144,7 @@ export interface paths {
     put?: never;
     /**
      * Send an email
-     * @description Accepts one email (inline content or a template) and queues it for delivery; `scheduled_at` sends it later. Checks run in order: the request, the template, the sender’s domain, suppressions, auto-validation, the sending limit. See docs/api.md, “Emails”.
+     * @description Accepts one email (inline content or a template) and queues it for delivery; `scheduled_at` sends it later. Checks run in order: the request, the template, the sender’s domain (within the key’s domains, then verified), suppressions, auto-validation, the sending limit. See docs/api.md, “Emails”.
      */
     post: operations['sendEmail'];
     delete?: never;
@@ -935,6 +955,7 @@ export interface components {
           | 'RECIPIENTS_INVALID'
           | 'AUTH_MISSING'
           | 'AUTH_INVALID'
+          | 'FORBIDDEN'
           | 'SENDING_PAUSED'
           | 'NOT_FOUND'
           | 'METHOD_NOT_ALLOWED'
@@ -980,6 +1001,25 @@ export interface components {
       email: string;
       /** @enum {string} */
       reason: 'hard_bounce' | 'soft_bounce' | 'complaint' | 'unsubscribe' | 'manual';
+    };
+    ApiKeyDescription: {
+      /** @example key_01JDX3S8KQ2V7M4N6P8R0T2W4Y */
+      id: string;
+      name: string;
+      /** @description The key’s first 12 characters (never the secret) */
+      prefix: string;
+      /** @enum {string} */
+      environment: 'live' | 'test';
+      /**
+       * @description `full_access`: every route. `sending_access`: only send, batch, attachment uploads and this route; any other answers 403 `FORBIDDEN`
+       * @enum {string}
+       */
+      permission: 'full_access' | 'sending_access';
+      /** @description The domains a sending key may send from (and their subdomains); `null`: not limited to domains. A domain deleted later allows nothing. */
+      domain_ids: string[] | null;
+      organization_id: string;
+      /** Format: date-time */
+      created_at: string;
     };
     AttachmentUpload: {
       /**
@@ -2039,6 +2079,26 @@ export interface operations {
           };
         };
       };
+      /** @description Forbidden: `FORBIDDEN` */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'FORBIDDEN';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
       /** @description Too many requests: `RATE_LIMITED` */
       429: {
         headers: {
@@ -2158,6 +2218,26 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'AUTH_MISSING' | 'AUTH_INVALID';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description Forbidden: `FORBIDDEN` */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'FORBIDDEN';
               message: string;
               details?: components['schemas']['ErrorDetail'][];
             };
@@ -2295,6 +2375,26 @@ export interface operations {
           };
         };
       };
+      /** @description Forbidden: `FORBIDDEN` */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'FORBIDDEN';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
       /** @description Too many requests: `RATE_LIMITED` */
       429: {
         headers: {
@@ -2422,6 +2522,26 @@ export interface operations {
           };
         };
       };
+      /** @description Forbidden: `FORBIDDEN` */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'FORBIDDEN';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
       /** @description Payload too large: `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
@@ -2458,6 +2578,111 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'UNSUPPORTED_MEDIA_TYPE';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description Too many requests: `RATE_LIMITED` */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'RATE_LIMITED';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description Internal error (the message quotes the request id): `INTERNAL_ERROR` */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                error: {
+                  /** @enum {string} */
+                  code: 'INTERNAL_ERROR';
+                  message: string;
+                  details?: components['schemas']['ErrorDetail'][];
+                };
+              }
+            | components['schemas']['GatewayError'];
+        };
+      };
+    };
+  };
+  getApiKey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": {
+           *         "id": "key_01JDX3S8KQ2V7M4N6P8R0T2W4Y",
+           *         "name": "Password resets",
+           *         "prefix": "pb_live_7Hq2",
+           *         "environment": "live",
+           *         "permission": "sending_access",
+           *         "domain_ids": [
+           *           "dom_01JDX3S8KQ2V7M4N6P8R0T2W4Z"
+           *         ],
+           *         "organization_id": "org_acme",
+           *         "created_at": "2026-11-24T10:15:30.123Z"
+           *       }
+           *     }
+           */
+          'application/json': {
+            data: components['schemas']['ApiKeyDescription'];
+          };
+        };
+      };
+      /** @description No API key, or a wrong one: `AUTH_MISSING`, `AUTH_INVALID` */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'AUTH_MISSING' | 'AUTH_INVALID';
               message: string;
               details?: components['schemas']['ErrorDetail'][];
             };
@@ -2547,6 +2772,26 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'AUTH_MISSING' | 'AUTH_INVALID';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description Forbidden: `FORBIDDEN` */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'FORBIDDEN';
               message: string;
               details?: components['schemas']['ErrorDetail'][];
             };
@@ -2711,6 +2956,26 @@ export interface operations {
           };
         };
       };
+      /** @description Forbidden: `FORBIDDEN` */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'FORBIDDEN';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
       /** @description Conflict: `CONFLICT` */
       409: {
         headers: {
@@ -2858,6 +3123,26 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'AUTH_MISSING' | 'AUTH_INVALID';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description Forbidden: `FORBIDDEN` */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'FORBIDDEN';
               message: string;
               details?: components['schemas']['ErrorDetail'][];
             };
@@ -3018,6 +3303,26 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'AUTH_MISSING' | 'AUTH_INVALID';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description Forbidden: `FORBIDDEN` */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'FORBIDDEN';
               message: string;
               details?: components['schemas']['ErrorDetail'][];
             };
@@ -3232,7 +3537,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: `SENDING_PAUSED` */
+      /** @description Forbidden: `FORBIDDEN`, `SENDING_PAUSED` */
       403: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -3245,7 +3550,7 @@ export interface operations {
           'application/json': {
             error: {
               /** @enum {string} */
-              code: 'SENDING_PAUSED';
+              code: 'FORBIDDEN' | 'SENDING_PAUSED';
               message: string;
               details?: components['schemas']['ErrorDetail'][];
             };
@@ -3489,7 +3794,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: `SENDING_PAUSED` */
+      /** @description Forbidden: `FORBIDDEN`, `SENDING_PAUSED` */
       403: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -3502,7 +3807,7 @@ export interface operations {
           'application/json': {
             error: {
               /** @enum {string} */
-              code: 'SENDING_PAUSED';
+              code: 'FORBIDDEN' | 'SENDING_PAUSED';
               message: string;
               details?: components['schemas']['ErrorDetail'][];
             };
@@ -3718,6 +4023,26 @@ export interface operations {
           };
         };
       };
+      /** @description Forbidden: `FORBIDDEN` */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'FORBIDDEN';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
       /** @description Too many requests: `RATE_LIMITED` */
       429: {
         headers: {
@@ -3871,6 +4196,26 @@ export interface operations {
           };
         };
       };
+      /** @description Forbidden: `FORBIDDEN` */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'FORBIDDEN';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
       /** @description Not found: `NOT_FOUND` */
       404: {
         headers: {
@@ -3976,6 +4321,26 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'AUTH_MISSING' | 'AUTH_INVALID';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description Forbidden: `FORBIDDEN` */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'FORBIDDEN';
               message: string;
               details?: components['schemas']['ErrorDetail'][];
             };
@@ -4160,6 +4525,26 @@ export interface operations {
           };
         };
       };
+      /** @description Forbidden: `FORBIDDEN` */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'FORBIDDEN';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
       /** @description Payload too large: `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
@@ -4309,6 +4694,26 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'AUTH_MISSING' | 'AUTH_INVALID';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description Forbidden: `FORBIDDEN` */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'FORBIDDEN';
               message: string;
               details?: components['schemas']['ErrorDetail'][];
             };
@@ -4633,6 +5038,26 @@ export interface operations {
           };
         };
       };
+      /** @description Forbidden: `FORBIDDEN` */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'FORBIDDEN';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
       /** @description Too many requests: `RATE_LIMITED` */
       429: {
         headers: {
@@ -4746,6 +5171,26 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'AUTH_MISSING' | 'AUTH_INVALID';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description Forbidden: `FORBIDDEN` */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'FORBIDDEN';
               message: string;
               details?: components['schemas']['ErrorDetail'][];
             };
@@ -4879,6 +5324,26 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'AUTH_MISSING' | 'AUTH_INVALID';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description Forbidden: `FORBIDDEN` */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'FORBIDDEN';
               message: string;
               details?: components['schemas']['ErrorDetail'][];
             };
@@ -5022,6 +5487,26 @@ export interface operations {
           };
         };
       };
+      /** @description Forbidden: `FORBIDDEN` */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'FORBIDDEN';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
       /** @description Too many requests: `RATE_LIMITED` */
       429: {
         headers: {
@@ -5143,6 +5628,26 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'AUTH_MISSING' | 'AUTH_INVALID';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description Forbidden: `FORBIDDEN` */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'FORBIDDEN';
               message: string;
               details?: components['schemas']['ErrorDetail'][];
             };
@@ -5302,6 +5807,26 @@ export interface operations {
           };
         };
       };
+      /** @description Forbidden: `FORBIDDEN` */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'FORBIDDEN';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
       /** @description Not found: `NOT_FOUND` */
       404: {
         headers: {
@@ -5431,6 +5956,26 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'AUTH_MISSING' | 'AUTH_INVALID';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description Forbidden: `FORBIDDEN` */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'FORBIDDEN';
               message: string;
               details?: components['schemas']['ErrorDetail'][];
             };
@@ -5590,6 +6135,26 @@ export interface operations {
           };
         };
       };
+      /** @description Forbidden: `FORBIDDEN` */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'FORBIDDEN';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
       /** @description Not found: `NOT_FOUND` */
       404: {
         headers: {
@@ -5727,6 +6292,26 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'AUTH_MISSING' | 'AUTH_INVALID';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description Forbidden: `FORBIDDEN` */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'FORBIDDEN';
               message: string;
               details?: components['schemas']['ErrorDetail'][];
             };
@@ -5913,6 +6498,26 @@ export interface operations {
           };
         };
       };
+      /** @description Forbidden: `FORBIDDEN` */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'FORBIDDEN';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
       /** @description Too many requests: `RATE_LIMITED` */
       429: {
         headers: {
@@ -6002,6 +6607,26 @@ export interface operations {
           };
         };
       };
+      /** @description Forbidden: `FORBIDDEN` */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'FORBIDDEN';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
       /** @description Too many requests: `RATE_LIMITED` */
       429: {
         headers: {
@@ -6085,6 +6710,26 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'AUTH_MISSING' | 'AUTH_INVALID';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description Forbidden: `FORBIDDEN` */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'FORBIDDEN';
               message: string;
               details?: components['schemas']['ErrorDetail'][];
             };
@@ -6207,6 +6852,26 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'AUTH_MISSING' | 'AUTH_INVALID';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description Forbidden: `FORBIDDEN` */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'FORBIDDEN';
               message: string;
               details?: components['schemas']['ErrorDetail'][];
             };
@@ -6366,6 +7031,26 @@ export interface operations {
           };
         };
       };
+      /** @description Forbidden: `FORBIDDEN` */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'FORBIDDEN';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
       /** @description Not found: `NOT_FOUND` */
       404: {
         headers: {
@@ -6471,6 +7156,26 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'AUTH_MISSING' | 'AUTH_INVALID';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description Forbidden: `FORBIDDEN` */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'FORBIDDEN';
               message: string;
               details?: components['schemas']['ErrorDetail'][];
             };
@@ -6606,6 +7311,26 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'AUTH_MISSING' | 'AUTH_INVALID';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description Forbidden: `FORBIDDEN` */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'FORBIDDEN';
               message: string;
               details?: components['schemas']['ErrorDetail'][];
             };
@@ -6785,6 +7510,26 @@ export interface operations {
           };
         };
       };
+      /** @description Forbidden: `FORBIDDEN` */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'FORBIDDEN';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
       /** @description Not found: `NOT_FOUND` */
       404: {
         headers: {
@@ -6910,6 +7655,26 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'AUTH_MISSING' | 'AUTH_INVALID';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description Forbidden: `FORBIDDEN` */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'FORBIDDEN';
               message: string;
               details?: components['schemas']['ErrorDetail'][];
             };
@@ -7055,6 +7820,26 @@ export interface operations {
           };
         };
       };
+      /** @description Forbidden: `FORBIDDEN` */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'FORBIDDEN';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
       /** @description Not found: `NOT_FOUND` */
       404: {
         headers: {
@@ -7167,6 +7952,26 @@ export interface operations {
           };
         };
       };
+      /** @description Forbidden: `FORBIDDEN` */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'FORBIDDEN';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
       /** @description Not found: `NOT_FOUND` */
       404: {
         headers: {
@@ -7273,6 +8078,26 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'AUTH_MISSING' | 'AUTH_INVALID';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description Forbidden: `FORBIDDEN` */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'FORBIDDEN';
               message: string;
               details?: components['schemas']['ErrorDetail'][];
             };

@@ -45,6 +45,7 @@ export type AttachmentUpload = Schemas['AttachmentUpload'];
 export type EmailAttachment = Schemas['EmailAttachment'];
 export type Metrics = Schemas['Metrics'];
 export type SendingSettings = Schemas['SendingSettings'];
+export type ApiKeyDescription = Schemas['ApiKeyDescription'];
 export type MetricCounts = Schemas['MetricCounts'];
 export type MetricsQuery = QueryOf<'getMetrics'>;
 export type Pagination = Schemas['Pagination'];

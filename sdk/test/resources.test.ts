@@ -6,6 +6,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, inject, it } from 'vitest';
 import { dnsControl } from '../../test/support/dns-control.ts';
+import { createKeyFor } from '../../test/support/factories.ts';
 import {
   PostboxError,
   type Suppression,
@@ -13,7 +14,7 @@ import {
   verifyWebhook,
   WebhookVerificationError,
 } from '../src/index.ts';
-import { eventually, sdkOrganization } from './support/stack.ts';
+import { eventually, sdk, sdkOrganization } from './support/stack.ts';
 
 describe('postbox.domains', () => {
   it('adds a domain, lists it and verifies it once its records are published', async () => {
@@ -137,6 +138,24 @@ describe('postbox.templates', () => {
     });
     expect(inactive.data.map((template) => template.id)).toEqual([created.id]);
     await expect(postbox.templates.update(created.id, { name: 'x' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+});
+
+describe('postbox.apiKey', () => {
+  it('describes the client’s own key, and a sending key’s refusals are PostboxErrors with code FORBIDDEN', async () => {
+    const { postbox, organization, apiKey } = await sdkOrganization();
+    expect(await postbox.apiKey.get()).toMatchObject({
+      id: apiKey.id,
+      organization_id: organization.id,
+      permission: 'full_access',
+      domain_ids: null,
+    });
+    const sending = await createKeyFor(organization.id, { permission: 'sending_access' });
+    const sendingClient = sdk(sending.key);
+    expect(await sendingClient.apiKey.get()).toMatchObject({ id: sending.apiKey.id, permission: 'sending_access' });
+    const refused = await sendingClient.suppressions.list().catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(PostboxError);
+    expect(refused).toMatchObject({ status: 403, code: 'FORBIDDEN', message: 'This API key can only send email' });
   });
 });
 

@@ -15,9 +15,11 @@ import { displayPrefix, generateApiKey, hashApiKey } from '#accounts/api-key.ts'
 import { getOrganization, putOrganization, updateOrganizationAttribute } from '#accounts/organization.store.ts';
 import type { Organization, SendingLimitAttribute } from '#accounts/organization.ts';
 import { MAX_SENDING_LIMIT, type SendingLimits, sendingLimitsFor } from '#accounts/sending-limit.ts';
+import { API_KEY_PERMISSIONS, type ApiKeyPermission } from '#core/api-key-permission.ts';
 import type { Environment } from '#core/environment.ts';
 import { ApiError, notFound } from '#core/errors.ts';
 import { isResourceId, newId } from '#core/ids.ts';
+import { getDomain, MAX_DOMAINS_PER_ORGANIZATION } from '#domains/domain.store.ts';
 
 function requireName(name: string, what: string): string {
   const trimmed = name.trim();
@@ -54,8 +56,14 @@ export async function createApiKey(input: {
   organizationId: string;
   name: string;
   environment: Environment;
+  /** `full_access` by default. */
+  permission?: ApiKeyPermission;
+  /** Only with `sending_access`: the organization's domains the key may send from. */
+  domainIds?: readonly string[];
 }): Promise<{ apiKey: ApiKey; secret: string }> {
   const name = requireName(input.name, 'Key');
+  const permission = requirePermission(input.permission ?? 'full_access');
+  const domainIds = await requireKeyDomains(input.organizationId, permission, input.domainIds ?? []);
   // The secret is made here and shown once; the table keeps its hash and its display prefix.
   const secret = generateApiKey(input.environment);
   // The insert fails if the organization's rate limit changed after we read it; retry.
@@ -68,10 +76,44 @@ export async function createApiKey(input: {
       rateLimitPerSecond: organization.rateLimitPerSecond,
       keyHash: hashApiKey(secret),
       prefix: displayPrefix(secret),
+      permission,
+      domainIds,
     });
     if (apiKey) return { apiKey, secret };
   }
   throw new ApiError('CONFLICT', 'The organization changed while the key was being created; try again');
+}
+
+function requirePermission(permission: string): ApiKeyPermission {
+  if (!(API_KEY_PERMISSIONS as readonly string[]).includes(permission)) {
+    throw new ApiError('VALIDATION_ERROR', `A key's permission is ${API_KEY_PERMISSIONS.join(' or ')}`, {
+      details: [{ field: 'permission', message: `Must be ${API_KEY_PERMISSIONS.join(' or ')}` }],
+    });
+  }
+  return permission as ApiKeyPermission;
+}
+
+/** The key's domains, each one of the organization's (read consistently); null for none named. */
+async function requireKeyDomains(
+  organizationId: string,
+  permission: ApiKeyPermission,
+  requested: readonly string[],
+): Promise<string[] | null> {
+  const domainIds = [...new Set(requested)];
+  if (domainIds.length === 0) return null;
+  const refuse = (message: string) =>
+    new ApiError('VALIDATION_ERROR', message, { details: [{ field: 'domain_ids', message }] });
+  if (permission !== 'sending_access') throw refuse('Only a sending_access key can be limited to domains');
+  if (domainIds.length > MAX_DOMAINS_PER_ORGANIZATION) {
+    throw refuse(`A key names at most ${MAX_DOMAINS_PER_ORGANIZATION} domains`);
+  }
+  // Another organization's domain is refused like an unknown one: the answer tells nothing about it.
+  for (const domainId of domainIds) {
+    if (!isResourceId('dom', domainId) || !(await getDomain(organizationId, domainId))) {
+      throw refuse(`${domainId.slice(0, 80)} is not a domain of this organization`);
+    }
+  }
+  return domainIds;
 }
 
 export async function listApiKeys(organizationId: string): Promise<ApiKey[]> {

@@ -6,6 +6,8 @@
  * authentication needs no second read. Docs: docs/data-model.md, "Entities" (API key…) and 1–11.
  */
 import { BatchGetCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { ApiKey } from '#accounts/api-key.ts';
+import type { ApiKeyPermission } from '#core/api-key-permission.ts';
 import type { Environment } from '#core/environment.ts';
 import { newId, nowIso } from '#core/ids.ts';
 import { db, tableName } from '#dynamo/client.ts';
@@ -13,17 +15,8 @@ import { keys } from '#dynamo/keys.ts';
 import { queryByPrefix } from '#dynamo/reads.ts';
 import { conditionalUpdate, conditionalWrite, failedCondition, transactWrite } from '#dynamo/writes.ts';
 
-export interface ApiKey {
-  id: string;
-  organizationId: string;
-  name: string;
-  environment: Environment;
-  prefix: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-  rateLimitPerSecond: number | null;
-}
+/** Where callers have always found it. */
+export type { ApiKey } from '#accounts/api-key.ts';
 
 interface ApiKeyItem {
   id: string;
@@ -35,6 +28,9 @@ interface ApiKeyItem {
   last_used_at?: string;
   revoked_at?: string;
   rate_limit_per_second?: number;
+  /** Absent on keys made before permissions existed: full access. */
+  permission?: ApiKeyPermission;
+  domain_ids?: string[];
 }
 
 interface ApiKeyPointerItem {
@@ -53,6 +49,8 @@ function fromItem(item: ApiKeyItem): ApiKey {
     lastUsedAt: item.last_used_at ?? null,
     revokedAt: item.revoked_at ?? null,
     rateLimitPerSecond: item.rate_limit_per_second ?? null,
+    permission: item.permission ?? 'full_access',
+    domainIds: item.domain_ids && item.domain_ids.length > 0 ? item.domain_ids : null,
   };
 }
 
@@ -69,6 +67,8 @@ export async function insertApiKey(input: {
   rateLimitPerSecond: number | undefined;
   keyHash: string;
   prefix: string;
+  permission: ApiKeyPermission;
+  domainIds: string[] | null;
 }): Promise<ApiKey | undefined> {
   const { keyHash } = input;
   const item: ApiKeyItem = {
@@ -78,6 +78,8 @@ export async function insertApiKey(input: {
     environment: input.environment,
     prefix: input.prefix,
     created_at: nowIso(),
+    permission: input.permission,
+    ...(input.domainIds ? { domain_ids: input.domainIds } : {}),
     ...(input.rateLimitPerSecond ? { rate_limit_per_second: input.rateLimitPerSecond } : {}),
   };
   const pointer: ApiKeyPointerItem = { key_id: item.id, key_hash: keyHash };

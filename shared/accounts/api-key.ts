@@ -4,6 +4,7 @@
  * made-up key without touching the database; the hash is what the table stores.
  */
 import { createHash } from 'node:crypto';
+import type { ApiKeyPermission } from '#core/api-key-permission.ts';
 import type { Environment } from '#core/environment.ts';
 import { encodeBase62, randomBase62 } from '#core/ids.ts';
 
@@ -53,4 +54,20 @@ export function hashApiKey(key: string): string {
 
 export function displayPrefix(key: string): string {
   return key.slice(0, DISPLAY_PREFIX_LENGTH);
+}
+
+/** A key as stored (never its secret). */
+export interface ApiKey {
+  id: string;
+  organizationId: string;
+  name: string;
+  environment: Environment;
+  prefix: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+  rateLimitPerSecond: number | null;
+  permission: ApiKeyPermission;
+  /** A sending key's domains; null: not limited to domains. */
+  domainIds: string[] | null;
 }

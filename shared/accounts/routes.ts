@@ -1,4 +1,5 @@
-/** The organization's settings routes (auto-validation, tracking), each its own function and access. */
+/** The organization's settings routes (auto-validation, tracking) and the calling key's description. */
+import { getApiKey } from '#accounts/api-keys.contract.ts';
 import { getAutoValidation, getTracking, putAutoValidation, putTracking } from '#accounts/settings.contract.ts';
 import { apiRoute, type FeatureRoutes } from '#platform/routes.ts';
 
@@ -8,5 +9,7 @@ export const accountRoutes: FeatureRoutes = {
     apiRoute(putAutoValidation, 'functions/settings/put-auto-validation.ts', { table: ['write'] }),
     apiRoute(getTracking, 'functions/settings/get-tracking.ts', { table: ['read'] }),
     apiRoute(putTracking, 'functions/settings/put-tracking.ts', { table: ['write'] }),
+    // Answered from what authentication read: the middleware's own access is enough.
+    apiRoute(getApiKey, 'functions/api-key/get.ts', {}),
   ],
 };

@@ -18,6 +18,7 @@ export const putAutoValidationBody = z
 
 export const getAutoValidation = defineOperation({
   endpoint: 'GET /settings/auto-validation',
+  permission: 'full_access',
   operationId: 'getAutoValidation',
   summary: 'Get the auto-validation threshold',
   tag: 'Settings',
@@ -27,6 +28,7 @@ export const getAutoValidation = defineOperation({
 
 export const putAutoValidation = defineOperation({
   endpoint: 'PUT /settings/auto-validation',
+  permission: 'full_access',
   operationId: 'putAutoValidation',
   summary: 'Set the auto-validation threshold',
   description: 'Recipients the threshold refuses make a send fail with `400 RECIPIENTS_INVALID`.',
@@ -46,6 +48,7 @@ export const trackingSetting = z
 
 export const getTracking = defineOperation({
   endpoint: 'GET /settings/tracking',
+  permission: 'full_access',
   operationId: 'getTracking',
   summary: 'Get the tracking defaults',
   description: 'Whether sends track opens and clicks when their `tracking` field does not say. Both off by default.',
@@ -56,6 +59,7 @@ export const getTracking = defineOperation({
 
 export const putTracking = defineOperation({
   endpoint: 'PUT /settings/tracking',
+  permission: 'full_access',
   operationId: 'putTracking',
   summary: 'Set the tracking defaults',
   description:

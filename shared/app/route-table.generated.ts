@@ -9,6 +9,7 @@ export const functionRouteTable: readonly RouteTableEntry[] = [
   { method: 'PUT', path: '/api/v1/settings/auto-validation', handler: 'functions/settings/put-auto-validation.ts' },
   { method: 'GET', path: '/api/v1/settings/tracking', handler: 'functions/settings/get-tracking.ts' },
   { method: 'PUT', path: '/api/v1/settings/tracking', handler: 'functions/settings/put-tracking.ts' },
+  { method: 'GET', path: '/api/v1/api-key', handler: 'functions/api-key/get.ts' },
   { method: 'POST', path: '/api/v1/domains', handler: 'functions/domains/create.ts' },
   { method: 'GET', path: '/api/v1/domains', handler: 'functions/domains/list.ts' },
   { method: 'GET', path: '/api/v1/domains/{id}/verify', handler: 'functions/domains/verify.ts' },

@@ -69,6 +69,7 @@ export const emailAttachment = z
 
 export const createAttachment = defineOperation({
   endpoint: 'POST /attachments',
+  permission: 'sending_access',
   operationId: 'createAttachment',
   summary: 'Upload a large attachment',
   description:

@@ -60,6 +60,7 @@ export const metricsView = z
 
 export const getMetrics = defineOperation({
   endpoint: 'GET /metrics',
+  permission: 'full_access',
   operationId: 'getMetrics',
   summary: 'Deliverability metrics',
   description:

@@ -30,6 +30,7 @@ export const sendingSettings = z
 
 export const getSendingSettings = defineOperation({
   endpoint: 'GET /settings/sending',
+  permission: 'full_access',
   operationId: 'getSendingSettings',
   summary: 'The sending guard’s state',
   description:

@@ -64,6 +64,32 @@ export function claimsAllowSending(organizationId: string, address: string, clai
   return closest?.organization_id === organizationId && closest.signing_domain_id === closest.domain_id;
 }
 
+/**
+ * For a key limited to domains (`domainIds`; null: not limited): whether the address is on one of them
+ * or a subdomain of one, from the claims the send already read: some name of the address's chain is
+ * held by this organization under one of those domain ids. A deleted domain has no claim: it allows nothing.
+ */
+export function keyMaySendFrom(
+  organizationId: string,
+  domainIds: readonly string[] | null,
+  address: string,
+  claims: readonly DomainClaim[],
+): boolean {
+  if (domainIds === null) return true;
+  const names = new Set(senderClaimNames(address));
+  return claims.some(
+    (claim) =>
+      names.has(claim.domain) && claim.organization_id === organizationId && domainIds.includes(claim.domain_id),
+  );
+}
+
+/** 403 FORBIDDEN, on `from`: the key may not send from this address's domain. */
+export function outsideKeyDomains(address: string): ApiError {
+  return new ApiError('FORBIDDEN', `This API key cannot send from ${address.split('@')[1]}`, {
+    details: [{ field: 'from', message: "Send from one of the key's domains (or a subdomain of one)" }],
+  });
+}
+
 /** 400 DOMAIN_NOT_VERIFIED, on `from.email`: the organization may not send from this address. */
 export function domainNotVerified(address: string): ApiError {
   return new ApiError(

@@ -71,6 +71,7 @@ export const updateDomainBody = z
 
 export const addDomain = defineOperation({
   endpoint: 'POST /domains',
+  permission: 'full_access',
   operationId: 'addDomain',
   summary: 'Add a sending domain',
   description:
@@ -117,6 +118,7 @@ export const addDomain = defineOperation({
 
 export const listDomains = defineOperation({
   endpoint: 'GET /domains',
+  permission: 'full_access',
   operationId: 'listDomains',
   summary: 'List domains',
   description: 'Every domain of the organization, oldest first (not paginated: at most 1,000).',
@@ -127,6 +129,7 @@ export const listDomains = defineOperation({
 
 export const verifyDomain = defineOperation({
   endpoint: 'GET /domains/{id}/verify',
+  permission: 'full_access',
   operationId: 'verifyDomain',
   summary: 'Check a domain’s DNS records now',
   description:
@@ -140,6 +143,7 @@ export const verifyDomain = defineOperation({
 
 export const updateDomain = defineOperation({
   endpoint: 'PATCH /domains/{id}',
+  permission: 'full_access',
   operationId: 'updateDomain',
   summary: 'Set or remove a domain’s custom MAIL FROM',
   description:

@@ -296,7 +296,7 @@ export async function canSendFrom(organizationId: string, address: string): Prom
  * DNS. Its claim is marked `verified_without_dns`, so it holds like a verified one: another
  * organization can neither add nor verify the name (409), whatever records the DNS has.
  */
-export async function addVerifiedDomainForDevelopment(organizationId: string, name: string): Promise<void> {
+export async function addVerifiedDomainForDevelopment(organizationId: string, name: string): Promise<string> {
   const existing = (await queryDomains(organizationId)).find((domain) => domain.domain === name);
   const item = existing ?? (await requireDomain(organizationId, (await addDomain(organizationId, name)).id));
   const currentClaim = await getDomainClaim(item.domain);
@@ -305,4 +305,5 @@ export async function addVerifiedDomainForDevelopment(organizationId: string, na
     throw new Error(`${name} is claimed by another organization`);
   }
   await pushSigningKey(item, currentClaim);
+  return item.id;
 }

@@ -21,7 +21,13 @@ import { logger } from '#core/logger.ts';
 import { countEmails } from '#core/metrics.ts';
 import { checkNotPaused } from '#deliverability/sending-guard.service.ts';
 import { claimsAmong } from '#domains/domain.store.ts';
-import { claimsAllowSending, domainNotVerified, senderClaimNames } from '#domains/domain.ts';
+import {
+  claimsAllowSending,
+  domainNotVerified,
+  keyMaySendFrom,
+  outsideKeyDomains,
+  senderClaimNames,
+} from '#domains/domain.ts';
 import { batchGetAll } from '#dynamo/batch.ts';
 import { BodiesTooLargeError } from '#dynamo/item-size.ts';
 import { keys } from '#dynamo/keys.ts';
@@ -155,8 +161,11 @@ export async function acceptBatch(
   const template = sendableTemplateFrom(organizationId, request.template_id, context);
   const organization = organizationAmong(organizationId, context);
   checkNotPaused(organization, caller.environment);
-  const senderAllowed = claimsAllowSending(organizationId, request.from.email, claimsAmong(claimNames, context));
-  if (!senderAllowed) {
+  const claims = claimsAmong(claimNames, context);
+  if (!keyMaySendFrom(organizationId, caller.domainIds, request.from.email, claims)) {
+    throw outsideKeyDomains(request.from.email);
+  }
+  if (!claimsAllowSending(organizationId, request.from.email, claims)) {
     throw domainNotVerified(request.from.email);
   }
   // Auto-validation (when the organization turned it on): the candidates' addresses in one

@@ -110,16 +110,18 @@ const sendExample = {
 
 export const sendEmail = defineOperation({
   endpoint: 'POST /emails/send',
+  permission: 'sending_access',
   operationId: 'sendEmail',
   summary: 'Send an email',
   description:
-    'Accepts one email (inline content or a template) and queues it for delivery; `scheduled_at` sends it later. Checks run in order: the request, the template, the sender’s domain, suppressions, auto-validation, the sending limit. See docs/api.md, “Emails”.',
+    'Accepts one email (inline content or a template) and queues it for delivery; `scheduled_at` sends it later. Checks run in order: the request, the template, the sender’s domain (within the key’s domains, then verified), suppressions, auto-validation, the sending limit. See docs/api.md, “Emails”.',
   tag: 'Emails',
   body: sendEmailBody,
   status: 201,
   response: sendAccepted,
   errors: [
     'NOT_FOUND',
+    'FORBIDDEN',
     'DOMAIN_NOT_VERIFIED',
     'RECIPIENTS_SUPPRESSED',
     'RECIPIENTS_INVALID',
@@ -140,6 +142,7 @@ export const sendEmail = defineOperation({
 
 export const sendBatch = defineOperation({
   endpoint: 'POST /emails/batch',
+  permission: 'sending_access',
   operationId: 'sendBatch',
   summary: 'Send a template to many recipients',
   description:
@@ -148,7 +151,7 @@ export const sendBatch = defineOperation({
   body: batchSendBody,
   status: 201,
   response: batchAccepted,
-  errors: ['NOT_FOUND', 'DOMAIN_NOT_VERIFIED', 'SENDING_PAUSED', 'LIMIT_EXCEEDED'],
+  errors: ['NOT_FOUND', 'FORBIDDEN', 'DOMAIN_NOT_VERIFIED', 'SENDING_PAUSED', 'LIMIT_EXCEEDED'],
   idempotent: true,
   maxBodyBytes: MAX_BATCH_BODY_BYTES,
   examples: {
@@ -166,6 +169,7 @@ export const sendBatch = defineOperation({
 
 export const listEmails = defineOperation({
   endpoint: 'GET /emails',
+  permission: 'full_access',
   operationId: 'listEmails',
   summary: 'List emails',
   description:
@@ -231,6 +235,7 @@ const emailExample = {
 
 export const getEmail = defineOperation({
   endpoint: 'GET /emails/{id}',
+  permission: 'full_access',
   operationId: 'getEmail',
   summary: 'Get an email',
   description: 'The email with its content and its events (sent, delivered, bounced, opened…).',
@@ -244,6 +249,7 @@ export const getEmail = defineOperation({
 
 export const cancelEmail = defineOperation({
   endpoint: 'POST /emails/{id}/cancel',
+  permission: 'full_access',
   operationId: 'cancelEmail',
   summary: 'Cancel a scheduled email',
   description:

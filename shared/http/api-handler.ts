@@ -1,9 +1,9 @@
 /**
  * The one Middy stack every HTTP route shares, in an order that matters: requestContext, errorEnvelope (its
  * onError runs first), authenticate (records a failure), rateLimit (per organization, or per source IP
- * after a failure; `deferRateLimit` runs it alongside the first reads), requireAuth (now the 401), jsonBody,
- * validateInput. A handler is built from its route's operation: its schemas validate the request, and it
- * must return the operation's status and a `data` its response schema accepts (a type error otherwise).
+ * after a failure; `deferRateLimit` runs it alongside the first reads), requireAuth (now the 401),
+ * authorizeKey (the 403 of a sending key on a full-access route), jsonBody, validateInput. A handler is
+ * built from its operation: its schemas validate the request, its result must match its response schema.
  * docs/architecture.md, "Request path"; the order of checks: docs/api.md, "Errors".
  */
 
@@ -12,10 +12,12 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type * as z from 'zod';
 import type { Caller } from '#accounts/caller.ts';
+import type { ApiKeyPermission } from '#core/api-key-permission.ts';
 import { config } from '#core/config.ts';
 import { logger } from '#core/logger.ts';
 import type { ApiContext } from '#http/context.ts';
 import { authenticate, requireAuthentication } from '#http/middleware/authenticate.ts';
+import { authorizeKey } from '#http/middleware/authorize-key.ts';
 import { errorEnvelope } from '#http/middleware/error-envelope.ts';
 import { jsonBody } from '#http/middleware/json-body.ts';
 import { type RouteLimit, rateLimit, type SourceIpLimit } from '#http/middleware/rate-limit.ts';
@@ -68,6 +70,8 @@ export function middlewareStack(
   schemas: { body?: z.ZodType; query?: z.ZodType; path?: z.ZodType },
   options: {
     requireAuth: boolean;
+    /** The least key permission the route takes (with requireAuth). */
+    permission?: ApiKeyPermission;
     maxBodyBytes: number;
     deferRateLimit?: boolean;
     sourceIp?: SourceIpLimit;
@@ -87,6 +91,7 @@ export function middlewareStack(
       }),
     );
   if (options.requireAuth) stack.use(requireAuthentication());
+  if (options.requireAuth && options.permission) stack.use(authorizeKey(options.permission));
   if (schemas.body) stack.use(jsonBody(options.maxBodyBytes));
   return stack.use(validateInput(schemas));
 }
@@ -100,6 +105,7 @@ export function apiHandler<O extends AnyOperation>(
     { body: operation.body, query: operation.query, path: operation.path },
     {
       requireAuth: true,
+      permission: operation.permission,
       maxBodyBytes: operation.maxBodyBytes ?? config.maxBodyBytes,
       deferRateLimit: options.deferRateLimit ?? false,
       ...(options.routeRateLimit ? { routeRateLimit: options.routeRateLimit } : {}),

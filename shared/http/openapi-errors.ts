@@ -9,10 +9,12 @@ import type { ApiOperation } from '#platform/api-operation.ts';
 
 /** Codes every route can produce, by what the route has. */
 export function errorCodesOf(
-  operation: Pick<ApiOperation, 'public' | 'body' | 'query' | 'idempotent' | 'errors'>,
+  operation: Pick<ApiOperation, 'public' | 'body' | 'query' | 'idempotent' | 'errors' | 'permission'>,
 ): ErrorCode[] {
   const codes = new Set<ErrorCode>(['RATE_LIMITED', 'INTERNAL_ERROR']);
   if (!operation.public) for (const code of ['AUTH_MISSING', 'AUTH_INVALID'] as const) codes.add(code);
+  // A sending key may not call it (middleware/authorize-key.ts).
+  if (!operation.public && operation.permission === 'full_access') codes.add('FORBIDDEN');
   if (operation.body) {
     for (const code of ['VALIDATION_ERROR', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'] as const) codes.add(code);
   }
@@ -28,6 +30,7 @@ export function errorCodesOf(
 const STATUS_TEXT: Record<number, string> = {
   400: 'The request is invalid',
   401: 'No API key, or a wrong one',
+  403: 'Forbidden',
   404: 'Not found',
   405: 'Method not allowed',
   409: 'Conflict',

@@ -32,6 +32,8 @@ const TAG_DESCRIPTIONS: Record<ApiTag, string> = {
   Webhooks: 'Endpoints that receive the events of your emails, signed per Standard Webhooks.',
   Metrics: 'Deliverability counts and rates over time, from counters written with the events.',
   Settings: 'The organization’s settings.',
+  'API Keys':
+    'What the calling key is and may do. Keys are made in the dashboard or with the admin tool: `full_access`, or `sending_access` (send, batch, attachments), optionally limited to some domains.',
   Unsubscribe:
     'Postbox’s one-click unsubscribe link (`list_unsubscribe: true`): what mailbox providers and recipients call, at the deployment’s root and without a key. It answers HTML.',
   Reference: 'This document.',

@@ -209,7 +209,7 @@ function pagePathItem(page: PageContract) {
         : {}),
       responses: {
         ...Object.fromEntries(Object.entries(pages).map(([status, text]) => [status, html(text)])),
-        ...errorResponses(errorCodesOf({ public: true })),
+        ...errorResponses(errorCodesOf({ public: true, permission: 'sending_access' })),
       },
     };
   }

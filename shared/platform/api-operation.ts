@@ -7,6 +7,7 @@
  * docs/architecture.md, "From a route to its code".
  */
 import type * as z from 'zod';
+import type { ApiKeyPermission } from '#core/api-key-permission.ts';
 import type { ErrorCode } from '#core/errors.ts';
 
 /** The reference's sections, in the order it shows them. */
@@ -20,6 +21,7 @@ export const API_TAGS = [
   'Webhooks',
   'Metrics',
   'Settings',
+  'API Keys',
   'Unsubscribe',
   'Reference',
 ] as const;
@@ -39,6 +41,11 @@ export interface ApiOperation<
 > {
   /** Where the route answers: its method and its path under /api/v1 (and the /v1 alias). */
   endpoint: Endpoint;
+  /**
+   * The least key permission that may call the route: `sending_access` lets sending keys call it too,
+   * `full_access` answers them 403 FORBIDDEN. Every route says which (a public route: `sending_access`).
+   */
+  permission: ApiKeyPermission;
   /** Unique, camelCase: the SDK's and the reference's name for the operation. */
   operationId: string;
   summary: string;

@@ -4,6 +4,7 @@ import { defineOperation } from '#platform/api-operation.ts';
 
 export const getOpenApiDocument = defineOperation({
   endpoint: 'GET /openapi.json',
+  permission: 'sending_access',
   operationId: 'getOpenApiDocument',
   summary: 'The OpenAPI document',
   description: 'This document (OpenAPI 3.1). No API key needed; cacheable.',

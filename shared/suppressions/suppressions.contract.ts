@@ -24,6 +24,7 @@ export const addSuppressionBody = z
 
 export const listSuppressions = defineOperation({
   endpoint: 'GET /suppressions',
+  permission: 'full_access',
   operationId: 'listSuppressions',
   summary: 'List suppressed addresses',
   description: 'Newest first.',
@@ -36,6 +37,7 @@ export const listSuppressions = defineOperation({
 
 export const addSuppression = defineOperation({
   endpoint: 'POST /suppressions',
+  permission: 'full_access',
   operationId: 'addSuppression',
   summary: 'Suppress an address',
   description:
@@ -49,6 +51,7 @@ export const addSuppression = defineOperation({
 
 export const removeSuppression = defineOperation({
   endpoint: 'DELETE /suppressions/{id}',
+  permission: 'full_access',
   operationId: 'removeSuppression',
   summary: 'Remove a suppression',
   description: 'The address can receive email again.',

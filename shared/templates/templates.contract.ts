@@ -52,6 +52,7 @@ export const templatePreview = z
 
 export const createTemplate = defineOperation({
   endpoint: 'POST /templates',
+  permission: 'full_access',
   operationId: 'createTemplate',
   summary: 'Create a template',
   description: 'Handlebars-style `{{variables}}` in the subject and bodies; an optional `variable_schema` types them.',
@@ -72,6 +73,7 @@ export const createTemplate = defineOperation({
 
 export const listTemplates = defineOperation({
   endpoint: 'GET /templates',
+  permission: 'full_access',
   operationId: 'listTemplates',
   summary: 'List templates',
   description: 'Newest first; `search` matches the name or subject (case-insensitive substring).',
@@ -84,6 +86,7 @@ export const listTemplates = defineOperation({
 
 export const getTemplate = defineOperation({
   endpoint: 'GET /templates/{id}',
+  permission: 'full_access',
   operationId: 'getTemplate',
   summary: 'Get a template',
   description: 'Active or deleted, with its usage over the last 30 days.',
@@ -96,6 +99,7 @@ export const getTemplate = defineOperation({
 
 export const updateTemplate = defineOperation({
   endpoint: 'PUT /templates/{id}',
+  permission: 'full_access',
   operationId: 'updateTemplate',
   summary: 'Update a template',
   description: 'Changes the fields given; sends accepted before keep what they rendered.',
@@ -109,6 +113,7 @@ export const updateTemplate = defineOperation({
 
 export const deleteTemplate = defineOperation({
   endpoint: 'DELETE /templates/{id}',
+  permission: 'full_access',
   operationId: 'deleteTemplate',
   summary: 'Delete a template',
   description: 'Soft: `is_active` becomes `false` and sends with it are refused. Deleting twice is fine.',
@@ -121,6 +126,7 @@ export const deleteTemplate = defineOperation({
 
 export const previewTemplate = defineOperation({
   endpoint: 'POST /templates/{id}/preview',
+  permission: 'full_access',
   operationId: 'previewTemplate',
   summary: 'Preview a template',
   description: 'Renders with `data` without sending; problems a send would refuse are `warnings`.',

@@ -45,6 +45,7 @@ export const validateBatchBody = z
 
 export const validateAddress = defineOperation({
   endpoint: 'POST /emails/validate',
+  permission: 'full_access',
   operationId: 'validateAddress',
   summary: 'Validate an address',
   description:
@@ -68,6 +69,7 @@ export const validateAddress = defineOperation({
 
 export const validateAddresses = defineOperation({
   endpoint: 'POST /emails/validate/batch',
+  permission: 'full_access',
   operationId: 'validateAddresses',
   summary: 'Validate up to 1,000 addresses',
   description: 'One result per address, in the order sent.',

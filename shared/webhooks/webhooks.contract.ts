@@ -70,6 +70,7 @@ export const updateWebhookBody = z
 
 export const createWebhook = defineOperation({
   endpoint: 'POST /webhooks',
+  permission: 'full_access',
   operationId: 'createWebhook',
   summary: 'Add a webhook endpoint',
   description:
@@ -86,6 +87,7 @@ export const createWebhook = defineOperation({
 
 export const listWebhooks = defineOperation({
   endpoint: 'GET /webhooks',
+  permission: 'full_access',
   operationId: 'listWebhooks',
   summary: 'List webhook endpoints',
   description: 'Every endpoint of the organization, oldest first (not paginated: at most 20).',
@@ -96,6 +98,7 @@ export const listWebhooks = defineOperation({
 
 export const getWebhook = defineOperation({
   endpoint: 'GET /webhooks/{id}',
+  permission: 'full_access',
   operationId: 'getWebhook',
   summary: 'Get a webhook endpoint',
   tag: 'Webhooks',
@@ -107,6 +110,7 @@ export const getWebhook = defineOperation({
 
 export const updateWebhook = defineOperation({
   endpoint: 'PATCH /webhooks/{id}',
+  permission: 'full_access',
   operationId: 'updateWebhook',
   summary: 'Change a webhook endpoint',
   description:
@@ -121,6 +125,7 @@ export const updateWebhook = defineOperation({
 
 export const deleteWebhook = defineOperation({
   endpoint: 'DELETE /webhooks/{id}',
+  permission: 'full_access',
   operationId: 'deleteWebhook',
   summary: 'Delete a webhook endpoint',
   tag: 'Webhooks',
@@ -132,6 +137,7 @@ export const deleteWebhook = defineOperation({
 
 export const rotateWebhookSecret = defineOperation({
   endpoint: 'POST /webhooks/{id}/rotate-secret',
+  permission: 'full_access',
   operationId: 'rotateWebhookSecret',
   summary: 'Rotate a webhook endpoint’s secret',
   description:
@@ -151,6 +157,7 @@ const attemptResult = {
 
 export const testWebhook = defineOperation({
   endpoint: 'POST /webhooks/{id}/test',
+  permission: 'full_access',
   operationId: 'testWebhook',
   summary: 'Send a test event to a webhook endpoint',
   description:
@@ -200,6 +207,7 @@ export const deliveryDetail = deliverySummary
 
 export const listWebhookDeliveries = defineOperation({
   endpoint: 'GET /webhooks/{id}/deliveries',
+  permission: 'full_access',
   operationId: 'listWebhookDeliveries',
   summary: 'List a webhook endpoint’s deliveries',
   description: 'Newest event first; kept 30 days.',
@@ -219,6 +227,7 @@ export const listWebhookDeliveries = defineOperation({
 
 export const getWebhookDelivery = defineOperation({
   endpoint: 'GET /webhooks/{id}/deliveries/{delivery_id}',
+  permission: 'full_access',
   operationId: 'getWebhookDelivery',
   summary: 'Get a webhook delivery',
   description: 'With its payload and every attempt (status, duration, error, the first 1 KB of the answer).',
@@ -231,6 +240,7 @@ export const getWebhookDelivery = defineOperation({
 
 export const retryWebhookDelivery = defineOperation({
   endpoint: 'POST /webhooks/{id}/deliveries/{delivery_id}/retry',
+  permission: 'full_access',
   operationId: 'retryWebhookDelivery',
   summary: 'Retry a webhook delivery',
   description:

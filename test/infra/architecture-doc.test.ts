@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { consumers, notificationHandlers, routes, scheduledFunctions, streamHandlers } from '#app/routes.ts';
+import { apiRoutes, consumers, notificationHandlers, scheduledFunctions, streamHandlers } from '#app/routes.ts';
 
 const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -28,14 +28,14 @@ const routeRows = new Map(
     .map((line) => [codeSpans(cells(line)[0] ?? '')[0] ?? '', cells(line)] as const),
 );
 
-const apiRoutes = routes.filter((route) => route.path.startsWith('/api/'));
-
 describe('docs/architecture.md', () => {
-  it('has one row per API route, naming its handler', () => {
+  it('has one row per API route, naming which keys may call it and its handler', () => {
     for (const route of apiRoutes) {
       const row = routeRows.get(`${route.method} ${route.path}`);
       expect(row, `${route.method} ${route.path}`).toBeDefined();
-      expect(`functions/${codeSpans(row?.[1] ?? '')[0]}`).toBe(route.handler);
+      const keys = route.operation.public ? 'none' : route.operation.permission === 'full_access' ? 'full' : 'sending';
+      expect(row?.[1], route.path).toBe(keys);
+      expect(`functions/${codeSpans(row?.[2] ?? '')[0]}`).toBe(route.handler);
     }
   });
 
@@ -44,18 +44,18 @@ describe('docs/architecture.md', () => {
       const row = routeRows.get(`${route.method} ${route.path}`) ?? [];
       const handlerSource = readFileSync(join(PROJECT_ROOT, route.handler), 'utf8');
       // What the cell says in parentheses is what the service uses in turn.
-      const services = codeSpans((row[3] ?? '').replace(/\([^)]*\)/g, '')).filter((name) =>
+      const services = codeSpans((row[4] ?? '').replace(/\([^)]*\)/g, '')).filter((name) =>
         name.endsWith('.service.ts'),
       );
       // A row whose service cell starts with "—" names a route that calls no service (the document's).
-      if ((row[3] ?? '').startsWith('—')) expect(handlerSource, route.path).not.toMatch(/\.service\.ts'/);
+      if ((row[4] ?? '').startsWith('—')) expect(handlerSource, route.path).not.toMatch(/\.service\.ts'/);
       else expect(services.length, route.path).toBeGreaterThan(0);
       for (const service of services) expect(handlerSource, `${route.path} → ${service}`).toContain(`'#${service}'`);
       const declared = Object.entries(route.access)
         .map(([resource, levels]) => `${resource}: ${(levels as string[]).join(', ')}`)
         .join('; ');
-      if (declared === '') expect(row[5], route.path).toMatch(/^— /);
-      else expect(row[5], route.path).toBe(declared);
+      if (declared === '') expect(row[6], route.path).toMatch(/^— /);
+      else expect(row[6], route.path).toBe(declared);
     }
   });
 

@@ -6,11 +6,11 @@
  * protection on the table; names taken from the stack name; a region required by the app.
  */
 import { App } from 'aws-cdk-lib';
-import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { ACCESS_LOG_FIELDS } from '../../infra/operations.ts';
 import { PostboxStack } from '../../infra/stack.ts';
 import { stackEnvironment } from '../../infra/stack-environment.ts';
+import { synthesizedStack } from '../support/synthesized-stack.ts';
 
 interface Resource {
   Type: string;
@@ -21,14 +21,14 @@ interface Resource {
 function synth(name = 'Postbox') {
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
   const stack = new PostboxStack(app, name);
-  const json = Template.fromStack(stack).toJSON() as {
+  const synthesized = synthesizedStack(stack);
+  const json = synthesized as unknown as {
     Resources: Record<string, Resource>;
     Parameters: Record<string, Record<string, unknown>>;
     Conditions: Record<string, unknown>;
   };
   const ofType = (type: string) => Object.entries(json.Resources).filter(([, r]) => r.Type === type);
-  const idOf = (construct: { node: { defaultChild?: unknown } }) =>
-    stack.getLogicalId(construct.node.defaultChild as never);
+  const idOf = (construct: { node: { defaultChild?: unknown } }) => synthesized.idOf(construct);
   return { stack, json, ofType, idOf };
 }
 

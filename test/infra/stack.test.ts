@@ -12,7 +12,6 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { App } from 'aws-cdk-lib';
-import { Template } from 'aws-cdk-lib/assertions';
 import { HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -48,6 +47,7 @@ import {
   type RouteTable,
   sharedRouteTable,
 } from '../../infra/stack.ts';
+import { synthesizedStack } from '../support/synthesized-stack.ts';
 
 /** What CDK's queue.grantSendMessages grants (the queues use SQS-managed keys, so no KMS). */
 const SQS_SEND_ACTIONS = ['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'];
@@ -178,7 +178,8 @@ function newStack(routeTable?: RouteTable, props: Omit<PostboxStackProps, 'route
 }
 
 function synthesize(stack: PostboxStack): Synthesized {
-  const json = Template.fromStack(stack).toJSON() as { Resources: Resources; Outputs: Synthesized['outputs'] };
+  // The stack and its API routes' nested stack, as one template.
+  const json = synthesizedStack(stack) as unknown as { Resources: Resources; Outputs: Synthesized['outputs'] };
   const tableIds = idsOfType(json.Resources, 'AWS::DynamoDB::Table');
   expect(tableIds).toHaveLength(1);
   const keyIds = idsOfType(json.Resources, 'AWS::KMS::Key');

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { addVerifiedDomainForDevelopment } from '#domains/domains.service.ts';
 import { admin } from '../support/admin-cli.ts';
 import { call, client, expectError } from '../support/http.ts';
 
@@ -46,5 +47,32 @@ describe('admin command line', () => {
     await expect(admin('create-key', '--org', 'org_missing', '--name', 'k', '--env', 'test')).rejects.toThrow(
       /NOT_FOUND/,
     );
+  });
+
+  it('makes a sending key limited to domains of the organization, and refuses any other domain id', async () => {
+    const organization = await admin('create-org', '--name', 'Scoped');
+    const other = await admin('create-org', '--name', 'Other');
+    const ours = await addVerifiedDomainForDevelopment(organization.id, 'cli-scoped.test');
+    const theirs = await addVerifiedDomainForDevelopment(other.id, 'cli-other.test');
+    const base = ['create-key', '--org', organization.id, '--name', 'resets', '--env', 'test'];
+
+    const created = await admin(...base, '--permission', 'sending_access', '--domain', ours, '--domain', ours);
+    expect(created).toMatchObject({ permission: 'sending_access', domainIds: [ours] });
+    const described = await client(created.key).get('/api/v1/api-key');
+    expect(described.body.data).toMatchObject({ permission: 'sending_access', domain_ids: [ours] });
+    expectError(await call('GET', PATH, { key: created.key }), 403, 'FORBIDDEN');
+    const plain = await admin(...base);
+    expect(plain).toMatchObject({ permission: 'full_access', domainIds: null });
+
+    await expect(admin(...base, '--permission', 'sending_access', '--domain', theirs)).rejects.toThrow(
+      /VALIDATION_ERROR.*not a domain of this organization/s,
+    );
+    await expect(admin(...base, '--permission', 'sending_access', '--domain', 'dom_unknown')).rejects.toThrow(
+      /not a domain of this organization/,
+    );
+    await expect(admin(...base, '--domain', ours)).rejects.toThrow(/Only a sending_access key/);
+    await expect(admin(...base, '--permission', 'admin')).rejects.toThrow(/permission/);
+    // Only the two keys made above exist.
+    expect(await admin('list-keys', '--org', organization.id)).toHaveLength(2);
   });
 });

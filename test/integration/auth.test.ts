@@ -101,6 +101,8 @@ describe('authentication', () => {
       rateLimitPerSecond: 40,
       keyHash: 'a'.repeat(64),
       prefix: 'pb_test_aaaa',
+      permission: 'full_access',
+      domainIds: null,
     });
     expect(stale).toBeUndefined();
     expect((await listApiKeys(org.organization.id)).map((k) => k.name)).toEqual(['test key']);

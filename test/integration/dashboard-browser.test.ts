@@ -204,7 +204,7 @@ describe('the dashboard in Chromium', { timeout: BROWSER_TEST_MS }, () => {
     await shoot(page, '10-api-keys');
     const keyName = `browser key ${token()}`;
     await page.getByLabel('Name').fill(keyName);
-    await page.getByLabel('Test').check();
+    await page.getByLabel('Test', { exact: true }).check();
     await page.getByRole('button', { name: /create/i }).click();
     const secret = await page.locator('#new-api-key').inputValue();
     // With JavaScript, the copy button shows, copies the key and says so in the status region.

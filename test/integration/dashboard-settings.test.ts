@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { createApiKey, getApiKey, listApiKeys, revokeApiKey } from '#accounts/accounts.service.ts';
 import { ApiError } from '#core/errors.ts';
+import { addVerifiedDomainForDevelopment } from '#domains/domains.service.ts';
 import { DashboardBrowser, dashboardMember } from '../support/dashboard.ts';
 import { call, client, expectError } from '../support/http.ts';
 
@@ -101,6 +102,71 @@ describe('dashboard API keys page', () => {
     expect(response.status).toBe(201);
     expect(secret).toMatch(/^pb_test_/);
     expect((await settingWith(secret as string)).status).toBe(200);
+  });
+
+  it('creates a sending key limited to a verified domain: it sends from it only, and is listed with its access', async () => {
+    const { organization, browser } = await dashboardMember();
+    const domain = `dash${organization.id.slice(-6).toLowerCase()}.test`;
+    const domainId = await addVerifiedDomainForDevelopment(organization.id, domain);
+    const form = await browser.get(KEYS);
+    expect(form.text).toContain(`name="domain:${domainId}"`);
+    const response = await browser.post(KEYS, {
+      name: 'Resets',
+      environment: 'test',
+      permission: 'sending_access',
+      [`domain:${domainId}`]: 'on',
+    });
+    expect(response.status).toBe(201);
+    const secret = NEW_KEY.exec(response.text)?.[1] as string;
+    const stored = (await listApiKeys(organization.id)).find((apiKey) => apiKey.name === 'Resets');
+    expect(stored).toMatchObject({ permission: 'sending_access', domainIds: [domainId] });
+    const row =
+      response.text
+        .split('<tr>')
+        .slice(1)
+        .find((candidate) => candidate.includes(secret.slice(0, 12))) ?? '';
+    expect(row).toContain('Sending access');
+    expect(row).toContain(`<code>${domain}</code>`);
+
+    const api = client(secret);
+    const send = (from: string) =>
+      api.post('/api/v1/emails/send', {
+        from: { email: from },
+        to: [{ email: 'a@example.com' }],
+        subject: 'Hi',
+        text: 'Hi',
+      });
+    expect((await send(`hello@${domain}`)).status).toBe(201);
+    expectError(await send('hello@elsewhere.test'), 403, 'FORBIDDEN');
+    expectError(await api.get(API_SETTING), 403, 'FORBIDDEN');
+  });
+
+  it('refuses another organization’s domain id or domains on a full access key: 400, no key made', async () => {
+    const { organization, browser } = await dashboardMember();
+    const other = await dashboardMember();
+    const theirs = await addVerifiedDomainForDevelopment(
+      other.organization.id,
+      `other${other.organization.id.slice(-6).toLowerCase()}.test`,
+    );
+    const ours = await addVerifiedDomainForDevelopment(
+      organization.id,
+      `ours${organization.id.slice(-6).toLowerCase()}.test`,
+    );
+    const before = (await listApiKeys(organization.id)).length;
+    await browser.get(KEYS);
+    const foreign = await browser.post(KEYS, {
+      name: 'Sneaky',
+      environment: 'test',
+      permission: 'sending_access',
+      [`domain:${theirs}`]: 'on',
+    });
+    expect(foreign.status).toBe(400);
+    expect(foreign.text).toContain('is not a domain of this organization');
+    expect(foreign.text).toMatch(/id="permission-sending_access"[^>]* checked>/);
+    const full = await browser.post(KEYS, { name: 'Wide', environment: 'test', [`domain:${ours}`]: 'on' });
+    expect(full.status).toBe(400);
+    expect(full.text).toContain('Only a sending_access key can be limited to domains');
+    expect(await listApiKeys(organization.id)).toHaveLength(before);
   });
 
   it('refuses an empty or too long name and an unknown environment: 400, the form again with what was typed', async () => {

@@ -11,7 +11,7 @@ import {
   revokeApiKey,
   setOrganizationRateLimit,
 } from '#accounts/accounts.service.ts';
-import type { Caller } from '#accounts/caller.ts';
+import { type Caller, callerOf } from '#accounts/caller.ts';
 import type { Environment } from '#core/environment.ts';
 import { db, tableName } from '#dynamo/client.ts';
 import { keys } from '#dynamo/keys.ts';
@@ -44,13 +44,7 @@ export async function createTestOrganization(
   const environment = options.environment ?? 'test';
   const { apiKey, secret } = await createApiKey({ organizationId: organization.id, name: 'test key', environment });
   /** Who the key authenticates as, for calling a service function directly. */
-  const caller: Caller = {
-    organizationId: organization.id,
-    apiKeyId: apiKey.id,
-    environment,
-    keyPrefix: secret.slice(0, 12),
-    rateLimitPerSecond: null,
-  };
+  const caller: Caller = callerOf(apiKey);
   return {
     organization,
     apiKey,
@@ -61,16 +55,32 @@ export async function createTestOrganization(
   };
 }
 
+/** Another key of an organization (a sending key, one limited to domains…), with its API client. */
+export async function createKeyFor(
+  organizationId: string,
+  options: Omit<Parameters<typeof createApiKey>[0], 'organizationId' | 'name' | 'environment'> & {
+    environment?: Environment;
+  } = {},
+) {
+  const { apiKey, secret } = await createApiKey({
+    organizationId,
+    name: `key ${options.permission ?? 'full_access'}`,
+    environment: options.environment ?? 'test',
+    ...options,
+  });
+  return { apiKey, key: secret, api: client(secret), revoke: () => revokeApiKey(organizationId, apiKey.id) };
+}
+
 /**
  * Gives the organization a verified sending domain the way a customer would: add it through
  * the API, publish its records on the test DNS server, verify it through the API.
  */
-export async function verifiedDomainFor(api: ReturnType<typeof client>): Promise<string> {
+export async function verifiedDomainFor(api: ReturnType<typeof client>, domain?: string): Promise<string> {
   const { randomBytes } = await import('node:crypto');
   const { inject } = await import('vitest');
   const { dnsControl } = await import('./dns-control.ts');
   const dns = dnsControl(inject('dnsControlUrl'));
-  const name = `s${randomBytes(5).toString('hex')}.test`;
+  const name = domain ?? `s${randomBytes(5).toString('hex')}.test`;
   const added = await api.post('/api/v1/domains', { domain: name });
   if (added.status !== 201) throw new Error(`adding ${name} failed: ${added.text}`);
   for (const record of added.body.data.dns_records as { name: string; value: string; required: boolean }[]) {

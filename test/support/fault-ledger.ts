@@ -228,6 +228,10 @@ export async function runFaultLedger(options: FaultLedgerOptions): Promise<Ledge
     environment,
     keyPrefix: `pb_${environment}_ledger`,
     rateLimitPerSecond: null,
+    permission: 'full_access',
+    domainIds: null,
+    keyName: 'test key',
+    keyCreatedAt: '2026-01-01T00:00:00.000Z',
   });
   const callers = { live: callerIn('live'), test: callerIn('test') };
 

@@ -1,6 +1,7 @@
 /**
  * POST /dashboard/settings/api-keys — creates a key (the admin tool's service) and answers 201 with
- * the page showing its full secret, this once. A refused name or environment shows the form again.
+ * the page showing its full secret, this once. A refused name, environment, permission or domain shows
+ * the form again.
  */
 import { createApiKey } from '#accounts/accounts.service.ts';
 import { memberPage } from '#dashboard/page-handler.ts';
@@ -16,7 +17,7 @@ export const handler = memberPage(
   {
     onInvalid: async ({ member, form }, error) =>
       apiKeysListPage(member, {
-        form: { name: form.name, environment: form.environment, error },
+        form: { name: form.name, environment: form.environment, permission: form.permission, error },
         status: error.statusCode,
       }),
   },

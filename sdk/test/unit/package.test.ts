@@ -31,6 +31,7 @@ const sources = [
   'links.ts',
   'options.ts',
   'pagination.ts',
+  'resources/api-key.ts',
   'resources/attachments.ts',
   'resources/domains.ts',
   'resources/emails.ts',
@@ -113,6 +114,7 @@ describe('@postbox/sdk package', () => {
       );
       const built = await import(pathToFileURL(path.join(out, 'index.js')).href);
       expect(Object.keys(built).sort()).toEqual([
+        'ApiKeyResource',
         'Attachments',
         'Domains',
         'Emails',

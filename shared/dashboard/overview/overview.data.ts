@@ -25,6 +25,11 @@ const memberCaller = (organizationId: string, environment: Environment): Caller 
   apiKeyId: 'dashboard',
   keyPrefix: 'dashboard',
   rateLimitPerSecond: null,
+  // A signed-in member may do everything the organization can.
+  permission: 'full_access',
+  domainIds: null,
+  keyName: 'dashboard',
+  keyCreatedAt: '',
 });
 
 /** The environment the address names, else the most recent email's, else the default. */

@@ -3,6 +3,7 @@
  * revocation. Pure rendering: handlers read and write through the services (settings.data.ts).
  */
 import type { ApiKey } from '#accounts/api-key.store.ts';
+import type { ApiKeyPermission } from '#core/api-key-permission.ts';
 import type { Environment } from '#core/environment.ts';
 import type { ApiError } from '#core/errors.ts';
 import {
@@ -27,6 +28,7 @@ import {
 import { html, type SafeHtml } from '#dashboard/html.ts';
 import { layout, type PageMember } from '#dashboard/layout.ts';
 import type { PageResult } from '#dashboard/page-result.ts';
+import { KEY_DOMAIN_FIELD } from '#dashboard/settings/settings.schemas.ts';
 
 export const API_KEYS_PATH = '/dashboard/settings/api-keys';
 
@@ -44,15 +46,55 @@ const ENVIRONMENT_CHOICES: ReadonlyArray<RadioChoice & { value: Environment }> =
   { value: 'live', label: ENVIRONMENT_LABELS.live, hint: 'For production: emails are really sent.' },
 ];
 
+const PERMISSION_CHOICES: ReadonlyArray<RadioChoice & { value: ApiKeyPermission }> = [
+  {
+    value: 'full_access',
+    label: 'Full access',
+    hint: 'Every API route: emails and their content, domains, settings, webhooks.',
+  },
+  {
+    value: 'sending_access',
+    label: 'Sending access',
+    hint: 'Only sending (send, batch, attachment uploads). For a server that only sends: a leaked key cannot read your emails or change anything.',
+  },
+];
+
+const PERMISSION_LABELS: Record<ApiKeyPermission, string> = {
+  full_access: 'Full access',
+  sending_access: 'Sending access',
+};
+
+/** One of the organization's domains, as the keys page shows it. */
+export interface KeyDomain {
+  id: string;
+  name: string;
+  verified: boolean;
+}
+
+/** What a key may do: its permission, and a limited key's domains by name (a deleted one allows nothing). */
+function keyScope(key: ApiKey, domains: readonly KeyDomain[]): SafeHtml {
+  const permission = badge(PERMISSION_LABELS[key.permission], key.permission === 'full_access' ? 'info' : 'ok');
+  if (!key.domainIds)
+    return key.permission === 'sending_access' ? html`${permission} <span class="muted">any domain</span>` : permission;
+  const names = key.domainIds.map((id) => {
+    const domain = domains.find((candidate) => candidate.id === id);
+    return domain
+      ? html`<code>${domain.name}</code>`
+      : html`<span class="muted">deleted domain (allows nothing)</span>`;
+  });
+  return html`${permission} <span>${names.map((name, index) => html`${index > 0 ? ', ' : ''}${name}`)}</span>`;
+}
+
 /** The create form's choice until the member picks one: a new key is a test key unless asked. */
 const NEW_KEY_DEFAULT_ENVIRONMENT: Environment = 'test';
 
-function keysTable(keys: readonly ApiKey[], highlightId: string | undefined): SafeHtml {
+function keysTable(keys: readonly ApiKey[], domains: readonly KeyDomain[], highlightId: string | undefined): SafeHtml {
   if (keys.length === 0) return emptyState('No API keys yet. Create one below.');
   const newestFirst = [...keys].sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
   const row = (key: ApiKey) => html`<tr>
 <td>${key.name}${key.id === highlightId ? html` ${badge('New', 'info')}` : ''}</td>
 <td>${environmentBadge(key.environment)}</td>
+<td>${keyScope(key, domains)}</td>
 <td><code>${key.prefix}</code><span class="muted" aria-hidden="true">…</span></td>
 <td>${dateTime(key.createdAt)}</td>
 <td>${key.lastUsedAt ? dateTime(key.lastUsedAt) : html`<span class="muted">Never</span>`}</td>
@@ -66,7 +108,7 @@ function keysTable(keys: readonly ApiKey[], highlightId: string | undefined): Sa
   return html`<table>
 <caption class="visually-hidden">API keys of this organization, newest first</caption>
 <thead><tr>
-<th scope="col">Name</th><th scope="col">Environment</th><th scope="col">Prefix</th><th scope="col">Created</th>
+<th scope="col">Name</th><th scope="col">Environment</th><th scope="col">Access</th><th scope="col">Prefix</th><th scope="col">Created</th>
 <th scope="col">Last used</th><th scope="col">Status</th><th scope="col"><span class="visually-hidden">Actions</span></th>
 </tr></thead>
 <tbody>
@@ -79,11 +121,33 @@ ${newestFirst.map(row)}
 export interface CreateKeyFormState {
   name?: string;
   environment?: string;
+  permission?: string;
   error?: ApiError;
 }
 
-function createKeyForm(member: PageMember, state: CreateKeyFormState): SafeHtml {
-  const problems = formProblems(state.error, ['name', 'environment']);
+/** The verified domains a sending key may be limited to (checkboxes; none checked: any domain). */
+function domainChoices(domains: readonly KeyDomain[], error: string | undefined): SafeHtml {
+  const verified = domains.filter((domain) => domain.verified);
+  const boxes = verified.length
+    ? verified.map(
+        (domain) =>
+          html`<div class="choice"><input type="checkbox" id="key-domain-${domain.id}" name="${KEY_DOMAIN_FIELD}${domain.id}" value="on">
+<label for="key-domain-${domain.id}"><code>${domain.name}</code></label></div>`,
+      )
+    : html`<p class="muted">No verified domain yet: a sending key made now may send from any of your domains.</p>`;
+  return html`<fieldset${error ? html` aria-describedby="domain_ids-error"` : ''}>
+<legend>Domains (sending access only)</legend>
+${fieldError('domain_ids', error)}
+<p class="hint">Limit a sending key to some of your verified domains (and their subdomains). Leave all unchecked to allow every domain.</p>
+${boxes}
+</fieldset>`;
+}
+
+function createKeyForm(member: PageMember, domains: readonly KeyDomain[], state: CreateKeyFormState): SafeHtml {
+  const problems = formProblems(state.error, ['name', 'environment', 'permission', 'domain_ids']);
+  const permission = PERMISSION_CHOICES.some((choice) => choice.value === state.permission)
+    ? state.permission
+    : 'full_access';
   const environment = ENVIRONMENT_CHOICES.some((choice) => choice.value === state.environment)
     ? state.environment
     : NEW_KEY_DEFAULT_ENVIRONMENT;
@@ -103,6 +167,14 @@ ${radioGroup({
   checked: environment,
   error: problems?.byField.get('environment'),
 })}
+${radioGroup({
+  name: 'permission',
+  legend: 'Access',
+  choices: PERMISSION_CHOICES,
+  checked: permission,
+  error: problems?.byField.get('permission'),
+})}
+${domainChoices(domains, problems?.byField.get('domain_ids'))}
 <p><button type="submit">Create key</button></p>
 </form>
 </section>`;
@@ -126,6 +198,8 @@ ${copyButton(NEW_API_KEY_INPUT_ID)}</div>
 export interface ApiKeysPageState {
   member: PageMember;
   keys: readonly ApiKey[];
+  /** The organization's domains: the names of limited keys' domains, the create form's choices. */
+  domains: readonly KeyDomain[];
   /** `?notice=` of the list page: only known values show anything. */
   notice?: string;
   /** Just created: its secret is shown this once. */
@@ -149,8 +223,8 @@ export function apiKeysPage(state: ApiKeysPageState): PageResult {
 ${pageNotice({ revoked: { tone: 'ok', content: 'The key is revoked. Requests with it are now refused.' } }, state.notice)}
 ${created ? newKeySection(created) : ''}
 <h2>Keys</h2>
-${keysTable(keys, created?.apiKey.id)}
-${createKeyForm(member, state.form ?? {})}`,
+${keysTable(keys, state.domains, created?.apiKey.id)}
+${createKeyForm(member, state.domains, state.form ?? {})}`,
     }),
   };
 }
@@ -160,6 +234,7 @@ export function confirmRevokePage(member: PageMember, key: ApiKey): PageResult {
 <dt>Name</dt><dd>${key.name}</dd>
 <dt>Prefix</dt><dd><code>${key.prefix}</code></dd>
 <dt>Environment</dt><dd>${environmentBadge(key.environment)}</dd>
+<dt>Access</dt><dd>${PERMISSION_LABELS[key.permission]}</dd>
 <dt>Created</dt><dd>${dateTime(key.createdAt)}</dd>
 <dt>Last used</dt><dd>${key.lastUsedAt ? dateTime(key.lastUsedAt) : 'Never'}</dd>
 </dl>`;

@@ -9,13 +9,20 @@ import type { PageResult } from '#dashboard/page-result.ts';
 import { type ApiKeysPageState, apiKeysPage } from '#dashboard/settings/api-keys.view.ts';
 import { type AutoValidationPageState, autoValidationPage } from '#dashboard/settings/auto-validation.view.ts';
 import { type TrackingPageState, trackingPage } from '#dashboard/settings/tracking.view.ts';
+import { listDomains } from '#domains/domains.service.ts';
 
 /** Settings → API Keys: the organization's keys, and what the page shows besides (a notice, a new key, a refused form). */
 export async function apiKeysListPage(
   member: PageMember,
-  state: Omit<ApiKeysPageState, 'member' | 'keys'> = {},
+  state: Omit<ApiKeysPageState, 'member' | 'keys' | 'domains'> = {},
 ): Promise<PageResult> {
-  return apiKeysPage({ member, keys: await listApiKeys(member.organizationId), ...state });
+  const [keys, domains] = await Promise.all([listApiKeys(member.organizationId), listDomains(member.organizationId)]);
+  return apiKeysPage({
+    member,
+    keys,
+    domains: domains.map((domain) => ({ id: domain.id, name: domain.domain, verified: domain.is_verified })),
+    ...state,
+  });
 }
 
 /** Settings → Auto-validation: the organization's threshold as a form. */

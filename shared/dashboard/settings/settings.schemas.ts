@@ -1,6 +1,7 @@
 /** What the Settings pages (API keys, auto-validation, tracking) read from the request. */
 import * as z from 'zod';
 import { AUTO_VALIDATION_THRESHOLDS } from '#accounts/organization.ts';
+import { API_KEY_PERMISSIONS } from '#core/api-key-permission.ts';
 import type { PageSchemas } from '#dashboard/context.ts';
 import { idPath } from '#platform/api-schemas.ts';
 
@@ -13,14 +14,29 @@ const checkbox = z
   .optional()
   .transform((value) => value === 'on');
 
+/** A domain's checkbox on the create-key form is named this and its id (a form keeps one value per name). */
+export const KEY_DOMAIN_FIELD = 'domain:';
+
 export const settingsInputs = {
   apiKeys: { query: noticeQuery },
-  /** The name's rules (1 to 100 characters once trimmed) are the service's. */
+  /** The name's rules (1 to 100 characters once trimmed) and which domains a key may name are the service's. */
   createApiKey: {
-    form: z.object({
-      name: z.string().default(''),
-      environment: z.enum(['live', 'test'], { error: 'Choose live or test' }),
-    }),
+    form: z
+      .looseObject({
+        name: z.string().default(''),
+        environment: z.enum(['live', 'test'], { error: 'Choose live or test' }),
+        permission: z
+          .enum(API_KEY_PERMISSIONS, { error: 'Choose full access or sending access' })
+          .default('full_access'),
+      })
+      .transform(({ name, environment, permission, ...fields }) => ({
+        name,
+        environment,
+        permission,
+        domainIds: Object.entries(fields)
+          .filter(([field, value]) => field.startsWith(KEY_DOMAIN_FIELD) && value === 'on')
+          .map(([field]) => field.slice(KEY_DOMAIN_FIELD.length)),
+      })),
   },
   confirmRevoke: { path: idPath },
   revokeApiKey: { path: idPath },

@@ -1,6 +1,6 @@
 import { findApiKeyByHash, LAST_USED_RESOLUTION_MS, touchApiKeyLastUsed } from '#accounts/api-key.store.ts';
 import { hashApiKey, parseApiKey } from '#accounts/api-key.ts';
-import type { Caller } from '#accounts/caller.ts';
+import { type Caller, callerOf } from '#accounts/caller.ts';
 import { ApiError } from '#core/errors.ts';
 import type { ApiMiddleware } from '#http/context.ts';
 
@@ -24,13 +24,7 @@ export async function resolveIdentity(authorization: string | undefined): Promis
   if (!apiKey.lastUsedAt || now.getTime() - Date.parse(apiKey.lastUsedAt) >= LAST_USED_RESOLUTION_MS) {
     await touchApiKeyLastUsed(keyHash, now);
   }
-  return {
-    organizationId: apiKey.organizationId,
-    apiKeyId: apiKey.id,
-    environment: apiKey.environment,
-    keyPrefix: apiKey.prefix,
-    rateLimitPerSecond: apiKey.rateLimitPerSecond,
-  };
+  return callerOf(apiKey);
 }
 
 export function authenticate(): ApiMiddleware {

@@ -6,11 +6,11 @@
  */
 
 import { App } from 'aws-cdk-lib';
-import { Template } from 'aws-cdk-lib/assertions';
 import { dashboardFunction, defaultRoute } from '#app/routes.ts';
 import type { QueueName } from '#platform/queues.ts';
 import { configurationSetFor, TRACKING_COMBINATIONS } from '#platform/ses-configuration-sets.ts';
 import { PostboxStack } from '../../../infra/stack.ts';
+import { synthesizedStack } from '../synthesized-stack.ts';
 import { ACCOUNT, bucketArn, DKIM_KEY_ARN, PARTITION, queueArn, REGION, tableArn } from './requests.ts';
 
 export interface PolicyDocument {
@@ -54,9 +54,10 @@ const lastSegment = (url: string): string => url.split('/').pop() ?? '';
 export function deployedPolicies(local: LocalNames, stack?: PostboxStack): DeployedPolicies {
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
   const built = stack ?? new PostboxStack(app, 'Postbox');
-  const resources = (Template.fromStack(built).toJSON() as { Resources: Record<string, CfnResource> }).Resources;
-  const idOf = (construct: { node: { defaultChild?: unknown } }): string =>
-    built.getLogicalId(construct.node.defaultChild as never);
+  // The stack with its API routes' nested stack, as one template.
+  const synthesized = synthesizedStack(built);
+  const resources = synthesized.Resources as Record<string, CfnResource>;
+  const idOf = (construct: { node: { defaultChild?: unknown } }): string => synthesized.idOf(construct);
 
   // What each reference stands for locally.
   const refs = new Map<string, string>();

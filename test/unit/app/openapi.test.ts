@@ -79,9 +79,17 @@ describe('the OpenAPI document', () => {
     expect(codesAt('400')).toBe(
       '"enum":["VALIDATION_ERROR","DOMAIN_NOT_VERIFIED","RECIPIENTS_SUPPRESSED","RECIPIENTS_INVALID"]',
     );
+    expect(codesAt('403')).toBe('"enum":["FORBIDDEN","SENDING_PAUSED"]');
     expect(codesAt('409')).toBe('"enum":["IDEMPOTENCY_CONFLICT","IDEMPOTENCY_IN_PROGRESS"]');
     expect(codesAt('429')).toBe('"enum":["RATE_LIMITED","LIMIT_EXCEEDED"]');
-    expect(Object.keys(operationOf('GET /emails/{id}').responses).sort()).toEqual(['200', '401', '404', '429', '500']);
+    expect(Object.keys(operationOf('GET /emails/{id}').responses).sort()).toEqual([
+      '200',
+      '401',
+      '403',
+      '404',
+      '429',
+      '500',
+    ]);
     // Every code of the closed list is produced by some route (or by the $default route: 404, 405).
     const everyCode = new Set(
       JSON.stringify(document.paths)

@@ -19,6 +19,8 @@ function key(overrides: Partial<ApiKey> = {}): ApiKey {
     lastUsedAt: null,
     revokedAt: null,
     rateLimitPerSecond: null,
+    permission: 'full_access',
+    domainIds: null,
     ...overrides,
   };
 }
@@ -44,6 +46,7 @@ describe('API keys page', () => {
     const page = bodyOf(
       apiKeysPage({
         member,
+        domains: [],
         keys: [
           key(),
           key({
@@ -64,7 +67,7 @@ describe('API keys page', () => {
     expect(page).toContain('<time datetime="2025-01-20T10:00:00.000Z">');
     expect(page).toContain('href="/dashboard/settings/api-keys/key_abc123/revoke"');
     expect(page).not.toContain('/key_old/revoke');
-    expect(page.match(/<th scope="col">/g)?.length).toBe(7);
+    expect(page.match(/<th scope="col">/g)?.length).toBe(8);
     expect(page).toContain('aria-current="page">API Keys');
     expect(page).toContain('name="csrf_token" value="csrf-token-1"');
     expectLabelledInputs(page);
@@ -73,10 +76,41 @@ describe('API keys page', () => {
     expect(page).not.toMatch(/<script>/);
   });
 
+  it('shows each key’s access and a limited key’s domains by name, a deleted one as allowing nothing', () => {
+    const domains = [
+      { id: 'dom_a', name: 'acme.test', verified: true },
+      { id: 'dom_b', name: 'pending.test', verified: false },
+      { id: 'dom_h', name: HOSTILE, verified: true },
+    ];
+    const page = bodyOf(
+      apiKeysPage({
+        member,
+        domains,
+        keys: [
+          key(),
+          key({ id: 'key_send', permission: 'sending_access' }),
+          key({ id: 'key_lim', permission: 'sending_access', domainIds: ['dom_a', 'dom_gone'] }),
+        ],
+      }),
+    );
+    expect(page).toContain('>Full access</span>');
+    expect(page.match(/>Sending access<\/span>/g)).toHaveLength(2);
+    expect(page).toContain('any domain');
+    expect(page).toContain('<code>acme.test</code>');
+    expect(page).toContain('deleted domain (allows nothing)');
+    // The form: the permission, and a checkbox per verified domain only, each name escaped.
+    expect(page).toContain('<legend>Access</legend>');
+    expect(page).toMatch(/name="permission" value="full_access"[^>]*checked/);
+    expect(page).toContain('name="domain:dom_a"');
+    expect(page).not.toContain('name="domain:dom_b"');
+    expect(page).not.toContain('<script>alert');
+    expectLabelledInputs(page);
+  });
+
   it('shows an empty state, and the revoked notice only for the known value', () => {
-    expect(bodyOf(apiKeysPage({ member, keys: [] }))).toContain('No API keys yet');
-    expect(bodyOf(apiKeysPage({ member, keys: [], notice: 'revoked' }))).toContain('The key is revoked');
-    const other = bodyOf(apiKeysPage({ member, keys: [], notice: '<b>hi</b>' }));
+    expect(bodyOf(apiKeysPage({ member, domains: [], keys: [] }))).toContain('No API keys yet');
+    expect(bodyOf(apiKeysPage({ member, domains: [], keys: [], notice: 'revoked' }))).toContain('The key is revoked');
+    const other = bodyOf(apiKeysPage({ member, domains: [], keys: [], notice: '<b>hi</b>' }));
     expect(other).not.toContain('The key is revoked');
     expect(other).not.toContain('hi</b>');
   });
@@ -84,10 +118,19 @@ describe('API keys page', () => {
   it('escapes a hostile key name everywhere it appears', () => {
     const hostile = key({ name: HOSTILE });
     for (const page of [
-      bodyOf(apiKeysPage({ member, keys: [hostile] })),
-      bodyOf(apiKeysPage({ member, keys: [hostile], created: { apiKey: hostile, secret: 'pb_live_secret' } })),
+      bodyOf(apiKeysPage({ member, domains: [], keys: [hostile] })),
+      bodyOf(
+        apiKeysPage({ member, domains: [], keys: [hostile], created: { apiKey: hostile, secret: 'pb_live_secret' } }),
+      ),
       bodyOf(confirmRevokePage(member, hostile)),
-      bodyOf(apiKeysPage({ member, keys: [], form: { name: HOSTILE, error: new ApiError('VALIDATION_ERROR', 'x') } })),
+      bodyOf(
+        apiKeysPage({
+          member,
+          domains: [],
+          keys: [],
+          form: { name: HOSTILE, error: new ApiError('VALIDATION_ERROR', 'x') },
+        }),
+      ),
     ]) {
       expect(page).not.toContain('<script>alert');
       expect(page).not.toContain('<img');
@@ -98,7 +141,7 @@ describe('API keys page', () => {
   it('shows a new key once, in a labelled read-only input with a copy button, with a 201 and no-store', () => {
     const created = key({ id: 'key_new', name: 'CI' });
     const secret = 'pb_live_0123456789abcdefghijABCDEFGHIJ012345';
-    const result = apiKeysPage({ member, keys: [created], created: { apiKey: created, secret } });
+    const result = apiKeysPage({ member, domains: [], keys: [created], created: { apiKey: created, secret } });
     expect('status' in result && result.status).toBe(201);
     expect('headers' in result && result.headers?.['Cache-Control']).toBe('no-store');
     const page = bodyOf(result);
@@ -114,7 +157,13 @@ describe('API keys page', () => {
     const error = new ApiError('VALIDATION_ERROR', 'Key name must be 1 to 100 characters', {
       details: [{ field: 'name', message: 'Must be 1 to 100 characters' }],
     });
-    const result = apiKeysPage({ member, keys: [], form: { name: '   ', environment: 'live', error }, status: 400 });
+    const result = apiKeysPage({
+      member,
+      domains: [],
+      keys: [],
+      form: { name: '   ', environment: 'live', error },
+      status: 400,
+    });
     expect('status' in result && result.status).toBe(400);
     const page = bodyOf(result);
     expect(page).toContain('role="alert">Key name must be 1 to 100 characters');
@@ -128,13 +177,15 @@ describe('API keys page', () => {
     const error = new ApiError('VALIDATION_ERROR', 'The request is invalid', {
       details: [{ field: 'environment', message: 'Choose live or test' }],
     });
-    const page = bodyOf(apiKeysPage({ member, keys: [], form: { name: 'CI', environment: 'prod', error } }));
+    const page = bodyOf(
+      apiKeysPage({ member, domains: [], keys: [], form: { name: 'CI', environment: 'prod', error } }),
+    );
     expect(page).toContain(
       '<fieldset aria-describedby="environment-error">\n<legend>Environment</legend>\n<span class="hint error" id="environment-error"><strong>Error:</strong> Choose live or test</span>',
     );
     expect(page).toMatch(/id="environment-test"[^>]* checked>/);
     expect(page).not.toContain('aria-invalid');
-    const fresh = bodyOf(apiKeysPage({ member, keys: [] }));
+    const fresh = bodyOf(apiKeysPage({ member, domains: [], keys: [] }));
     expect(fresh).toContain('<fieldset>\n<legend>Environment</legend>');
     expect(fresh).not.toContain('environment-error');
   });

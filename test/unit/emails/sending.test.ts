@@ -38,6 +38,10 @@ const caller = {
   environment: 'test' as const,
   keyPrefix: 'pb_test_',
   rateLimitPerSecond: null,
+  permission: 'full_access' as const,
+  domainIds: null,
+  keyName: 'test key',
+  keyCreatedAt: '2026-01-01T00:00:00.000Z',
 };
 const request = buildSendEmailBody(() => new Date()).parse({
   from: { email: 'news@acme.test' },

@@ -45,6 +45,7 @@ describe('error envelope', () => {
       RECIPIENTS_INVALID: 400,
       AUTH_MISSING: 401,
       AUTH_INVALID: 401,
+      FORBIDDEN: 403,
       SENDING_PAUSED: 403,
       NOT_FOUND: 404,
       METHOD_NOT_ALLOWED: 405,

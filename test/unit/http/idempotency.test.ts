@@ -260,6 +260,10 @@ describe('withIdempotency', () => {
     environment: 'test',
     keyPrefix: 'pb_test_abcd',
     rateLimitPerSecond: null,
+    permission: 'full_access',
+    domainIds: null,
+    keyName: 'test key',
+    keyCreatedAt: '2026-01-01T00:00:00.000Z',
   };
   const withKey = { headers: { 'idempotency-key': KEY } } as unknown as APIGatewayProxyEventV2;
 
