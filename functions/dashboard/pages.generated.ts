@@ -4,6 +4,7 @@ import { handler as asset } from './asset.ts';
 import { handler as domainsCreate } from './domains/create.ts';
 import { handler as domainsList } from './domains/list.ts';
 import { handler as domainsMailFrom } from './domains/mail-from.ts';
+import { handler as domainsReceiving } from './domains/receiving.ts';
 import { handler as domainsVerify } from './domains/verify.ts';
 import { handler as emailsAttachment } from './emails/attachment.ts';
 import { handler as emailsBody } from './emails/body.ts';
@@ -45,6 +46,7 @@ export const pageHandlers: Readonly<Record<string, LambdaHttpHandler>> = {
   'functions/dashboard/domains/create.ts': domainsCreate,
   'functions/dashboard/domains/list.ts': domainsList,
   'functions/dashboard/domains/mail-from.ts': domainsMailFrom,
+  'functions/dashboard/domains/receiving.ts': domainsReceiving,
   'functions/dashboard/domains/verify.ts': domainsVerify,
   'functions/dashboard/emails/attachment.ts': emailsAttachment,
   'functions/dashboard/emails/body.ts': emailsBody,

@@ -127,8 +127,8 @@ export interface paths {
     options?: never;
     head?: never;
     /**
-     * Set or remove a domain’s custom MAIL FROM
-     * @description Sets the custom MAIL FROM subdomain (`{"mail_from_subdomain": "bounce"}` → `bounce.<domain>`) or removes it (`null`). Its MX and SPF records join `dns_records`; verify checks them (`mail_from_verified`) and gives the SES identity the new MAIL FROM domain (SES uses it once it finds the MX record; until then, its own).
+     * Change a domain’s custom MAIL FROM or receiving
+     * @description Sets the custom MAIL FROM subdomain (`{"mail_from_subdomain": "bounce"}` → `bounce.<domain>`) or removes it (`null`). Its MX and SPF records join `dns_records`; verify checks them (`mail_from_verified`) and gives the SES identity the new MAIL FROM domain (SES uses it once it finds the MX record; until then, its own). `{"receiving": true}` receives the mail sent to the domain (while it is verified): the `receiving_mx` record joins `dns_records`, and verify checks it (`receiving_verified`). Either change alone, or both.
      */
     patch: operations['updateDomain'];
     trace?: never;
@@ -1187,11 +1187,11 @@ export interface components {
        */
       value: string;
       /**
-       * @description `mail_from_mx` and `mail_from_spf`: the records of the custom MAIL FROM domain, when one is set
+       * @description `mail_from_mx` and `mail_from_spf`: the records of the custom MAIL FROM domain, when one is set; `receiving_mx`: the MX record of a receiving domain
        * @enum {string}
        */
-      purpose: 'dkim' | 'spf' | 'dmarc' | 'mail_from_mx' | 'mail_from_spf';
-      /** @description Needed for the domain to verify: DKIM and SPF (`true`). DMARC is advice; the MAIL FROM records are needed for `mail_from_verified` only (`false`) */
+      purpose: 'dkim' | 'spf' | 'dmarc' | 'mail_from_mx' | 'mail_from_spf' | 'receiving_mx';
+      /** @description Needed for the domain to verify: DKIM and SPF (`true`). DMARC is advice; the MAIL FROM records are needed for `mail_from_verified` only, the receiving MX for `receiving_verified` only (`false`) */
       required: boolean;
     };
     Domain: {
@@ -1230,6 +1230,10 @@ export interface components {
       mail_from_domain: string | null;
       /** @description The MAIL FROM domain’s MX and SPF records were right at the latest check (false without one). It does not affect `is_verified` */
       mail_from_verified: boolean;
+      /** @description Mail to the domain is received (inbound messages) while the domain is verified */
+      receiving: boolean;
+      /** @description Every MX record of the domain pointed at SES receiving at the latest verify (false while receiving is off). In AWS, mail arrives only once it does */
+      receiving_verified: boolean;
       /**
        * Format: date-time
        * @example 2026-11-24T10:15:30.123Z
@@ -1706,7 +1710,9 @@ export interface components {
        * @description The custom MAIL FROM subdomain (`bounce` → `bounce.<domain>`): one DNS label, lower case; null removes it
        * @example bounce
        */
-      mail_from_subdomain: string | null;
+      mail_from_subdomain?: string | null;
+      /** @description Receive mail sent to the domain (true) or stop (false). Adds the `receiving_mx` record; use a subdomain such as `reply.example.com` */
+      receiving?: boolean;
     };
     UpdateTemplateRequest: {
       name?: string;
@@ -2907,6 +2913,8 @@ export interface operations {
            *         "mail_from_subdomain": null,
            *         "mail_from_domain": null,
            *         "mail_from_verified": false,
+           *         "receiving": false,
+           *         "receiving_verified": false,
            *         "created_at": "2026-11-24T10:15:30.123Z"
            *       }
            *     }

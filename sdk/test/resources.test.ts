@@ -66,6 +66,17 @@ describe('postbox.domains', () => {
   });
 });
 
+describe('postbox.domains.update receiving', () => {
+  it('turns receiving on with its MX record, and off', async () => {
+    const { postbox } = await sdkOrganization();
+    const domain = await postbox.domains.add(`reply.sdk${randomBytes(5).toString('hex')}.test`);
+    const on = await postbox.domains.update(domain.id, { receiving: true });
+    expect(on).toMatchObject({ receiving: true, receiving_verified: false });
+    expect(on.dns_records.map((record) => record.purpose)).toContain('receiving_mx');
+    expect(await postbox.domains.update(domain.id, { receiving: false })).toMatchObject({ receiving: false });
+  });
+});
+
 describe('postbox.suppressions', () => {
   it('adds, lists page by page and in all, and removes', async () => {
     const { postbox } = await sdkOrganization();

@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 
 const generateKeyPairAsync = promisify(generateKeyPair);
 
-export type DnsRecordPurpose = 'dkim' | 'spf' | 'dmarc' | 'mail_from_mx' | 'mail_from_spf';
+export type DnsRecordPurpose = 'dkim' | 'spf' | 'dmarc' | 'mail_from_mx' | 'mail_from_spf' | 'receiving_mx';
 
 export interface DnsRecord {
   type: 'TXT' | 'MX';

@@ -25,6 +25,10 @@ export interface DomainItem {
    * this equal to `mail_from_subdomain`, so a check that raced a change never vouches for the new one.
    */
   mail_from_verified_subdomain?: string;
+  /** Mail to the domain is received (stored as inbound messages) while it is verified. */
+  receiving?: boolean;
+  /** The latest check found every MX record of the domain pointing at SES receiving. */
+  receiving_verified?: boolean;
   created_at: string;
 }
 

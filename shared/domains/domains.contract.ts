@@ -12,12 +12,13 @@ export const dnsRecord = z
       description: 'The record’s content; an MX record’s is `<priority> <host>`',
       example: 'v=spf1 include:amazonses.com ~all',
     }),
-    purpose: z.enum(['dkim', 'spf', 'dmarc', 'mail_from_mx', 'mail_from_spf']).meta({
-      description: '`mail_from_mx` and `mail_from_spf`: the records of the custom MAIL FROM domain, when one is set',
+    purpose: z.enum(['dkim', 'spf', 'dmarc', 'mail_from_mx', 'mail_from_spf', 'receiving_mx']).meta({
+      description:
+        '`mail_from_mx` and `mail_from_spf`: the records of the custom MAIL FROM domain, when one is set; `receiving_mx`: the MX record of a receiving domain',
     }),
     required: z.boolean().meta({
       description:
-        'Needed for the domain to verify: DKIM and SPF (`true`). DMARC is advice; the MAIL FROM records are needed for `mail_from_verified` only (`false`)',
+        'Needed for the domain to verify: DKIM and SPF (`true`). DMARC is advice; the MAIL FROM records are needed for `mail_from_verified` only, the receiving MX for `receiving_verified` only (`false`)',
     }),
   })
   .meta({ id: 'DnsRecord' });
@@ -45,6 +46,13 @@ export const domainView = z
       description:
         'The MAIL FROM domain’s MX and SPF records were right at the latest check (false without one). It does not affect `is_verified`',
     }),
+    receiving: z.boolean().meta({
+      description: 'Mail to the domain is received (inbound messages) while the domain is verified',
+    }),
+    receiving_verified: z.boolean().meta({
+      description:
+        'Every MX record of the domain pointed at SES receiving at the latest verify (false while receiving is off). In AWS, mail arrives only once it does',
+    }),
     created_at: timestamp,
   })
   .meta({ id: 'Domain' });
@@ -61,11 +69,23 @@ export const addDomainBody = z
 
 export const updateDomainBody = z
   .strictObject({
-    mail_from_subdomain: z.string().regex(MAIL_FROM_SUBDOMAIN_PATTERN, MAIL_FROM_SUBDOMAIN_RULE).nullable().meta({
+    mail_from_subdomain: z
+      .string()
+      .regex(MAIL_FROM_SUBDOMAIN_PATTERN, MAIL_FROM_SUBDOMAIN_RULE)
+      .nullable()
+      .optional()
+      .meta({
+        description:
+          'The custom MAIL FROM subdomain (`bounce` → `bounce.<domain>`): one DNS label, lower case; null removes it',
+        example: 'bounce',
+      }),
+    receiving: z.boolean().optional().meta({
       description:
-        'The custom MAIL FROM subdomain (`bounce` → `bounce.<domain>`): one DNS label, lower case; null removes it',
-      example: 'bounce',
+        'Receive mail sent to the domain (true) or stop (false). Adds the `receiving_mx` record; use a subdomain such as `reply.example.com`',
     }),
+  })
+  .refine((body) => body.mail_from_subdomain !== undefined || body.receiving !== undefined, {
+    message: 'Give mail_from_subdomain or receiving (or both)',
   })
   .meta({ id: 'UpdateDomainRequest' });
 
@@ -111,6 +131,8 @@ export const addDomain = defineOperation({
       mail_from_subdomain: null,
       mail_from_domain: null,
       mail_from_verified: false,
+      receiving: false,
+      receiving_verified: false,
       created_at: '2026-11-24T10:15:30.123Z',
     },
   },
@@ -145,9 +167,9 @@ export const updateDomain = defineOperation({
   endpoint: 'PATCH /domains/{id}',
   permission: 'full_access',
   operationId: 'updateDomain',
-  summary: 'Set or remove a domain’s custom MAIL FROM',
+  summary: 'Change a domain’s custom MAIL FROM or receiving',
   description:
-    'Sets the custom MAIL FROM subdomain (`{"mail_from_subdomain": "bounce"}` → `bounce.<domain>`) or removes it (`null`). Its MX and SPF records join `dns_records`; verify checks them (`mail_from_verified`) and gives the SES identity the new MAIL FROM domain (SES uses it once it finds the MX record; until then, its own).',
+    'Sets the custom MAIL FROM subdomain (`{"mail_from_subdomain": "bounce"}` → `bounce.<domain>`) or removes it (`null`). Its MX and SPF records join `dns_records`; verify checks them (`mail_from_verified`) and gives the SES identity the new MAIL FROM domain (SES uses it once it finds the MX record; until then, its own). `{"receiving": true}` receives the mail sent to the domain (while it is verified): the `receiving_mx` record joins `dns_records`, and verify checks it (`receiving_verified`). Either change alone, or both.',
   tag: 'Domains',
   path: idPath,
   body: updateDomainBody,

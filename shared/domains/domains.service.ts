@@ -45,6 +45,8 @@ import {
   mxPointsOnlyTo,
   sesFeedbackHost,
 } from '#domains/mail-from.ts';
+import { recordReceivingCheck, setReceiving } from '#domains/receiving.store.ts';
+import { receivingMxVerified, receivingRecords, sesInboundHost } from '#domains/receiving.ts';
 import type { KEY_ENCRYPTION_CONTEXT_KEYS } from '#platform/route-access.ts';
 
 /** The host customers `include:` in SPF; SES's in AWS. */
@@ -54,6 +56,8 @@ const sendingHost = process.env.SPF_INCLUDE_HOST || 'amazonses.com';
  * (`feedback-smtp.<AWS_REGION>.amazonses.com`), unless MAIL_FROM_MX_HOST says otherwise.
  */
 const mailFromMxHost = process.env.MAIL_FROM_MX_HOST || sesFeedbackHost(process.env.AWS_REGION || 'us-east-1');
+/** Where a receiving domain's MX record points: SES receiving in the function's region, unless INBOUND_MX_HOST says otherwise. */
+const inboundMxHost = process.env.INBOUND_MX_HOST || sesInboundHost(process.env.AWS_REGION || 'us-east-1');
 const resolver = resolverFromEnv();
 
 /** A domain as the API shows it: the contract's `Domain` schema. */
@@ -76,11 +80,14 @@ function toView(item: DomainItem): DomainView {
     dns_records: [
       ...dnsRecordsFor(item.domain, item.dkim_selector, item.dkim_public_key, sendingHost),
       ...(mailFrom ? mailFromRecords(mailFrom, mailFromMxHost, sendingHost) : []),
+      ...(item.receiving ? receivingRecords(item.domain, inboundMxHost) : []),
     ],
     ...(item.verified_at ? { verified_at: item.verified_at } : {}),
     mail_from_subdomain: item.mail_from_subdomain ?? null,
     mail_from_domain: mailFrom ?? null,
     mail_from_verified: mailFrom !== undefined && item.mail_from_verified_subdomain === item.mail_from_subdomain,
+    receiving: item.receiving === true,
+    receiving_verified: item.receiving === true && item.receiving_verified === true,
     created_at: item.created_at,
   };
 }
@@ -201,6 +208,15 @@ async function pushSigningKey(item: DomainItem, claim: DomainClaim | undefined):
  * all point at SES's feedback host and its SPF record includes the sending host. A DNS failure is
  * "not verified". Never part of `is_verified` (SES sends, with its own MAIL FROM, without them).
  */
+/** Receiving on: whether every MX record of the domain points at SES receiving, recorded on the item. */
+async function checkReceiving(item: DomainItem): Promise<void> {
+  if (!item.receiving) return;
+  const mx = await resolver.resolveMx(item.domain);
+  const verified = mx.ok && receivingMxVerified(mx.records, inboundMxHost);
+  if (verified !== item.receiving_verified) await recordReceivingCheck(item, verified);
+  item.receiving_verified = verified;
+}
+
 async function checkMailFrom(item: DomainItem): Promise<MailFromCheck | undefined> {
   const name = mailFromDomain(item);
   if (!name || !item.mail_from_subdomain) return undefined;
@@ -224,6 +240,7 @@ export async function verifyDomain(organizationId: string, domainId: string): Pr
     resolver.resolveTxt(dkimRecordName(item.dkim_selector, item.domain)),
     getDomainClaim(item.domain),
     checkMailFrom(item),
+    checkReceiving(item),
   ]);
   // Marked verified for local development (no DNS to check it against): it stays as it is, but
   // for the MAIL FROM, whose records are checked and which SES is given as for any domain.
@@ -272,17 +289,25 @@ export async function updateDomain(
   domainId: string,
   changes: z.output<typeof updateDomainBody>,
 ): Promise<DomainView> {
-  const item = await requireDomain(organizationId, domainId);
-  const subdomain = changes.mail_from_subdomain ?? undefined;
-  const problem = subdomain === undefined ? undefined : mailFromDomainProblem(subdomain, item.domain);
-  if (problem) {
-    throw new ApiError('VALIDATION_ERROR', 'The request is invalid', {
-      details: [{ field: 'mail_from_subdomain', message: problem }],
-    });
+  let item = await requireDomain(organizationId, domainId);
+  if (changes.mail_from_subdomain !== undefined) {
+    const subdomain = changes.mail_from_subdomain ?? undefined;
+    const problem = subdomain === undefined ? undefined : mailFromDomainProblem(subdomain, item.domain);
+    if (problem) {
+      throw new ApiError('VALIDATION_ERROR', 'The request is invalid', {
+        details: [{ field: 'mail_from_subdomain', message: problem }],
+      });
+    }
+    const updated = await setMailFromSubdomain(item, subdomain, subdomain !== item.mail_from_subdomain);
+    if (!updated) throw notFound('Domain');
+    item = updated;
   }
-  const updated = await setMailFromSubdomain(item, subdomain, subdomain !== item.mail_from_subdomain);
-  if (!updated) throw notFound('Domain');
-  return toView(updated);
+  if (changes.receiving !== undefined && changes.receiving !== (item.receiving === true)) {
+    const updated = await setReceiving(item, changes.receiving);
+    if (!updated) throw notFound('Domain');
+    item = updated;
+  }
+  return toView(item);
 }
 
 export async function canSendFrom(organizationId: string, address: string): Promise<boolean> {

@@ -33,7 +33,8 @@ export class Domains {
 
   /**
    * `PATCH /domains/{id}`: sets the custom MAIL FROM subdomain (`{ mail_from_subdomain: 'bounce' }`)
-   * or removes it (`null`); its MX and SPF records join `dns_records`.
+   * or removes it (`null`), and/or turns receiving on or off (`{ receiving: true }`: the `receiving_mx`
+   * record joins `dns_records`; verify reports `receiving_verified`).
    */
   update(id: string, changes: UpdateDomainRequest, options?: RequestOptions): Promise<ResponseData<'updateDomain'>> {
     return this.#http.data({ method: 'PATCH', path: `/domains/${segment(id)}`, body: changes, options });

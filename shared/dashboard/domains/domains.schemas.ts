@@ -9,4 +9,5 @@ export const domainInputs = {
   add: { form: z.object({ domain: z.string().max(1000) }) },
   verify: { path: idPath },
   mailFrom: { path: idPath, form: z.object({ mail_from_subdomain: z.string().max(100) }) },
+  receiving: { path: idPath, form: z.object({ receiving: z.enum(['on', 'off']) }) },
 } satisfies Record<string, PageSchemas>;

@@ -52,6 +52,14 @@ const notices = (domain = 'The domain'): Record<string, PageNotice> => ({
     tone: 'ok',
     content: `${domain} uses Amazon SES’s own MAIL FROM domain again. You can delete its MAIL FROM records at your DNS provider.`,
   },
+  receiving_on: {
+    tone: 'ok',
+    content: `${domain} now receives mail once verified. Publish its receiving MX record below, then press “Verify now”.`,
+  },
+  receiving_off: {
+    tone: 'ok',
+    content: `${domain} no longer receives mail. You can delete its receiving MX record at your DNS provider.`,
+  },
 });
 
 export interface DomainsPageState {
@@ -77,11 +85,13 @@ const PURPOSES: Record<string, string> = {
   dmarc: 'DMARC',
   mail_from_mx: 'MAIL FROM MX',
   mail_from_spf: 'MAIL FROM SPF',
+  receiving_mx: 'Receiving MX',
 };
 
 function neededBadge(record: DomainView['dns_records'][number]): SafeHtml {
   if (record.required) return badge('Required', 'info');
-  return record.purpose === 'dmarc' ? badge('Recommended') : badge('For MAIL FROM');
+  if (record.purpose === 'dmarc') return badge('Recommended');
+  return record.purpose === 'receiving_mx' ? badge('For receiving') : badge('For MAIL FROM');
 }
 
 function checkBadge(passed: boolean, label: string): SafeHtml {
@@ -121,6 +131,7 @@ function domainCard(
 <dt>Checks</dt><dd>${checkBadge(domain.spf_verified, 'SPF')} ${checkBadge(domain.dkim_verified, 'DKIM')}</dd>
 <dt>DKIM selector</dt><dd><code>${domain.dkim_selector}</code></dd>
 <dt>MAIL FROM</dt><dd>${mailFromFact(domain)}</dd>
+<dt>Receiving</dt><dd>${receivingFact(domain)}</dd>
 </dl>
 <h3>DNS records</h3>
 ${recordsTable(domain)}
@@ -128,7 +139,23 @@ ${recordsTable(domain)}
 <p><button type="submit">Verify now<span class="visually-hidden"> ${domain.domain}</span></button></p>
 </form>
 ${mailFromForm(member, domain, mailFromError?.domainId === domain.id ? mailFromError : undefined)}
+${receivingForm(member, domain)}
 </section>`;
+}
+
+function receivingFact(domain: DomainView): SafeHtml {
+  if (!domain.receiving) return html`<span class="muted">Off</span>`;
+  return html`On ${domain.receiving_verified ? badge('MX found', 'ok') : badge('MX not found')}`;
+}
+
+/** Turns receiving on or off: one button, the advice to use a subdomain. */
+function receivingForm(member: PageMember, domain: DomainView): SafeHtml {
+  const action = `/dashboard/domains/${encodeURIComponent(domain.id)}/receiving`;
+  return html`<h3>Receiving</h3>
+<p class="hint">Receive the mail sent to addresses at ${domain.domain}. Use a subdomain (such as <code>reply.${domain.domain}</code>): its MX record sends all of the domain’s mail to Postbox, away from your company’s mailboxes.</p>
+<form method="post" action="${action}">${csrfField(member)}<input type="hidden" name="receiving" value="${domain.receiving ? 'off' : 'on'}">
+<p><button type="submit"${domain.receiving ? html` class="secondary"` : ''}>${domain.receiving ? 'Stop receiving' : 'Receive mail'}<span class="visually-hidden"> at ${domain.domain}</span></button></p>
+</form>`;
 }
 
 function mailFromFact(domain: DomainView): SafeHtml {

@@ -1,4 +1,4 @@
-/** The Domains pages: the list, add, verify (DNS and the SES identity) and the custom MAIL FROM. */
+/** The Domains pages: the list, add, verify (DNS and the SES identity), the custom MAIL FROM and receiving. */
 import { dashboardPage, PAGE_WRITES, type RouteDefinition } from '#platform/routes.ts';
 
 export const domainPages: readonly RouteDefinition[] = [
@@ -13,4 +13,5 @@ export const domainPages: readonly RouteDefinition[] = [
     ses: ['identities'],
   }),
   dashboardPage('POST', '/domains/{id}/mail-from', 'functions/dashboard/domains/mail-from.ts', PAGE_WRITES),
+  dashboardPage('POST', '/domains/{id}/receiving', 'functions/dashboard/domains/receiving.ts', PAGE_WRITES),
 ];
