@@ -18,6 +18,7 @@ const FEATURE_ORDER = [
   'deliverability',
   'unsubscribe',
   'emails',
+  'inbound',
   'webhooks',
 ];
 const FEATURES = `(${FEATURE_ORDER.join('|')})`;
