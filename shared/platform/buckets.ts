@@ -7,6 +7,8 @@
  */
 export const UPLOAD_USABLE_DAYS = 7;
 export const STORED_ATTACHMENT_DAYS = 60;
+/** Received messages (raw, as SES receiving or the local SMTP server wrote them) are kept this long. */
+export const INBOUND_RETENTION_DAYS = 30;
 /** How old a blob may be before a send that carries it refreshes it (its expiry allows for it). */
 export const BLOB_REFRESH_DAYS = 1;
 
@@ -19,10 +21,11 @@ export interface BucketDefinition {
 
 export const attachmentsBucket = {
   envName: 'ATTACHMENTS_BUCKET',
-  prefixes: { uploads: 'uploads/', blobs: 'blobs/' },
+  prefixes: { uploads: 'uploads/', blobs: 'blobs/', inboundRaw: 'inbound/raw/' },
   lifecycle: [
     { prefix: 'uploads/', expirationDays: UPLOAD_USABLE_DAYS + 1 },
     { prefix: 'blobs/', expirationDays: STORED_ATTACHMENT_DAYS + BLOB_REFRESH_DAYS },
+    { prefix: 'inbound/raw/', expirationDays: INBOUND_RETENTION_DAYS + 1 },
   ],
 } as const satisfies BucketDefinition & { prefixes: Record<string, string> };
 
@@ -32,4 +35,6 @@ export const objectKeys = {
     `${attachmentsBucket.prefixes.uploads}${organizationId}/${attachmentId}`,
   blob: (organizationId: string, sha256: string): string =>
     `${attachmentsBucket.prefixes.blobs}${organizationId}/${sha256}`,
+  /** A received message as it arrived (SES receiving names it by its own message id). */
+  inboundRaw: (messageId: string): string => `${attachmentsBucket.prefixes.inboundRaw}${messageId}`,
 };
