@@ -1287,6 +1287,11 @@ export interface components {
       tracking: components['schemas']['EmailTracking'];
       /** @description The List-Unsubscribe headers it carries: `true` (Postbox’s link), your own, or none */
       list_unsubscribe: components['schemas']['ListUnsubscribe'] | null;
+      /**
+       * @description The `Message-ID` header it went out with, angle brackets included (SES’s: `<id@email.amazonses.com>` in us-east-1, `<id@<region>.amazonses.com>` elsewhere); null before the hand-over. A reply names it in `In-Reply-To`
+       * @example <0100019ab2c47e1f-5b8f0a1c-2d3e-4f5a-9b8c-7d6e5f4a3b2c-000000@email.amazonses.com>
+       */
+      internet_message_id: string | null;
       /** @description Oldest first */
       events: components['schemas']['EmailEvent'][];
     };
@@ -4158,6 +4163,7 @@ export interface operations {
            *           "clicks": false
            *         },
            *         "list_unsubscribe": true,
+           *         "internet_message_id": "<0100019ab2c47e1f-5b8f0a1c-2d3e-4f5a-9b8c-7d6e5f4a3b2c-000000@email.amazonses.com>",
            *         "events": [
            *           {
            *             "id": "evt_sent_019ab2c4",

@@ -87,6 +87,11 @@ export const emailDetail = emailListItem
     list_unsubscribe: listUnsubscribeField
       .nullable()
       .meta({ description: 'The List-Unsubscribe headers it carries: `true` (Postbox’s link), your own, or none' }),
+    internet_message_id: z.string().nullable().meta({
+      description:
+        'The `Message-ID` header it went out with, angle brackets included (SES’s: `<id@email.amazonses.com>` in us-east-1, `<id@<region>.amazonses.com>` elsewhere); null before the hand-over. A reply names it in `In-Reply-To`',
+      example: '<0100019ab2c47e1f-5b8f0a1c-2d3e-4f5a-9b8c-7d6e5f4a3b2c-000000@email.amazonses.com>',
+    }),
     events: z.array(emailEvent).meta({ description: 'Oldest first' }),
   })
   .meta({ id: 'Email' });
@@ -213,6 +218,7 @@ const emailExample = {
   ],
   tracking: { opens: true, clicks: false },
   list_unsubscribe: true,
+  internet_message_id: '<0100019ab2c47e1f-5b8f0a1c-2d3e-4f5a-9b8c-7d6e5f4a3b2c-000000@email.amazonses.com>',
   events: [
     {
       id: 'evt_sent_019ab2c4',

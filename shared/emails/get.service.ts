@@ -7,7 +7,11 @@ import { isUuid } from '#core/ids.ts';
 import { getEmailWithEvents } from '#emails/email.store.ts';
 import type { EmailEvent } from '#emails/email.ts';
 import { toListItem } from '#emails/email-view.ts';
+import { internetMessageId } from '#emails/internet-message-id.ts';
 import { trackingOfEmail } from '#unsubscribe/tracking.ts';
+
+/** SES's region: the domain of the Message-ID it gives each email. */
+const sesRegion = process.env.AWS_REGION || 'us-east-1';
 
 /** GET /emails/:id — `id` and `message_id` are the same value. */
 export async function getEmail(organizationId: string, emailId: string) {
@@ -23,6 +27,7 @@ export async function getEmail(organizationId: string, emailId: string) {
     attachments: email.attachments ?? [],
     tracking: trackingOfEmail(email),
     list_unsubscribe: email.list_unsubscribe ?? null,
+    internet_message_id: internetMessageId(email.ses_message_id, sesRegion),
     events: events.map((event: EmailEvent) => ({
       id: event.id,
       type: event.type,

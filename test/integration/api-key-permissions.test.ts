@@ -3,8 +3,9 @@
  * nothing changed) everywhere else; a key limited to domains sends only from them and their
  * subdomains; GET /api-key describes every kind of key without its secret.
  */
-import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { hashApiKey } from '#accounts/api-key.ts';
 import { apiRoutes } from '#app/routes.ts';
 import { db, tableName } from '#dynamo/client.ts';
 import { keys } from '#dynamo/keys.ts';
@@ -183,6 +184,21 @@ describe('GET /api/v1/api-key', () => {
       });
       expect(response.text).not.toContain(key);
     }
+  });
+
+  it('treats a key stored before permissions existed (no permission, no domains) as full access', async () => {
+    const sender = await createSender();
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.apiKey(hashApiKey(sender.key)),
+        UpdateExpression: 'REMOVE #permission, domain_ids',
+        ExpressionAttributeNames: { '#permission': 'permission' },
+      }),
+    );
+    const described = await sender.api.get('/api/v1/api-key');
+    expect(described.body.data).toMatchObject({ permission: 'full_access', domain_ids: null });
+    expect((await sender.api.get('/api/v1/suppressions')).status).toBe(200);
   });
 
   it('answers 401 for a revoked key of any kind, on every route it could call', async () => {

@@ -58,6 +58,8 @@ describe('POST /emails/send', () => {
       environment: 'test',
       scheduled_at: null,
     });
+    // The Message-ID it went out with: SES's message id in SES's form (the local region is us-east-1).
+    expect(email.internet_message_id).toBe(`<${message?.messageId}@email.amazonses.com>`);
     expect(email.events.map((event: { type: string }) => event.type)).toEqual(['sent', 'delivered', 'delivered']);
     const delivered = email.events.filter((event: { type: string }) => event.type === 'delivered');
     expect(delivered.map((event: { recipient: string }) => event.recipient).sort()).toEqual([

@@ -168,6 +168,7 @@ const view = (fields: Partial<EmailView> = {}): EmailView => ({
   attachments: [],
   tracking: { opens: false, clicks: false },
   list_unsubscribe: null,
+  internet_message_id: null,
   events: [],
   ...fields,
 });
