@@ -97,10 +97,20 @@ describe('GET /emails', () => {
     expect(ids(body)).toEqual([...sent].reverse());
     expect(body.pagination).toEqual({ page: 1, limit: 20, total_count: 3, total_pages: 1 });
     for (const item of body.data) {
-      const { events, scheduled_at, html, text, attachments, tracking, list_unsubscribe, ...expected } = (
-        await org.api.get(`/api/v1/emails/${item.id}`)
-      ).body.data;
+      const {
+        events,
+        scheduled_at,
+        html,
+        text,
+        attachments,
+        tracking,
+        list_unsubscribe,
+        internet_message_id,
+        ...expected
+      } = (await org.api.get(`/api/v1/emails/${item.id}`)).body.data;
       expect(attachments).toEqual([]);
+      // Detail only: set once handed over (these may still be queued).
+      expect(internet_message_id === null || /^<.+@email\.amazonses\.com>$/.test(internet_message_id)).toBe(true);
       expect(tracking).toEqual({ opens: false, clicks: false });
       expect(list_unsubscribe).toBeNull();
       expect(events.length).toBeGreaterThan(0);
