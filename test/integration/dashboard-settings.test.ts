@@ -158,11 +158,15 @@ describe('dashboard API keys page', () => {
       name: 'Sneaky',
       environment: 'test',
       permission: 'sending_access',
+      [`domain:${ours}`]: 'on',
       [`domain:${theirs}`]: 'on',
     });
     expect(foreign.status).toBe(400);
-    expect(foreign.text).toContain('is not a domain of this organization');
+    expect(foreign.text).toContain(`${theirs} is not a domain of this organization`);
     expect(foreign.text).toMatch(/id="permission-sending_access"[^>]* checked>/);
+    // Shown again as filled in (ours still checked: resubmitting never makes an every-domain key).
+    expect(foreign.text).toContain(`name="domain:${ours}" value="on" checked>`);
+    expect(foreign.text).not.toContain(`name="domain:${theirs}"`);
     const full = await browser.post(KEYS, { name: 'Wide', environment: 'test', [`domain:${ours}`]: 'on' });
     expect(full.status).toBe(400);
     expect(full.text).toContain('Only a sending_access key can be limited to domains');

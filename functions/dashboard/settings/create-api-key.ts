@@ -1,12 +1,12 @@
 /**
  * POST /dashboard/settings/api-keys — creates a key (the admin tool's service) and answers 201 with
  * the page showing its full secret, this once. A refused name, environment, permission or domain shows
- * the form again.
+ * the form again, as it was filled in.
  */
 import { createApiKey } from '#accounts/accounts.service.ts';
 import { memberPage } from '#dashboard/page-handler.ts';
 import { apiKeysListPage } from '#dashboard/settings/settings.data.ts';
-import { settingsInputs } from '#dashboard/settings/settings.schemas.ts';
+import { checkedKeyDomains, settingsInputs } from '#dashboard/settings/settings.schemas.ts';
 
 export const handler = memberPage(
   settingsInputs.createApiKey,
@@ -17,7 +17,13 @@ export const handler = memberPage(
   {
     onInvalid: async ({ member, form }, error) =>
       apiKeysListPage(member, {
-        form: { name: form.name, environment: form.environment, permission: form.permission, error },
+        form: {
+          name: form.name,
+          environment: form.environment,
+          permission: form.permission,
+          domainIds: checkedKeyDomains(form),
+          error,
+        },
         status: error.statusCode,
       }),
   },

@@ -122,16 +122,18 @@ export interface CreateKeyFormState {
   name?: string;
   environment?: string;
   permission?: string;
+  /** The domains that were checked: shown checked again, so that resubmitting never widens the key. */
+  domainIds?: readonly string[];
   error?: ApiError;
 }
 
 /** The verified domains a sending key may be limited to (checkboxes; none checked: any domain). */
-function domainChoices(domains: readonly KeyDomain[], error: string | undefined): SafeHtml {
+function domainChoices(domains: readonly KeyDomain[], checked: readonly string[], error: string | undefined): SafeHtml {
   const verified = domains.filter((domain) => domain.verified);
   const boxes = verified.length
     ? verified.map(
         (domain) =>
-          html`<div class="choice"><input type="checkbox" id="key-domain-${domain.id}" name="${KEY_DOMAIN_FIELD}${domain.id}" value="on">
+          html`<div class="choice"><input type="checkbox" id="key-domain-${domain.id}" name="${KEY_DOMAIN_FIELD}${domain.id}" value="on"${checked.includes(domain.id) ? html` checked` : ''}>
 <label for="key-domain-${domain.id}"><code>${domain.name}</code></label></div>`,
       )
     : html`<p class="muted">No verified domain yet: a sending key made now may send from any of your domains.</p>`;
@@ -174,7 +176,7 @@ ${radioGroup({
   checked: permission,
   error: problems?.byField.get('permission'),
 })}
-${domainChoices(domains, problems?.byField.get('domain_ids'))}
+${domainChoices(domains, state.domainIds ?? [], problems?.byField.get('domain_ids'))}
 <p><button type="submit">Create key</button></p>
 </form>
 </section>`;

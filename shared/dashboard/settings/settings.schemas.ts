@@ -17,6 +17,13 @@ const checkbox = z
 /** A domain's checkbox on the create-key form is named this and its id (a form keeps one value per name). */
 export const KEY_DOMAIN_FIELD = 'domain:';
 
+/** The domain ids whose checkbox a create-key form holds checked (also read from a refused, raw form). */
+export function checkedKeyDomains(form: Readonly<Record<string, unknown>>): string[] {
+  return Object.entries(form)
+    .filter(([field, value]) => field.startsWith(KEY_DOMAIN_FIELD) && value === 'on')
+    .map(([field]) => field.slice(KEY_DOMAIN_FIELD.length));
+}
+
 export const settingsInputs = {
   apiKeys: { query: noticeQuery },
   /** The name's rules (1 to 100 characters once trimmed) and which domains a key may name are the service's. */
@@ -33,9 +40,7 @@ export const settingsInputs = {
         name,
         environment,
         permission,
-        domainIds: Object.entries(fields)
-          .filter(([field, value]) => field.startsWith(KEY_DOMAIN_FIELD) && value === 'on')
-          .map(([field]) => field.slice(KEY_DOMAIN_FIELD.length)),
+        domainIds: checkedKeyDomains(fields),
       })),
   },
   confirmRevoke: { path: idPath },

@@ -4,6 +4,7 @@ import { ApiError } from '#core/errors.ts';
 import type { PageResult } from '#dashboard/page-result.ts';
 import { apiKeysPage, confirmRevokePage } from '#dashboard/settings/api-keys.view.ts';
 import { autoValidationPage } from '#dashboard/settings/auto-validation.view.ts';
+import { settingsInputs } from '#dashboard/settings/settings.schemas.ts';
 
 const member = { organizationId: 'org_unit', memberEmail: 'ada@example.com', csrfToken: 'csrf-token-1' };
 const HOSTILE = `<script>alert("x")</script><img src=x onerror='y'>`;
@@ -90,11 +91,12 @@ describe('API keys page', () => {
           key(),
           key({ id: 'key_send', permission: 'sending_access' }),
           key({ id: 'key_lim', permission: 'sending_access', domainIds: ['dom_a', 'dom_gone'] }),
+          key({ id: 'key_hos', permission: 'sending_access', domainIds: ['dom_h'] }),
         ],
       }),
     );
     expect(page).toContain('>Full access</span>');
-    expect(page.match(/>Sending access<\/span>/g)).toHaveLength(2);
+    expect(page.match(/>Sending access<\/span>/g)).toHaveLength(3);
     expect(page).toContain('any domain');
     expect(page).toContain('<code>acme.test</code>');
     expect(page).toContain('deleted domain (allows nothing)');
@@ -104,7 +106,54 @@ describe('API keys page', () => {
     expect(page).toContain('name="domain:dom_a"');
     expect(page).not.toContain('name="domain:dom_b"');
     expect(page).not.toContain('<script>alert');
+    // The hostile name, in the list and as a checkbox's label.
+    expect(
+      page.split('<code>&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&lt;img src=x onerror=&#39;y&#39;&gt;</code>'),
+    ).toHaveLength(3);
+    expect(page).not.toMatch(/name="domain:[^"]*" value="on" checked/);
     expectLabelledInputs(page);
+  });
+
+  it('shows a refused form again with its access and its domains still checked, never wider', () => {
+    const error = new ApiError('VALIDATION_ERROR', 'Key name must be 1 to 100 characters', {
+      details: [{ field: 'name', message: 'Must be 1 to 100 characters' }],
+    });
+    const page = bodyOf(
+      apiKeysPage({
+        member,
+        domains: [
+          { id: 'dom_a', name: 'acme.test', verified: true },
+          { id: 'dom_c', name: 'other.test', verified: true },
+        ],
+        keys: [],
+        form: { name: '', environment: 'live', permission: 'sending_access', domainIds: ['dom_a', 'dom_x'], error },
+        status: 400,
+      }),
+    );
+    expect(page).toMatch(/id="permission-sending_access"[^>]* checked>/);
+    expect(page).toContain('id="key-domain-dom_a" name="domain:dom_a" value="on" checked>');
+    expect(page).toContain('id="key-domain-dom_c" name="domain:dom_c" value="on">');
+    expect(page).not.toContain('dom_x');
+  });
+
+  it('explains the domain refusal next to the domains; no verified domain: says a sending key may use any', () => {
+    const error = new ApiError('VALIDATION_ERROR', 'dom_zz is not a domain of this organization', {
+      details: [{ field: 'domain_ids', message: 'dom_zz is not a domain of this organization' }],
+    });
+    const page = bodyOf(
+      apiKeysPage({
+        member,
+        domains: [{ id: 'dom_b', name: 'pending.test', verified: false }],
+        keys: [],
+        form: { name: 'CI', permission: 'sending_access', domainIds: ['dom_zz'], error },
+        status: 400,
+      }),
+    );
+    expect(page).toContain('<fieldset aria-describedby="domain_ids-error">');
+    expect(page).toContain('id="domain_ids-error"><strong>Error:</strong> dom_zz is not a domain of this organization');
+    expect(page).toContain('No verified domain yet');
+    expect(page).not.toContain('type="checkbox"');
+    expect(page).toContain('Leave all unchecked to allow every domain.');
   });
 
   it('shows an empty state, and the revoked notice only for the known value', () => {
@@ -188,6 +237,40 @@ describe('API keys page', () => {
     const fresh = bodyOf(apiKeysPage({ member, domains: [], keys: [] }));
     expect(fresh).toContain('<fieldset>\n<legend>Environment</legend>');
     expect(fresh).not.toContain('environment-error');
+  });
+});
+
+describe('create-key form schema', () => {
+  const { form } = settingsInputs.createApiKey;
+
+  it('reads the permission (full access when absent) and each checked domain’s checkbox, nothing else', () => {
+    expect(form.parse({ name: 'CI', environment: 'test' })).toEqual({
+      name: 'CI',
+      environment: 'test',
+      permission: 'full_access',
+      domainIds: [],
+    });
+    expect(
+      form.parse({
+        name: 'Resets',
+        environment: 'live',
+        permission: 'sending_access',
+        'domain:dom_a': 'on',
+        'domain:dom_b': 'on',
+        'domain:dom_c': 'off',
+        domain_ids: 'dom_d',
+        csrf_token: 't',
+      }),
+    ).toEqual({ name: 'Resets', environment: 'live', permission: 'sending_access', domainIds: ['dom_a', 'dom_b'] });
+  });
+
+  it('refuses an unknown permission on its field', () => {
+    const result = form.safeParse({ name: 'CI', environment: 'test', permission: 'admin' });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]).toMatchObject({
+      path: ['permission'],
+      message: 'Choose full access or sending access',
+    });
   });
 });
 
