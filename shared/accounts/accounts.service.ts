@@ -19,7 +19,7 @@ import { API_KEY_PERMISSIONS, type ApiKeyPermission } from '#core/api-key-permis
 import type { Environment } from '#core/environment.ts';
 import { ApiError, notFound } from '#core/errors.ts';
 import { isResourceId, newId } from '#core/ids.ts';
-import { getDomain, MAX_DOMAINS_PER_ORGANIZATION } from '#domains/domain.store.ts';
+import { getDomains, MAX_DOMAINS_PER_ORGANIZATION } from '#domains/domain.store.ts';
 
 function requireName(name: string, what: string): string {
   const trimmed = name.trim();
@@ -108,11 +108,12 @@ async function requireKeyDomains(
     throw refuse(`A key names at most ${MAX_DOMAINS_PER_ORGANIZATION} domains`);
   }
   // Another organization's domain is refused like an unknown one: the answer tells nothing about it.
-  for (const domainId of domainIds) {
-    if (!isResourceId('dom', domainId) || !(await getDomain(organizationId, domainId))) {
-      throw refuse(`${domainId.slice(0, 80)} is not a domain of this organization`);
-    }
-  }
+  const malformed = domainIds.find((domainId) => !isResourceId('dom', domainId));
+  const found = new Set(
+    malformed === undefined ? (await getDomains(organizationId, domainIds)).map((domain) => domain.id) : [],
+  );
+  const unknown = malformed ?? domainIds.find((domainId) => !found.has(domainId));
+  if (unknown !== undefined) throw refuse(`${unknown.slice(0, 80)} is not a domain of this organization`);
   return domainIds;
 }
 

@@ -94,6 +94,20 @@ export function outsideKeyDomains(address: string): ApiError {
   });
 }
 
+/**
+ * The send path's sender check, on the claims it already read: the key's domains first (403 on `from`),
+ * then the organization's right to the address (400 DOMAIN_NOT_VERIFIED).
+ */
+export function requireSender(
+  organizationId: string,
+  keyDomainIds: readonly string[] | null,
+  address: string,
+  claims: readonly DomainClaim[],
+): void {
+  if (!keyMaySendFrom(organizationId, keyDomainIds, address, claims)) throw outsideKeyDomains(address);
+  if (!claimsAllowSending(organizationId, address, claims)) throw domainNotVerified(address);
+}
+
 /** 400 DOMAIN_NOT_VERIFIED, on `from.email`: the organization may not send from this address. */
 export function domainNotVerified(address: string): ApiError {
   return new ApiError(

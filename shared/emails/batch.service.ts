@@ -21,13 +21,7 @@ import { logger } from '#core/logger.ts';
 import { countEmails } from '#core/metrics.ts';
 import { checkNotPaused } from '#deliverability/sending-guard.service.ts';
 import { claimsAmong } from '#domains/domain.store.ts';
-import {
-  claimsAllowSending,
-  domainNotVerified,
-  keyMaySendFrom,
-  outsideKeyDomains,
-  senderClaimNames,
-} from '#domains/domain.ts';
+import { requireSender, senderClaimNames } from '#domains/domain.ts';
 import { batchGetAll } from '#dynamo/batch.ts';
 import { BodiesTooLargeError } from '#dynamo/item-size.ts';
 import { keys } from '#dynamo/keys.ts';
@@ -161,13 +155,7 @@ export async function acceptBatch(
   const template = sendableTemplateFrom(organizationId, request.template_id, context);
   const organization = organizationAmong(organizationId, context);
   checkNotPaused(organization, caller.environment);
-  const claims = claimsAmong(claimNames, context);
-  if (!keyMaySendFrom(organizationId, caller.domainIds, request.from.email, claims)) {
-    throw outsideKeyDomains(request.from.email);
-  }
-  if (!claimsAllowSending(organizationId, request.from.email, claims)) {
-    throw domainNotVerified(request.from.email);
-  }
+  requireSender(organizationId, caller.domainIds, request.from.email, claimsAmong(claimNames, context));
   // Auto-validation (when the organization turned it on): the candidates' addresses in one
   // validateMany, DNS shared per domain.
   const autoRefused = await refusedRecipients(

@@ -10,13 +10,7 @@ import { logger } from '#core/logger.ts';
 import { countEmails } from '#core/metrics.ts';
 import { checkNotPaused } from '#deliverability/sending-guard.service.ts';
 import { claimsAmong } from '#domains/domain.store.ts';
-import {
-  claimsAllowSending,
-  domainNotVerified,
-  keyMaySendFrom,
-  outsideKeyDomains,
-  senderClaimNames,
-} from '#domains/domain.ts';
+import { requireSender, senderClaimNames } from '#domains/domain.ts';
 import { batchGetAll } from '#dynamo/batch.ts';
 import { BodiesTooLargeError } from '#dynamo/item-size.ts';
 import { keys } from '#dynamo/keys.ts';
@@ -111,16 +105,10 @@ export async function acceptEmail(
   const template = request.template_id ? sendableTemplateFrom(organizationId, request.template_id, context) : undefined;
   const organization = organizationAmong(organizationId, context);
   const claims = claimsAmong(claimNames, context);
-  const senderAllowed = claimsAllowSending(organizationId, request.from.email, claims);
   const suppressed = suppressions.suppressedIn(context);
   // A paused environment sends nothing new (the guard stored the pause on the organization just read).
   checkNotPaused(organization, caller.environment);
-  if (!keyMaySendFrom(organizationId, caller.domainIds, request.from.email, claims)) {
-    throw outsideKeyDomains(request.from.email);
-  }
-  if (!senderAllowed) {
-    throw domainNotVerified(request.from.email);
-  }
+  requireSender(organizationId, caller.domainIds, request.from.email, claims);
   if (suppressed.length > 0) {
     const blocked = new Set(suppressed);
     throw new ApiError('RECIPIENTS_SUPPRESSED', 'One or more recipients are on the suppression list', {
