@@ -1,11 +1,12 @@
 /**
  * The inbound parser at the worst inputs its bounds allow (and past them): time and memory per message,
  * each case in a fresh child process so peak RSS is that message's alone.
- *   npm run bench -- inbound [parser]
- * Today it measures the parser; the SMTP → S3 → queue → parser → webhook pipeline is measured once built.
+ * Then the whole local pipeline (bench/inbound-pipeline.ts): SMTP → S3 → queue → parser → webhook.
+ *   npm run bench -- inbound [parser | pipeline [messages]]
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { measurePeak } from './support/memory.ts';
 
 const CASES = [
   'ordinary',
@@ -47,31 +48,31 @@ async function build(name: Case): Promise<Buffer> {
 async function measureOne(name: Case): Promise<void> {
   const { parseInboundMessage } = await import('#inbound/parse-message.ts');
   const message = await build(name);
-  global.gc?.();
-  const before = process.memoryUsage().rss;
-  let peak = before;
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
-  }, 5);
-  const started = performance.now();
-  const result = await parseInboundMessage(message);
-  const ms = performance.now() - started;
-  clearInterval(sampler);
-  peak = Math.max(peak, process.memoryUsage().rss);
+  const { result, ms, rssGrowthMb } = await measurePeak(() => parseInboundMessage(message));
   process.stdout.write(
     `${JSON.stringify({
       case: name,
       raw_mb: Math.round((message.length / 1024 / 1024) * 100) / 100,
       parse_ms: Math.round(ms),
-      rss_growth_mb: Math.round(((peak - before) / 1024 / 1024) * 10) / 10,
+      rss_growth_mb: Math.round(rssGrowthMb * 10) / 10,
       outcome: result.ok ? `parsed (${result.message.attachments.length} attachments)` : `parse_error: ${result.error}`,
     })}\n`,
   );
 }
 
 const [mode, name] = process.argv.slice(2);
+const runPipeline = (messages: string) => {
+  const child = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', fileURLToPath(new URL('./inbound-pipeline.ts', import.meta.url)), messages],
+    { stdio: 'inherit' },
+  );
+  if (child.status !== 0) process.exit(child.status ?? 1);
+};
 if (mode === 'one' && name) {
   await measureOne(name as Case);
+} else if (mode === 'pipeline') {
+  runPipeline(name ?? '300');
 } else {
   const rows: unknown[] = [];
   for (const each of CASES) {
@@ -84,4 +85,5 @@ if (mode === 'one' && name) {
     rows.push(JSON.parse(child.stdout.trim().split('\n').pop() ?? '{}'));
   }
   process.stdout.write(`${JSON.stringify({ parser: rows }, null, 2)}\n`);
+  if (mode !== 'parser') runPipeline('300');
 }

@@ -266,6 +266,8 @@ export interface ApiFunctionProps {
   sesMaxSendRate: string;
   /** Where the API answers, for links in emails (PUBLIC_BASE_URL of the same functions: the unsubscribe link). */
   publicBaseUrl: string;
+  /** Deployment settings every function is given, whatever its access. */
+  settings?: Readonly<Record<string, string>>;
   description?: string;
 }
 
@@ -307,6 +309,7 @@ export class ApiFunction extends Construct {
         // The deployment's stack, also for a function of a nested stack (whose own name is a token).
         POSTBOX_STACK_NAME: rootStackName(this),
         NODE_OPTIONS: '--enable-source-maps',
+        ...props.settings,
         ...Object.fromEntries(
           [...sendTo, ...changeVisibility].map((queue) => [queueUrlEnvName(queue), props.queues[queue].queueUrl]),
         ),

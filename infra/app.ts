@@ -4,9 +4,11 @@
  * (say `PostboxStaging` and `PostboxProduction`) can live in one account and region. The region is
  * never guessed: it comes from `-c region=…` or the AWS configuration (AWS_REGION, the profile's
  * region), and synthesis stops with an error when neither gives one (infra/stack-environment.ts).
+ * Receiving email is opt-in: `-c receiving=true` [`-c receiptRuleSet=<name>`] [`-c inboundRetentionDays=<n>`].
  */
 import { loadConfig, NODE_REGION_CONFIG_FILE_OPTIONS, NODE_REGION_CONFIG_OPTIONS } from '@smithy/core/config';
 import { App } from 'aws-cdk-lib';
+import { receivingFromContext } from './inbound-receiving.ts';
 import { PostboxStack } from './stack.ts';
 import { stackEnvironment } from './stack-environment.ts';
 
@@ -24,4 +26,5 @@ const { stackName, account, region } = stackEnvironment(
 new PostboxStack(app, stackName, {
   env: { account, region },
   description: 'Postbox: transactional email API',
+  ...receivingFromContext(app.node.tryGetContext.bind(app.node)),
 });

@@ -46,6 +46,8 @@ export interface FunctionResources {
   sesMaxSendRate: string;
   /** The API's public base URL (links in emails). */
   publicBaseUrl: string;
+  /** Deployment settings every function is given (INBOUND_RETENTION_DAYS when the deploy sets it). */
+  settings?: Readonly<Record<string, string>>;
 }
 
 /** Makes the function of one route table entry, in the stack's scope. */
@@ -127,6 +129,7 @@ export function functionFactory(scope: Construct, resources: FunctionResources):
       configurationSet: resources.configurationSet,
       sesMaxSendRate: resources.sesMaxSendRate,
       publicBaseUrl: resources.publicBaseUrl,
+      settings: resources.settings ?? {},
       description,
     });
   };

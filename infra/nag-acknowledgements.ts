@@ -5,6 +5,7 @@
  * that holds the finding.
  */
 import { type CfnElement, Stack, Token, Validations } from 'aws-cdk-lib';
+import { AwsCustomResource } from 'aws-cdk-lib/custom-resources';
 import type { IConstruct } from 'constructs';
 
 /** The parts of the PostboxStack that hold acknowledged findings (a type of its own: no import cycle). */
@@ -22,6 +23,8 @@ export interface AcknowledgedParts extends IConstruct {
   attachmentsBucket: IConstruct;
   everyDeadLetterQueue: Readonly<Record<string, IConstruct>>;
   alarmTopic: IConstruct;
+  /** The opt-in receipt rule's parts (inbound-receiving.ts), when the stack receives email. */
+  receiving?: { subscription: IConstruct; activation?: { role: IConstruct } };
 }
 
 const acknowledge = (scope: IConstruct, id: string, reason: string): void =>
@@ -135,9 +138,50 @@ export function acknowledgeNagFindings(stack: AcknowledgedParts): void {
       `Objects under ${prefix}/ are named by organization and upload id or content hash at run time; each grant is object reads or writes on one prefix of the attachments bucket, never a listing.`,
     );
   }
+  for (const [prefix, naming] of [
+    ['inbound/raw', 'SES receiving names each stored message by its own message id'],
+    ['inbound/files', 'a received message’s files are named by organization, record id and content hash'],
+  ]) {
+    acknowledge(
+      stack,
+      `AwsSolutions-IAM5[Resource::<${bucketId}.Arn>/${prefix}/*]`,
+      `Under ${prefix}/ ${naming}, at run time; each grant is object reads, writes or deletes on that one prefix of the attachments bucket, never a listing.`,
+    );
+  }
+  if (stack.receiving) acknowledgeReceivingFindings(stack.receiving);
+
   acknowledge(
     stack.attachmentsBucket,
     'AwsSolutions-S1',
     'No server access logs: objects are written only by Postbox’s functions (each request logged with its organization) or through a URL one of them presigned for an hour for one organization; an operator who needs object-level audit turns on CloudTrail data events for the bucket.',
+  );
+}
+
+/** The opt-in receipt rule's (inbound-receiving.ts): its subscription and the rule set's activation. */
+function acknowledgeReceivingFindings(receiving: NonNullable<AcknowledgedParts['receiving']>): void {
+  acknowledge(
+    receiving.subscription,
+    'Serverless-SNSRedrivePolicy',
+    'The received-email topic’s subscription of the inbound queue, in this account and region: SNS retries a delivery to SQS 100,015 times over 23 days, and what it still cannot deliver is a broken queue policy, which the stack’s tests check; SES’s copy of each message stays under inbound/raw/ for 15 days.',
+  );
+  if (!receiving.activation) return;
+  const { role } = receiving.activation;
+  acknowledge(
+    role,
+    'AwsSolutions-IAM5[Resource::*]',
+    'ses:SetActiveReceiptRuleSet, the role’s one SES action, has no resource type IAM can check: it can only be granted on `*`.',
+  );
+  acknowledge(
+    role,
+    'Serverless-LambdaStarPermissions',
+    'As AwsSolutions-IAM5: ses:SetActiveReceiptRuleSet is granted on `*`, the only way.',
+  );
+  // CDK's AwsCustomResource provider: one function per stack, made at the stack's root.
+  const provider = Stack.of(role).node.tryFindChild(`AWS${AwsCustomResource.PROVIDER_FUNCTION_UUID.replace(/-/g, '')}`);
+  if (!provider) return;
+  acknowledge(
+    provider,
+    'Serverless-LambdaDLQ',
+    'Invoked by CloudFormation for the rule set’s activation: a failure fails the deploy (and rolls it back), there is no event to keep.',
   );
 }

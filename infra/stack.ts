@@ -3,8 +3,8 @@
  * features' route declarations (shared/app/routes.ts); synthesis needs no AWS credentials, network or
  * context lookups. The parts are built in storage.ts (table, DKIM key, attachments bucket),
  * send-pipeline.ts (queues, consumers, SES events, scheduled functions), http-api.ts (the API and its
- * route functions), operations.ts (stage, alarms) and functions.ts (how every function is made). What
- * the stack creates: docs/deploy.md, "What the stack creates".
+ * route functions), operations.ts (stage, alarms), inbound-receiving.ts (the opt-in SES receipt rule) and
+ * functions.ts (how every function is made). What the stack creates: docs/deploy.md.
  */
 import { CfnOutput, CfnParameter, Lazy, type NestedStack, Stack, type StackProps } from 'aws-cdk-lib';
 import type { HttpApi, HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
@@ -38,6 +38,12 @@ import type {
 import type { ApiFunction } from './api-function.ts';
 import { functionFactory, pascalCase } from './functions.ts';
 import { createHttpApi } from './http-api.ts';
+import {
+  createInboundReceiving,
+  type InboundReceiving,
+  inboundRetentionDays,
+  type ReceivingSettings,
+} from './inbound-receiving.ts';
 import { acknowledgeNagFindings } from './nag-acknowledgements.ts';
 import { createAlarms, createAlarmTopic, createApiStage } from './operations.ts';
 import {
@@ -92,6 +98,13 @@ export interface PostboxStackProps extends StackProps {
    * custom domain in front of it; the API's own endpoint by default.
    */
   publicBaseUrl?: string;
+  /**
+   * Receive email (`-c receiving=true`): an SES receipt rule into the attachments bucket and the inbound
+   * queue, in the stack's own (activated) rule set or in `ruleSetName`, an existing active one.
+   */
+  receiving?: ReceivingSettings;
+  /** Days a received message is kept (INBOUND_RETENTION_DAYS; `-c inboundRetentionDays=`): 1 to 365, 30 by default. */
+  inboundRetentionDays?: number;
 }
 
 export const DEFAULT_SENDING_HOST = 'amazonses.com';
@@ -136,17 +149,21 @@ export class PostboxStack extends Stack {
   readonly alarmTopic: sns.Topic;
   readonly alarms: readonly cloudwatch.Alarm[];
   readonly apiStage: HttpStage;
+  /** The SES receipt rule and what it needs, when the stack receives email. */
+  readonly receiving?: InboundReceiving;
 
   constructor(scope: Construct, id: string, props: PostboxStackProps = {}) {
     super(scope, id, props);
     const routeTable = props.routeTable ?? sharedRouteTable;
+    // Checked before anything is built: a bad value stops synthesis with the reason.
+    const retentionDays = inboundRetentionDays(props.inboundRetentionDays);
 
     this.table = createTable(this);
     const { queues, deadLetterQueues } = createQueues(this);
     this.queues = queues;
     this.deadLetterQueues = deadLetterQueues;
     this.dkimKey = createDkimKey(this);
-    this.attachmentsBucket = createAttachmentsBucket(this);
+    this.attachmentsBucket = createAttachmentsBucket(this, retentionDays);
     const sendingHost = props.sendingHost ?? DEFAULT_SENDING_HOST;
     const { configurationSet, configurationSets, topic } = createSesEvents(this);
     this.sesConfigurationSet = configurationSet;
@@ -172,6 +189,10 @@ export class PostboxStack extends Stack {
       configurationSets,
       // The API is made after the functions (it routes to them): its endpoint is read at synthesis.
       publicBaseUrl: props.publicBaseUrl ?? Lazy.string({ produce: () => this.api.apiEndpoint }),
+      // Only when set: the functions' own default (shared/core/config.ts) is the same 30 days.
+      ...(props.inboundRetentionDays === undefined
+        ? {}
+        : { settings: { INBOUND_RETENTION_DAYS: String(retentionDays) } }),
     });
 
     const httpApi = createHttpApi(this, routeTable.routes, routeTable.dashboard, routeTable.defaultRoute, functionFor);
@@ -244,6 +265,22 @@ export class PostboxStack extends Stack {
       value: this.sesConfigurationSet.configurationSetName,
       description: 'SES configuration set every email is sent through (SES_CONFIGURATION_SET)',
     });
+    if (props.receiving) {
+      this.receiving = createInboundReceiving(this, {
+        bucket: this.attachmentsBucket,
+        queue: this.queues.inbound,
+        settings: props.receiving,
+      });
+      new CfnOutput(this, 'InboundTopicArn', {
+        value: this.receiving.topic.topicArn,
+        description: "SNS topic SES receiving publishes each message's Received notification to",
+      });
+      new CfnOutput(this, 'ReceiptRuleSetName', {
+        value: this.receiving.ruleSetName,
+        description:
+          'SES receipt rule set that holds the stack’s receipt rule (MX: 10 inbound-smtp.<region>.amazonaws.com)',
+      });
+    }
     acknowledgeNagFindings(this);
   }
 }

@@ -9,7 +9,7 @@ import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as kms from 'aws-cdk-lib/aws-kms';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
-import { attachmentsBucket } from '#platform/buckets.ts';
+import { attachmentsBucket, INBOUND_RETENTION_DAYS } from '#platform/buckets.ts';
 import { tableDefinition } from '#platform/table.ts';
 
 /** The alias of the key that encrypts DKIM private keys: the stack's name keeps two stacks apart. */
@@ -39,7 +39,7 @@ export function createTable(scope: Construct): dynamodb.Table {
             projectionType: dynamodb.ProjectionType.INCLUDE,
             nonKeyAttributes: [...index.projection.nonKeyAttributes],
           }
-        : { projectionType: dynamodb.ProjectionType.ALL }),
+        : { projectionType: dynamodb.ProjectionType[index.projection.type] }),
     });
   }
   return table;
@@ -65,9 +65,15 @@ export function createDkimKey(scope: Construct): kms.Key {
  * S3 emulator's bucket shares): private (every public access blocked, objects owned by the bucket
  * owner, no ACLs), encrypted at rest (SSE-S3), reachable over TLS only. Functions get exactly the
  * actions and prefixes their route table entry declares (`attachments`). Retained when the stack is
- * deleted, like the table: it holds customers' files (which expire by themselves).
+ * deleted, like the table: it holds customers' files (which expire by themselves). A received message's
+ * files expire a day after its record, whose retention the deployment sets (`inboundRetentionDays`).
  */
-export function createAttachmentsBucket(scope: Construct): s3.Bucket {
+export function createAttachmentsBucket(
+  scope: Construct,
+  inboundRetentionDays: number = INBOUND_RETENTION_DAYS,
+): s3.Bucket {
+  const expirationDays = (rule: (typeof attachmentsBucket.lifecycle)[number]): number =>
+    rule.prefix === attachmentsBucket.prefixes.inboundFiles ? inboundRetentionDays + 1 : rule.expirationDays;
   return new s3.Bucket(scope, 'AttachmentsBucket', {
     encryption: s3.BucketEncryption.S3_MANAGED,
     blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
@@ -78,7 +84,7 @@ export function createAttachmentsBucket(scope: Construct): s3.Bucket {
       ...attachmentsBucket.lifecycle.map((rule) => ({
         id: `expire-${rule.prefix.replace(/\/$/, '')}`,
         prefix: rule.prefix,
-        expiration: Duration.days(rule.expirationDays),
+        expiration: Duration.days(expirationDays(rule)),
       })),
       { id: 'abort-incomplete-uploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
     ],

@@ -11,6 +11,10 @@ import { handler as emailsBody } from './emails/body.ts';
 import { handler as emailsDetail } from './emails/detail.ts';
 import { handler as emailsList } from './emails/list.ts';
 import { handler as home } from './home.ts';
+import { handler as inboundBody } from './inbound/body.ts';
+import { handler as inboundDelete } from './inbound/delete.ts';
+import { handler as inboundDetail } from './inbound/detail.ts';
+import { handler as inboundList } from './inbound/list.ts';
 import { handler as overview } from './overview.ts';
 import { handler as settingsApiKeys } from './settings/api-keys.ts';
 import { handler as settingsAutoValidation } from './settings/auto-validation.ts';
@@ -53,6 +57,10 @@ export const pageHandlers: Readonly<Record<string, LambdaHttpHandler>> = {
   'functions/dashboard/emails/detail.ts': emailsDetail,
   'functions/dashboard/emails/list.ts': emailsList,
   'functions/dashboard/home.ts': home,
+  'functions/dashboard/inbound/body.ts': inboundBody,
+  'functions/dashboard/inbound/delete.ts': inboundDelete,
+  'functions/dashboard/inbound/detail.ts': inboundDetail,
+  'functions/dashboard/inbound/list.ts': inboundList,
   'functions/dashboard/overview.ts': overview,
   'functions/dashboard/settings/api-keys.ts': settingsApiKeys,
   'functions/dashboard/settings/auto-validation.ts': settingsAutoValidation,

@@ -27,6 +27,7 @@ import {
   startSqsEmulator,
 } from './emulators.ts';
 import { startGateway } from './gateway/server.ts';
+import { startLocalReceiving } from './local-receiving.ts';
 import { createQueues, createTable, type ProvisionedQueue, tableStreamArn } from './provision.ts';
 import { type SesThrottle, startSesThrottle } from './ses-throttle.ts';
 import { startSqsPoller } from './sqs-poller.ts';
@@ -42,6 +43,8 @@ export interface LocalCloudOptions {
   sqsPort: number;
   /** The S3 emulator's port; 0 (the default) picks a free one. */
   s3Port?: number;
+  /** The inbound SMTP server's port (SES receiving's stand-in); 0 (the default) picks a free one. */
+  smtpPort?: number;
   /** Keep DynamoDB data (and S3 objects, in its `s3` folder) in this directory instead of memory. */
   dataDir?: string;
   /** Extra environment for the handlers (e.g. rate limits, DNS_SERVERS in tests). */
@@ -79,6 +82,8 @@ export interface LocalCloudOptions {
 export interface LocalCloud {
   apiUrl: string;
   sesUrl: string;
+  /** The inbound SMTP server's port (loopback): mail sent here to a receiving domain is received. */
+  smtpPort: number;
   /** The SES throttle's counts, when sesThrottlePerSecond was given. */
   sesThrottle?: SesThrottle;
   /** The environment the handlers run with (endpoints, table and queue names). */
@@ -281,6 +286,15 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       }),
     );
 
+    const smtp = await startLocalReceiving({
+      port: options.smtpPort ?? 0,
+      sqs: sqsClient,
+      queueUrl: queues.inbound.url,
+      bucketName: LOCAL_ATTACHMENTS_BUCKET,
+      log,
+    });
+    emulators.push({ endpoint: `smtp://127.0.0.1:${smtp.port}`, stop: () => smtp.stop() });
+
     const timers = scheduledFunctions.map((scheduled) =>
       startTimer(
         options.scheduleIntervalMs ?? scheduled.everyMinutes * 60_000,
@@ -295,6 +309,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     return {
       apiUrl: gateway.url,
       sesUrl: sesEmulator.endpoint,
+      smtpPort: smtp.port,
       sesThrottle,
       env,
       queues,

@@ -86,7 +86,7 @@ function indexDefinition(index: (typeof tableDefinition.globalSecondaryIndexes)[
     Projection:
       index.projection.type === 'INCLUDE'
         ? { ProjectionType: 'INCLUDE' as const, NonKeyAttributes: [...index.projection.nonKeyAttributes] }
-        : { ProjectionType: 'ALL' as const },
+        : { ProjectionType: index.projection.type },
   };
 }
 

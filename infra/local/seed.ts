@@ -1,8 +1,8 @@
 /**
  * Development data for `npm start` and `@postbox/local` (never run in AWS): the organization `org_dev`,
  * fresh `pb_test_` and `pb_live_` keys each start (a key's secret cannot be shown twice), the sending
- * domain `postbox.test` marked verified (there is no DNS to verify it against locally; its claim
- * holds: another organization adding or verifying it gets 409), and
+ * domain `postbox.test` marked verified and receiving (there is no DNS to verify it against locally;
+ * its claim holds: another organization adding or verifying it gets 409), and
  * the dashboard member `dev@postbox.test` with a fresh random password each start (printed;
  * with kept data the reset also ends the previous run's sessions).
  */
@@ -25,7 +25,7 @@ export interface DevelopmentSeed {
 export async function seedDevelopment(): Promise<DevelopmentSeed> {
   const { createApiKey, createOrganization } = await import('#accounts/accounts.service.ts');
   const { getOrganization } = await import('#accounts/organization.store.ts');
-  const { addVerifiedDomainForDevelopment } = await import('#domains/domains.service.ts');
+  const { addVerifiedDomainForDevelopment, updateDomain } = await import('#domains/domains.service.ts');
   if (!(await getOrganization(DEV_ORGANIZATION_ID))) {
     // Another runner sharing a kept database may create it at the same moment: that is fine.
     await createOrganization({ id: DEV_ORGANIZATION_ID, name: 'Development' }).catch((error: unknown) => {
@@ -37,7 +37,9 @@ export async function seedDevelopment(): Promise<DevelopmentSeed> {
     createApiKey({ organizationId: DEV_ORGANIZATION_ID, name: keyName, environment: 'test' }),
     createApiKey({ organizationId: DEV_ORGANIZATION_ID, name: keyName, environment: 'live' }),
   ]);
-  await addVerifiedDomainForDevelopment(DEV_ORGANIZATION_ID, DEV_SENDING_DOMAIN);
+  const domainId = await addVerifiedDomainForDevelopment(DEV_ORGANIZATION_ID, DEV_SENDING_DOMAIN);
+  // It receives too: mail sent to the local SMTP server for any address at it is received (GET /inbound).
+  await updateDomain(DEV_ORGANIZATION_ID, domainId, { receiving: true });
   const memberPassword = randomBytes(12).toString('base64url');
   const { createMember, resetMemberPassword } = await import('#accounts/members.service.ts');
   await createMember(DEV_ORGANIZATION_ID, DEV_MEMBER_EMAIL, memberPassword).catch(async (error: unknown) => {

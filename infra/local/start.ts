@@ -23,6 +23,7 @@ const { cloud, seed, dataDir } = await startDevelopmentCloud({
   dynamodbPort: process.env.DYNAMODB_PORT ? Number(process.env.DYNAMODB_PORT) : await getPort({ port: 8000 }),
   sqsPort: process.env.SQS_PORT ? Number(process.env.SQS_PORT) : await getPort({ port: 4566 }),
   s3Port: process.env.S3_PORT ? Number(process.env.S3_PORT) : await getPort({ port: 4569 }),
+  smtpPort: process.env.INBOUND_SMTP_PORT ? Number(process.env.INBOUND_SMTP_PORT) : await getPort({ port: 2525 }),
   ...(process.env.POSTBOX_DATA_DIR ? { dataDir: process.env.POSTBOX_DATA_DIR } : {}),
   ...(schedulerIntervalSeconds === undefined ? {} : { scheduleIntervalMs: schedulerIntervalSeconds * 1000 }),
   log: (line) => process.stdout.write(`${line}\n`),
@@ -52,6 +53,7 @@ Postbox local cloud is up (${((Date.now() - startedAt) / 1000).toFixed(1)} s)
   Dashboard  ${cloud.apiUrl}/dashboard   sign in as ${seed.memberEmail} / ${seed.memberPassword}
   Domain     ${seed.domain}   (verified: send from any address @${seed.domain})
   SES inbox  ${cloud.sesUrl}/   (JSON: ${cloud.sesUrl}/store)
+  SMTP in    127.0.0.1:${cloud.smtpPort}   (SES receiving: mail to a domain with receiving on is received)
   DynamoDB   ${cloud.env.DYNAMODB_ENDPOINT}   table ${cloud.env.TABLE_NAME}
   Data       ${dataDir ? `kept in ${dataDir}` : 'in memory: gone when this process stops (set POSTBOX_DATA_DIR to keep it)'}
 

@@ -66,6 +66,7 @@ if (values.json) {
       api_key: info.apiKey,
       live_api_key: info.liveApiKey,
       inbox_url: info.inboxUrl,
+      smtp_port: info.smtpPort,
       dashboard_url: info.dashboardUrl,
       dashboard_email: info.dashboardEmail,
       dashboard_password: info.dashboardPassword,
@@ -80,6 +81,7 @@ Postbox Local is up (${((Date.now() - startedAt) / 1000).toFixed(1)} s)
   Live key   ${info.liveApiKey}   (locally, live emails go to the inbox too)
   Dashboard  ${info.dashboardUrl}   sign in as ${info.dashboardEmail} / ${info.dashboardPassword}
   Inbox      ${info.inboxUrl}
+  SMTP in    127.0.0.1:${info.smtpPort}   (receiving: turn it on for a domain, then send mail here)
   Sender     any address @postbox.test (a verified domain)
 
 Ctrl-C to stop.

@@ -79,6 +79,7 @@ export async function startPostbox(options: StartOptions = {}): Promise<RunningP
     apiKey: info.api_key as string,
     liveApiKey: info.live_api_key as string,
     inboxUrl: info.inbox_url as string,
+    smtpPort: Number(info.smtp_port),
     dashboardUrl: info.dashboard_url as string,
     dashboardEmail: info.dashboard_email as string,
     dashboardPassword: info.dashboard_password as string,

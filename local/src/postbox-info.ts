@@ -8,6 +8,11 @@ export interface PostboxInfo {
   liveApiKey: string;
   /** The SES emulator's inbox (a web page; `${inboxUrl}store` as JSON). */
   inboxUrl: string;
+  /**
+   * The inbound SMTP server's port on 127.0.0.1 (SES receiving's stand-in): mail to a verified domain
+   * with receiving on is received (GET /inbound, `email.received`); other recipients get 550.
+   */
+  smtpPort: number;
   dashboardUrl: string;
   dashboardEmail: string;
   dashboardPassword: string;

@@ -52,6 +52,7 @@ export async function runPostbox(options: RunOptions) {
     apiKey: seed.apiKey,
     liveApiKey: seed.liveApiKey,
     inboxUrl: `${cloud.sesUrl}/`,
+    smtpPort: cloud.smtpPort,
     dashboardUrl: `${cloud.apiUrl}/dashboard`,
     dashboardEmail: seed.memberEmail,
     dashboardPassword: seed.memberPassword,

@@ -6,6 +6,7 @@ import { ApiKeyResource } from './resources/api-key.js';
 import { Attachments } from './resources/attachments.js';
 import { Domains } from './resources/domains.js';
 import { Emails } from './resources/emails.js';
+import { Inbound } from './resources/inbound.js';
 import { MetricsResource } from './resources/metrics.js';
 import { Settings } from './resources/settings.js';
 import { Suppressions } from './resources/suppressions.js';
@@ -31,6 +32,7 @@ export class Postbox {
   readonly metrics: MetricsResource;
   readonly settings: Settings;
   readonly apiKey: ApiKeyResource;
+  readonly inbound: Inbound;
 
   constructor(options: PostboxOptions) {
     const http = new Transport(options);
@@ -43,5 +45,6 @@ export class Postbox {
     this.metrics = new MetricsResource(http);
     this.settings = new Settings(http);
     this.apiKey = new ApiKeyResource(http);
+    this.inbound = new Inbound(http);
   }
 }

@@ -12,12 +12,13 @@ export { ApiKeyResource } from './resources/api-key.js';
 export { Attachments } from './resources/attachments.js';
 export { Domains } from './resources/domains.js';
 export { Emails } from './resources/emails.js';
+export { Inbound } from './resources/inbound.js';
 export { MetricsResource } from './resources/metrics.js';
 export { Settings } from './resources/settings.js';
 export { Suppressions } from './resources/suppressions.js';
 export { Templates } from './resources/templates.js';
 export { Webhooks } from './resources/webhooks.js';
-export type { components, operations, paths } from './schema.js';
+export type { components, operations, paths, webhooks } from './schema.js';
 export { Transport } from './transport.js';
 export type {
   AddSuppressionRequest,
@@ -38,10 +39,18 @@ export type {
   Email,
   EmailAttachment,
   EmailEvent,
+  EmailEventData,
   EmailListItem,
+  EmailReceivedData,
   EmailStatus,
   ErrorDetail,
+  InboundAddress,
+  InboundAttachment,
+  InboundListItem,
+  InboundMessage,
+  InboundVerdicts,
   ListEmailsQuery,
+  ListInboundQuery,
   ListSuppressionsQuery,
   ListTemplatesQuery,
   ListWebhookDeliveriesQuery,
@@ -75,4 +84,9 @@ export type {
   WebhookWithSecret,
 } from './types.js';
 export type { EmailWithLinks, WaitForEmailOptions } from './wait-for-email.js';
-export { verifyWebhook, type WebhookEvent, WebhookVerificationError } from './webhook-verification.js';
+export {
+  verifyWebhook,
+  type WebhookEvent,
+  type WebhookEventOf,
+  WebhookVerificationError,
+} from './webhook-verification.js';

@@ -233,6 +233,50 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/inbound': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List received messages
+     * @description Newest first, without bodies or headers. `total_count` counts what the filters select.
+     */
+    get: operations['listInbound'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/inbound/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get a received message
+     * @description With its text, html, headers and presigned download URLs (valid 1 hour) for its attachments and raw message.
+     */
+    get: operations['getInbound'];
+    put?: never;
+    post?: never;
+    /**
+     * Delete a received message
+     * @description Removes the record, its raw message and its attachments before it answers.
+     */
+    delete: operations['deleteInbound'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/emails/validate': {
     parameters: {
       query?: never;
@@ -841,6 +885,26 @@ export interface webhooks {
     patch?: never;
     trace?: never;
   };
+  'email.received': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A message was received at one of your domains (bodies inline up to 64 KB each)
+     * @description Posted to each subscribed endpoint, signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`). Answer 2xx within 10 s; anything else is retried (410 disables the endpoint).
+     */
+    post: operations['webhook_email_received'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   'suppression.created': {
     parameters: {
       query?: never;
@@ -1156,6 +1220,7 @@ export interface components {
         | 'email.failed'
         | 'email.cancelled'
         | 'email.unsubscribed'
+        | 'email.received'
         | 'suppression.created'
         | 'suppression.deleted'
         | 'domain.verified'
@@ -1399,10 +1464,158 @@ export interface components {
        */
       updated_at: string;
     };
+    EmailReceivedData: {
+      event_id: string;
+      /** @description GET /inbound/{id} reads all of it */
+      inbound_id: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-24T10:15:30.123Z
+       */
+      received_at: string;
+      from: components['schemas']['InboundAddress'];
+      to: components['schemas']['InboundAddress'][];
+      cc: components['schemas']['InboundAddress'][];
+      subject: string | null;
+      internet_message_id: string | null;
+      in_reply_to_email_id: string | null;
+      verdicts: components['schemas']['InboundVerdicts'];
+      attachments: {
+        id: string;
+        /** @description Made safe: the last path segment, no control characters */
+        filename: string;
+        content_type: string;
+        /** @description Bytes */
+        size: number;
+        /** @description For inline images (`cid:` in the html) */
+        content_id: string | null;
+        /** @enum {string} */
+        disposition: 'attachment' | 'inline';
+        sha256: string;
+      }[];
+      /** @description Null when over 64 KB (then `truncated`) or absent */
+      text: string | null;
+      /** @description Null when over 64 KB (then `truncated`) or absent */
+      html: string | null;
+      /** @description A body was left out for its size: fetch the message */
+      truncated: boolean;
+    };
     /** @description Whether opens and clicks are tracked for this email */
     EmailTracking: {
       opens: boolean;
       clicks: boolean;
+    };
+    /**
+     * @example {
+     *       "email": "jane@example.org",
+     *       "name": "Jane Doe"
+     *     }
+     */
+    InboundAddress: {
+      email: string;
+      name: string | null;
+    };
+    InboundListItem: {
+      /** @example inb_0KxY3Zc1a2B3c4D5e6F7g8H9i0J1k2L3 */
+      id: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-24T10:15:30.123Z
+       */
+      received_at: string;
+      from: components['schemas']['InboundAddress'];
+      to: components['schemas']['InboundAddress'][];
+      cc: components['schemas']['InboundAddress'][];
+      reply_to: components['schemas']['InboundAddress'][];
+      subject: string | null;
+      /** @description The envelope recipients at this organization’s domains (Bcc’d addresses too) */
+      recipients: string[];
+      internet_message_id: string | null;
+      /** @description The id of your sent email this message answers (from In-Reply-To or References) */
+      in_reply_to_email_id: string | null;
+      verdicts: components['schemas']['InboundVerdicts'];
+      /** @description The raw message’s bytes */
+      size: number;
+      /** @description Why the MIME could not be read (the raw message is kept); null when it was */
+      parse_error: string | null;
+      attachments: {
+        id: string;
+        /** @description Made safe: the last path segment, no control characters */
+        filename: string;
+        content_type: string;
+        /** @description Bytes */
+        size: number;
+        /** @description For inline images (`cid:` in the html) */
+        content_id: string | null;
+        /** @enum {string} */
+        disposition: 'attachment' | 'inline';
+        sha256: string;
+      }[];
+    };
+    InboundMessage: {
+      /** @example inb_0KxY3Zc1a2B3c4D5e6F7g8H9i0J1k2L3 */
+      id: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-24T10:15:30.123Z
+       */
+      received_at: string;
+      from: components['schemas']['InboundAddress'];
+      to: components['schemas']['InboundAddress'][];
+      cc: components['schemas']['InboundAddress'][];
+      reply_to: components['schemas']['InboundAddress'][];
+      subject: string | null;
+      /** @description The envelope recipients at this organization’s domains (Bcc’d addresses too) */
+      recipients: string[];
+      internet_message_id: string | null;
+      /** @description The id of your sent email this message answers (from In-Reply-To or References) */
+      in_reply_to_email_id: string | null;
+      verdicts: components['schemas']['InboundVerdicts'];
+      /** @description The raw message’s bytes */
+      size: number;
+      /** @description Why the MIME could not be read (the raw message is kept); null when it was */
+      parse_error: string | null;
+      text: string | null;
+      /** @description As received: sanitise or sandbox it wherever you show it */
+      html: string | null;
+      headers: {
+        name: string;
+        value: string;
+      }[];
+      in_reply_to: string | null;
+      references: string[];
+      attachments: {
+        id: string;
+        /** @description Made safe: the last path segment, no control characters */
+        filename: string;
+        content_type: string;
+        /** @description Bytes */
+        size: number;
+        /** @description For inline images (`cid:` in the html) */
+        content_id: string | null;
+        /** @enum {string} */
+        disposition: 'attachment' | 'inline';
+        sha256: string;
+        /** @description A GET valid 1 hour; null when a virus verdict withholds it */
+        download_url: string | null;
+        expires_at: string | null;
+      }[];
+      /** @description The message as received (.eml), a GET valid 1 hour */
+      raw_url: string | null;
+      raw_expires_at: string | null;
+    };
+    /** @description SES’s verdicts (the local stack: `pass` for spam and virus, `gray` for the rest). Check `spf`, `dkim` and `dmarc` before trusting `from`: anyone can write any From. */
+    InboundVerdicts: {
+      /** @enum {string} */
+      spam: 'pass' | 'fail' | 'gray' | 'processing_failed' | 'disabled';
+      /** @enum {string} */
+      virus: 'pass' | 'fail' | 'gray' | 'processing_failed' | 'disabled';
+      /** @enum {string} */
+      spf: 'pass' | 'fail' | 'gray' | 'processing_failed' | 'disabled';
+      /** @enum {string} */
+      dkim: 'pass' | 'fail' | 'gray' | 'processing_failed' | 'disabled';
+      /** @enum {string} */
+      dmarc: 'pass' | 'fail' | 'gray' | 'processing_failed' | 'disabled';
     };
     /** @description `true`: Postbox’s own one-click unsubscribe link (one recipient per email); `{url, mailto}`: your own, put in the `List-Unsubscribe` header as given (with `List-Unsubscribe-Post` when there is a `url`) */
     ListUnsubscribe: true | components['schemas']['CustomListUnsubscribe'];
@@ -1751,6 +1964,7 @@ export interface components {
         | 'email.failed'
         | 'email.cancelled'
         | 'email.unsubscribed'
+        | 'email.received'
         | 'suppression.created'
         | 'suppression.deleted'
         | 'domain.verified'
@@ -1814,6 +2028,7 @@ export interface components {
         | 'email.failed'
         | 'email.cancelled'
         | 'email.unsubscribed'
+        | 'email.received'
         | 'suppression.created'
         | 'suppression.deleted'
         | 'domain.verified'
@@ -1854,6 +2069,7 @@ export interface components {
         | 'email.failed'
         | 'email.cancelled'
         | 'email.unsubscribed'
+        | 'email.received'
         | 'suppression.created'
         | 'suppression.deleted'
         | 'domain.verified'
@@ -1891,6 +2107,7 @@ export interface components {
           | 'email.failed'
           | 'email.cancelled'
           | 'email.unsubscribed'
+          | 'email.received'
           | 'suppression.created'
           | 'suppression.deleted'
           | 'domain.verified'
@@ -1939,6 +2156,7 @@ export interface components {
         | 'email.failed'
         | 'email.cancelled'
         | 'email.unsubscribed'
+        | 'email.received'
         | 'suppression.created'
         | 'suppression.deleted'
         | 'domain.verified'
@@ -1995,6 +2213,7 @@ export interface components {
         | 'email.failed'
         | 'email.cancelled'
         | 'email.unsubscribed'
+        | 'email.received'
         | 'suppression.created'
         | 'suppression.deleted'
         | 'domain.verified'
@@ -4395,6 +4614,411 @@ export interface operations {
             error: {
               /** @enum {string} */
               code: 'CONFLICT';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description Too many requests: `RATE_LIMITED` */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'RATE_LIMITED';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description Internal error (the message quotes the request id): `INTERNAL_ERROR` */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                error: {
+                  /** @enum {string} */
+                  code: 'INTERNAL_ERROR';
+                  message: string;
+                  details?: components['schemas']['ErrorDetail'][];
+                };
+              }
+            | components['schemas']['GatewayError'];
+        };
+      };
+    };
+  };
+  listInbound: {
+    parameters: {
+      query?: {
+        /** @description Page number, from 1; a page past the end is empty */
+        page?: number;
+        /** @description Items per page (1–100) */
+        limit?: number;
+        /** @description Only messages to this address: any envelope recipient at your domains (Bcc too) */
+        to?: string;
+        /** @description Only messages from this exact sender address */
+        from?: string;
+        /** @description Received at or after: a date (`2026-11-22`, from 00:00 UTC) or a date-time with a time zone */
+        from_date?: string;
+        /** @description Received at or before: a date (until 23:59:59.999 UTC) or a date-time with a time zone */
+        to_date?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['InboundListItem'][];
+            pagination: components['schemas']['Pagination'];
+          };
+        };
+      };
+      /** @description The request is invalid: `VALIDATION_ERROR` */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'VALIDATION_ERROR';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description No API key, or a wrong one: `AUTH_MISSING`, `AUTH_INVALID` */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'AUTH_MISSING' | 'AUTH_INVALID';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description Forbidden: `FORBIDDEN` */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'FORBIDDEN';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description Too many requests: `RATE_LIMITED` */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'RATE_LIMITED';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description Internal error (the message quotes the request id): `INTERNAL_ERROR` */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                error: {
+                  /** @enum {string} */
+                  code: 'INTERNAL_ERROR';
+                  message: string;
+                  details?: components['schemas']['ErrorDetail'][];
+                };
+              }
+            | components['schemas']['GatewayError'];
+        };
+      };
+    };
+  };
+  getInbound: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['InboundMessage'];
+          };
+        };
+      };
+      /** @description No API key, or a wrong one: `AUTH_MISSING`, `AUTH_INVALID` */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'AUTH_MISSING' | 'AUTH_INVALID';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description Forbidden: `FORBIDDEN` */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'FORBIDDEN';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description Not found: `NOT_FOUND` */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'NOT_FOUND';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description Too many requests: `RATE_LIMITED` */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'RATE_LIMITED';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description Internal error (the message quotes the request id): `INTERNAL_ERROR` */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                error: {
+                  /** @enum {string} */
+                  code: 'INTERNAL_ERROR';
+                  message: string;
+                  details?: components['schemas']['ErrorDetail'][];
+                };
+              }
+            | components['schemas']['GatewayError'];
+        };
+      };
+    };
+  };
+  deleteInbound: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Deleted'];
+          };
+        };
+      };
+      /** @description No API key, or a wrong one: `AUTH_MISSING`, `AUTH_INVALID` */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'AUTH_MISSING' | 'AUTH_INVALID';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description Forbidden: `FORBIDDEN` */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'FORBIDDEN';
+              message: string;
+              details?: components['schemas']['ErrorDetail'][];
+            };
+          };
+        };
+      };
+      /** @description Not found: `NOT_FOUND` */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'NOT_FOUND';
               message: string;
               details?: components['schemas']['ErrorDetail'][];
             };
@@ -8784,6 +9408,41 @@ export interface operations {
            */
           timestamp: string;
           data: components['schemas']['EmailEventData'];
+        };
+      };
+    };
+    responses: {
+      /** @description Received (any 2xx) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_email_received: {
+    parameters: {
+      query?: never;
+      header: {
+        'webhook-id': string;
+        'webhook-timestamp': string;
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          type: 'email.received';
+          /**
+           * Format: date-time
+           * @example 2026-11-24T10:15:30.123Z
+           */
+          timestamp: string;
+          data: components['schemas']['EmailReceivedData'];
         };
       };
     };

@@ -2,14 +2,10 @@
  * Receiving webhooks: verifies a delivery's Standard Webhooks signature with Web Crypto only, so it
  * runs wherever the SDK does. See sdk/README.md, "Receiving webhooks" under "Resources".
  */
-import type { WebhookEventType } from './types.js';
+import type { WebhookEvent } from './types.js';
 
-/** What an endpoint receives: `{type, timestamp, data}` (the document's `webhooks` section has each type's `data`). */
-export interface WebhookEvent {
-  type: WebhookEventType;
-  timestamp: string;
-  data: Record<string, unknown>;
-}
+/** What an endpoint receives: `{type, timestamp, data}`, typed per `type` (the document's `webhooks` section). */
+export type { WebhookEvent, WebhookEventOf } from './types.js';
 
 /** A delivery that does not verify: bad or missing headers, a stale timestamp, no matching signature. */
 export class WebhookVerificationError extends Error {

@@ -7,6 +7,7 @@
  */
 import {
   CopyObjectCommand,
+  DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
   NoSuchKey,
@@ -73,6 +74,16 @@ export async function createObject(key: string, bytes: Uint8Array): Promise<bool
       if (!isStatus(error, 409) || attempt === 3) throw error;
     }
   }
+}
+
+/** Writes `key` (replacing what is there: received messages' files are written from their content only). */
+export async function putObject(key: string, bytes: Uint8Array, contentType = 'application/octet-stream') {
+  await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: bytes, ContentType: contentType }));
+}
+
+/** Deletes the objects (each its own DeleteObject, in parallel: a missing one is no error in S3). */
+export async function deleteObjects(objectKeys: readonly string[]): Promise<void> {
+  await Promise.all(objectKeys.map((key) => client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }))));
 }
 
 /** The object's ETag, size and last write, read without its bytes (HeadObject); undefined when there is none. */

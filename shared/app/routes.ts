@@ -12,6 +12,7 @@ import { deliverabilityRoutes } from '#deliverability/routes.ts';
 import { domainRoutes } from '#domains/routes.ts';
 import { emailRoutes } from '#emails/routes.ts';
 import { referenceRoutes } from '#http/routes.ts';
+import { inboundRoutes } from '#inbound/routes.ts';
 import type { ApiRouteDefinition, FeatureRoutes, RouteDefinition } from '#platform/routes.ts';
 import { suppressionRoutes } from '#suppressions/routes.ts';
 import { templateRoutes } from '#templates/routes.ts';
@@ -27,6 +28,7 @@ const features: readonly FeatureRoutes[] = [
   accountRoutes,
   domainRoutes,
   emailRoutes,
+  inboundRoutes,
   validationRoutes,
   attachmentRoutes,
   suppressionRoutes,

@@ -74,4 +74,6 @@ export const config = {
   webhookTimeoutMs: intEnv('WEBHOOK_TIMEOUT_MS', 10_000),
   /** Attempts in flight to one endpoint at once, across every consumer. */
   webhookEndpointConcurrency: intEnv('WEBHOOK_ENDPOINT_CONCURRENCY', 5),
+  /** Days a received message is kept (record, content, files); the stack sets the files' expiry from it. */
+  inboundRetentionDays: intEnv('INBOUND_RETENTION_DAYS', 30),
 } as const;

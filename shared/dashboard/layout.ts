@@ -17,6 +17,7 @@ export interface PageMember {
 export type NavSection =
   | 'overview'
   | 'emails'
+  | 'inbound'
   | 'domains'
   | 'suppressions'
   | 'templates'
@@ -28,6 +29,7 @@ export type NavSection =
 const NAV: ReadonlyArray<{ sections: readonly NavSection[]; label: string; href: string }> = [
   { sections: ['overview'], label: 'Overview', href: '/dashboard/overview' },
   { sections: ['emails'], label: 'Emails', href: '/dashboard/emails' },
+  { sections: ['inbound'], label: 'Inbound', href: '/dashboard/inbound' },
   { sections: ['domains'], label: 'Domains', href: '/dashboard/domains' },
   { sections: ['suppressions'], label: 'Suppressions', href: '/dashboard/suppressions' },
   { sections: ['templates'], label: 'Templates', href: '/dashboard/templates' },

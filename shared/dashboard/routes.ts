@@ -7,6 +7,7 @@
  */
 import { domainPages } from '#dashboard/domains/routes.ts';
 import { emailPages } from '#dashboard/emails/routes.ts';
+import { inboundPages } from '#dashboard/inbound/routes.ts';
 import { overviewPages } from '#dashboard/overview/routes.ts';
 import { settingsPages } from '#dashboard/settings/routes.ts';
 import { signInPages } from '#dashboard/sign-in/routes.ts';
@@ -21,6 +22,7 @@ export const dashboardPages: readonly RouteDefinition[] = [
   ...signInPages,
   ...overviewPages,
   ...emailPages,
+  ...inboundPages,
   ...domainPages,
   ...suppressionPages,
   ...templatePages,

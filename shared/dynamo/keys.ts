@@ -9,6 +9,7 @@ import { deliverabilityKeys } from './keys/deliverability.ts';
 import { domainKeys } from './keys/domains.ts';
 import { emailKeys } from './keys/emails.ts';
 import { httpKeys } from './keys/http.ts';
+import { inboundKeys } from './keys/inbound.ts';
 import { sendingKeys } from './keys/sending.ts';
 import { suppressionKeys } from './keys/suppressions.ts';
 import { templateKeys } from './keys/templates.ts';
@@ -37,6 +38,7 @@ export const keys = {
   ...suppressionKeys,
   ...attachmentKeys,
   ...webhookKeys,
+  ...inboundKeys,
   ...deliverabilityKeys,
   ...httpKeys,
 } as const;

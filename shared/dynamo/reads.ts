@@ -16,6 +16,22 @@ export async function queryAll<T = Record<string, unknown>>(
   return items;
 }
 
+/** How many items a Query selects (`Select: COUNT`, after its filter), following every page. */
+export async function countAll(
+  input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey' | 'Select'>,
+): Promise<number> {
+  let count = 0;
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({ ...input, TableName: tableName, Select: 'COUNT', ExclusiveStartKey: cursor }),
+    );
+    count += page?.Count ?? 0;
+    cursor = page?.LastEvaluatedKey;
+  } while (cursor);
+  return count;
+}
+
 /** An item without the table's own attributes (its keys and entity type): the entity as stored. */
 export const withoutTableKeys = <T extends Record<string, unknown>>({ PK: _pk, SK: _sk, type: _type, ...rest }: T) =>
   rest;

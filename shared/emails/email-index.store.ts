@@ -21,6 +21,7 @@ import {
   type PrimaryKey,
   statusesOutOfStatusIndex,
 } from '#dynamo/keys.ts';
+import { countAll } from '#dynamo/reads.ts';
 import type { EmailRecord, EmailStatus, ListedEmail } from '#emails/email.ts';
 import { EMAIL_LIST_ATTRIBUTES } from '#platform/table.ts';
 
@@ -235,23 +236,11 @@ export async function queryListPartition(
 }
 
 /** How many entries of a partition fall in the range: Select COUNT, every page (1 MB of entries each). */
-export async function countListPartition(partition: ListPartition, range: SortKeyRange): Promise<number> {
-  let count = 0;
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName,
-        ...(partition.indexName ? { IndexName: partition.indexName } : {}),
-        ...keyCondition(partition, range),
-        Select: 'COUNT',
-        ExclusiveStartKey: cursor,
-      }),
-    );
-    count += page.Count ?? 0;
-    cursor = page.LastEvaluatedKey;
-  } while (cursor);
-  return count;
+export function countListPartition(partition: ListPartition, range: SortKeyRange): Promise<number> {
+  return countAll({
+    ...(partition.indexName ? { IndexName: partition.indexName } : {}),
+    ...keyCondition(partition, range),
+  });
 }
 
 const shards = () => Array.from({ length: EMAIL_LIST_SHARDS }, (_, shard) => shard);

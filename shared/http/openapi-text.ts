@@ -26,6 +26,8 @@ const TAG_DESCRIPTIONS: Record<ApiTag, string> = {
   Emails: 'Send one email or a batch, follow its delivery events, list and cancel.',
   Validation: 'Check addresses before sending (syntax, mail servers, disposable, role, typos, suppressions).',
   Domains: 'Sending domains: the DNS records to publish (DKIM, SPF, DMARC) and their verification.',
+  Inbound:
+    'Email received at your domains with receiving on: parsed, with SES’s verdicts, attachments to download and the email it replies to. Kept 30 days by default.',
   Suppressions: 'Addresses that must not receive email (bounces, complaints, unsubscribes, manual).',
   Templates: 'Stored templates with `{{variables}}`, an optional variable schema, and previews.',
   Attachments: 'Files too large to send inline: uploaded once, then named in sends by `attachment_id`.',

@@ -25,7 +25,11 @@ const verdict = z
 
 const receivedNotification = z.object({
   notificationType: z.literal('Received'),
-  mail: z.object({ messageId: z.string().min(1).max(200), timestamp: z.string() }),
+  mail: z.object({
+    messageId: z.string().min(1).max(200),
+    timestamp: z.string().refine((value) => !Number.isNaN(Date.parse(value))),
+    source: z.string().max(320).optional(),
+  }),
   receipt: z.object({
     recipients: z.array(z.string().max(320)).max(1000),
     spamVerdict: verdict,
@@ -41,6 +45,8 @@ export interface Receipt {
   /** SES's id of the received message: the same on every redelivery (what makes storing it idempotent). */
   sesMessageId: string;
   receivedAt: string;
+  /** The envelope sender (MAIL FROM; empty for a bounce): the record's `from` when the MIME cannot be read. */
+  source: string;
   objectKey: string;
   recipients: string[];
   verdicts: Verdicts;
@@ -59,7 +65,8 @@ export function parseReceipt(message: string): Receipt | { error: string } {
   const { mail, receipt } = parsed.data;
   return {
     sesMessageId: mail.messageId,
-    receivedAt: mail.timestamp,
+    receivedAt: new Date(mail.timestamp).toISOString(),
+    source: mail.source ?? '',
     objectKey: receipt.action.objectKey,
     recipients: receipt.recipients,
     verdicts: {
@@ -94,6 +101,7 @@ export function localVerdicts(testHeader: string | undefined): Verdicts {
 export function receivedNotificationFor(input: {
   sesMessageId: string;
   receivedAt: string;
+  source: string;
   bucketName: string;
   objectKey: string;
   recipients: string[];
@@ -102,7 +110,7 @@ export function receivedNotificationFor(input: {
   const status = (value: Verdict) => ({ status: value.toUpperCase() });
   return JSON.stringify({
     notificationType: 'Received',
-    mail: { messageId: input.sesMessageId, timestamp: input.receivedAt },
+    mail: { messageId: input.sesMessageId, timestamp: input.receivedAt, source: input.source },
     receipt: {
       recipients: input.recipients,
       spamVerdict: status(input.verdicts.spam),

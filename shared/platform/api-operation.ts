@@ -16,6 +16,7 @@ export const API_TAGS = [
   'Attachments',
   'Validation',
   'Domains',
+  'Inbound',
   'Suppressions',
   'Templates',
   'Webhooks',

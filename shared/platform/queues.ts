@@ -7,6 +7,9 @@ export const SEND_CONSUMER_TIMEOUT_SECONDS = 30;
 /** The webhook consumer's timeout: a 10 s attempt per record, records in parallel, and its writes. */
 export const WEBHOOK_CONSUMER_TIMEOUT_SECONDS = 30;
 
+/** The inbound parser's timeout: a 30 MB message read, parsed and stored takes a few seconds. */
+export const INBOUND_CONSUMER_TIMEOUT_SECONDS = 30;
+
 export interface QueueDefinition {
   /** Logical name; the deployed and local queue names derive from it. */
   name: string;
@@ -33,6 +36,18 @@ export const queueDefinitions = {
   webhooks: {
     name: 'webhooks',
     visibilityTimeoutSeconds: 6 * WEBHOOK_CONSUMER_TIMEOUT_SECONDS,
+    maxReceiveCount: 5,
+    messageRetentionSeconds: 4 * 24 * 3600,
+    deadLetterRetentionSeconds: 14 * 24 * 3600,
+  },
+  /**
+   * Received messages (shared/inbound): SES receiving's notification of a stored message (through SNS
+   * in AWS, from the local SMTP server locally). A message the parser keeps failing on (S3 or DynamoDB
+   * down) waits in the dead-letter queue, its raw message still in the bucket, for a redrive.
+   */
+  inbound: {
+    name: 'inbound',
+    visibilityTimeoutSeconds: 6 * INBOUND_CONSUMER_TIMEOUT_SECONDS,
     maxReceiveCount: 5,
     messageRetentionSeconds: 4 * 24 * 3600,
     deadLetterRetentionSeconds: 14 * 24 * 3600,

@@ -75,9 +75,11 @@ export const sesActions: Record<SesAccess, readonly string[]> = {
  * The attachments bucket (shared/platform/buckets.ts): `upload` = presign customers' PUTs of
  * uploads; `store` = read uploads, create blobs, look blobs up and refresh them (a copy of a blob onto
  * itself reads it) — a send; `read` = read blobs and presign their download (the consumer, the
- * dashboard).
+ * dashboard); `inboundStore` = read and delete SES's copy of a received message, write a record's files
+ * (the inbound parser); `inboundRead` = read a record's files and presign their download;
+ * `inboundDelete` = delete a record's files.
  */
-export type AttachmentAccess = 'upload' | 'store' | 'read';
+export type AttachmentAccess = 'upload' | 'store' | 'read' | 'inboundStore' | 'inboundRead' | 'inboundDelete';
 
 /** Each level's actions, on the object key prefix it may touch. */
 export const attachmentGrants: Record<
@@ -90,6 +92,12 @@ export const attachmentGrants: Record<
     { actions: ['s3:GetObject', 's3:PutObject'], prefix: 'blobs/' },
   ],
   read: [{ actions: ['s3:GetObject'], prefix: 'blobs/' }],
+  inboundStore: [
+    { actions: ['s3:GetObject', 's3:DeleteObject'], prefix: 'inbound/raw/' },
+    { actions: ['s3:PutObject'], prefix: 'inbound/files/' },
+  ],
+  inboundRead: [{ actions: ['s3:GetObject'], prefix: 'inbound/files/' }],
+  inboundDelete: [{ actions: ['s3:DeleteObject'], prefix: 'inbound/files/' }],
 };
 
 /** Reading the table's change stream (what Lambda's event source mapping does with the function's role). */

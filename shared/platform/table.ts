@@ -12,6 +12,8 @@ export const ITEM_TYPES = {
   emailEvent: 'email_event',
   domain: 'domain',
   organization: 'organization',
+  /** A received message's content item: its insert is the `email.received` event (shared/inbound). */
+  inboundContent: 'inbound_content',
 } as const;
 
 /** Every suppression's sort key (its partition key is the organization and the address). */
@@ -86,6 +88,9 @@ export const tableDefinition = {
       sortKey: 'GSI4SK',
       projection: { type: 'INCLUDE', nonKeyAttributes: EMAIL_LIST_ATTRIBUTES },
     },
+    // Sent emails by SES message id (sparse: set at the hand-over), for threading a received reply to
+    // the email it answers. Keys only: the table's key names the email; one write unit per email.
+    { indexName: 'GSI5', partitionKey: 'GSI5PK', sortKey: 'GSI5SK', projection: { type: 'KEYS_ONLY' } },
   ],
 } as const;
 

@@ -68,6 +68,8 @@ export const webhookRoutes: FeatureRoutes = {
         emailHandedOver,
         // A suppression added or removed.
         sortKeyEvents(['INSERT', 'REMOVE'], SUPPRESSION_SORT_KEY),
+        // A received message stored (its content item: the event's data).
+        itemInserted(ITEM_TYPES.inboundContent),
         // A domain verified.
         itemChanged(ITEM_TYPES.domain, { is_verified: { BOOL: [true] } }, { is_verified: { BOOL: [false] } }),
         // The sending guard paused an environment (its pause appears on the organization).

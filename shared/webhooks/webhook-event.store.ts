@@ -5,6 +5,7 @@
  * twice is the same event. Which change is which event: docs/deploy.md, "How webhooks flow".
  */
 
+import { gunzipSync } from 'node:zlib';
 import type { Mailbox } from '#core/email-address.ts';
 import { deterministicId } from '#core/ids.ts';
 import { emailOfCollectionKey, organizationOfSuppressionKey } from '#dynamo/keys.ts';
@@ -194,9 +195,38 @@ function pauseSources(change: TableChange): WebhookEventSource[] {
   });
 }
 
+/**
+ * A received message stored (its content item inserted: shared/inbound/inbound.store.ts): the item holds
+ * the event's data, built by the parser, gzipped.
+ */
+function receivedSources(change: TableChange): WebhookEventSource[] {
+  const image = change.newImage;
+  if (change.eventName !== 'INSERT' || image?.type !== ITEM_TYPES.inboundContent) return [];
+  const organizationId = text(image.organization_id);
+  // Lambda hands a stream record's binary attributes over as base64 strings.
+  const eventGz = typeof image.event_gz === 'string' ? Buffer.from(image.event_gz, 'base64') : image.event_gz;
+  if (!organizationId || !(eventGz instanceof Uint8Array)) return [];
+  const data = JSON.parse(gunzipSync(eventGz).toString('utf8')) as { event_id: string; received_at: string };
+  return [
+    {
+      kind: 'complete',
+      organization_id: organizationId,
+      event_id: data.event_id,
+      // The receipt's time: the same on every read of the change (delivery ids derive from it).
+      payload: { type: 'email.received', timestamp: data.received_at, data },
+    },
+  ];
+}
+
 /** The webhook events one change of the table is (most changes are none). */
 export function webhookEventsOfChange(change: TableChange): WebhookEventSource[] {
-  return [...emailSources(change), ...suppressionSources(change), ...domainSources(change), ...pauseSources(change)];
+  return [
+    ...emailSources(change),
+    ...suppressionSources(change),
+    ...domainSources(change),
+    ...pauseSources(change),
+    ...receivedSources(change),
+  ];
 }
 
 /** `hard` for a permanent bounce, `soft` for a transient one (from the event's detail, `Permanent/…`). */

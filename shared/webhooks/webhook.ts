@@ -17,6 +17,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'email.failed',
   'email.cancelled',
   'email.unsubscribed',
+  'email.received',
   'suppression.created',
   'suppression.deleted',
   'domain.verified',

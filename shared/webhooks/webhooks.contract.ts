@@ -4,6 +4,7 @@
  */
 import * as z from 'zod';
 import { pageQuery } from '#core/pages.ts';
+import { emailReceivedData } from '#inbound/inbound.contract.ts';
 import { defineOperation } from '#platform/api-operation.ts';
 import { deleted, idPath, timestamp } from '#platform/api-schemas.ts';
 import {
@@ -285,7 +286,7 @@ const suppressionEventData = z
   })
   .meta({ id: 'SuppressionEventData' });
 
-const EMAIL_EVENT_TYPES = WEBHOOK_EVENT_TYPES.filter((type) => type.startsWith('email.'));
+const EMAIL_EVENT_TYPES = WEBHOOK_EVENT_TYPES.filter((type) => type.startsWith('email.') && type !== 'email.received');
 
 /** Each event type that is posted today, with its payload's schema. */
 export const webhookPayloads: ReadonlyArray<{ type: string; summary: string; payload: z.ZodType }> = [
@@ -294,6 +295,11 @@ export const webhookPayloads: ReadonlyArray<{ type: string; summary: string; pay
     summary: `An email’s ${type.slice('email.'.length).replace('_', ' ')} event`,
     payload: eventEnvelope([type], emailEventData),
   })),
+  {
+    type: 'email.received',
+    summary: 'A message was received at one of your domains (bodies inline up to 64 KB each)',
+    payload: eventEnvelope(['email.received'], emailReceivedData),
+  },
   {
     type: 'suppression.created',
     summary: 'An address was suppressed (by a bounce, a complaint or the API)',

@@ -22,7 +22,12 @@ const outDir = mkdtempSync(join(tmpdir(), 'postbox-bundle-'));
  * No function's bundle may grow past this (see the size check below). 1000 KiB since the dashboard
  * presigns its attachment download links: the S3 client and presigner took it to ~980 KiB (measured).
  */
-const BUNDLE_SIZE_CEILING_BYTES = 1000 * 1024;
+const BUNDLE_SIZE_CEILING_BYTES = 1100 * 1024;
+/**
+ * The inbound parser decodes mail in any charset: mailparser's charset tables (iconv-lite 481 KiB,
+ * encoding-japanese 225 KiB) are most of its ~1,725 KiB. An asynchronous consumer, no request waits on it.
+ */
+const CEILING_OVERRIDES: Record<string, number> = { 'functions/consumers/inbound-messages.ts': 1900 * 1024 };
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
 // What deploys: a function per API route, the dashboard's one function (its router), the others.
@@ -70,9 +75,11 @@ describe('Lambda bundles', () => {
       },
     );
     expect(printed.trim()).toBe('function');
-    // A regression guard, not the goal: the largest bundle (the dashboard, with the webhook pages' SQS
-    // client since they retry deliveries) is ~755 KiB. zod imported as
+    // A regression guard, not the goal: the largest bundle (the dashboard: every area's pages in one
+    // function, with the S3, SES, KMS and SQS clients they use) is ~1,001 KiB. zod imported as
     // `{ z }` (+350 KiB) or a dependency pulled in whole would cross it.
-    expect(statSync(outfile).size, `${handler}: bundle size`).toBeLessThan(BUNDLE_SIZE_CEILING_BYTES);
+    expect(statSync(outfile).size, `${handler}: bundle size`).toBeLessThan(
+      CEILING_OVERRIDES[handler] ?? BUNDLE_SIZE_CEILING_BYTES,
+    );
   });
 });

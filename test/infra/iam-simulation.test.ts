@@ -20,6 +20,10 @@ const deployed: DeployedPolicies = deployedPolicies({
       url: 'http://127.0.0.1:1/000000000000/postbox-local-webhooks',
       deadLetterUrl: 'http://127.0.0.1:1/000000000000/postbox-local-webhooks-dlq',
     },
+    inbound: {
+      url: 'http://127.0.0.1:1/000000000000/postbox-local-inbound',
+      deadLetterUrl: 'http://127.0.0.1:1/000000000000/postbox-local-inbound-dlq',
+    },
   },
   configurationSetName: 'postbox',
   attachmentsBucketName: 'postbox-local-attachments',

@@ -95,9 +95,9 @@ describe('operations', () => {
       ...stack.scheduledFunctionsBuilt.map((f) => f.deadLetterQueue),
       ...stack.streamFunctions.map((f) => f.deadLetterQueue),
     ].map(idOf);
-    // send and webhooks queues, the SES events handler, the scheduler, the webhook fan-out, the
-    // metrics counter.
-    expect(deadLetterQueues).toHaveLength(6);
+    // send, webhooks and inbound queues, the SES events handler, the scheduler, the webhook fan-out,
+    // the metrics counter.
+    expect(deadLetterQueues).toHaveLength(7);
     expect([...queuesWithAlarm].sort()).toEqual([...deadLetterQueues].sort());
   });
 

@@ -530,6 +530,15 @@ function expectedGrants(s: Synthesized, fn: ExpectedFunction): Grants {
       ['s3:PutObject', 'blobs'],
     ],
     read: [['s3:GetObject', 'blobs']],
+    // Received messages: the parser reads and deletes SES's copy and writes a record's files; the API
+    // reads (presigns) and deletes those files.
+    inboundStore: [
+      ['s3:GetObject', 'inbound/raw'],
+      ['s3:DeleteObject', 'inbound/raw'],
+      ['s3:PutObject', 'inbound/files'],
+    ],
+    inboundRead: [['s3:GetObject', 'inbound/files']],
+    inboundDelete: [['s3:DeleteObject', 'inbound/files']],
   } as const;
   for (const level of fn.access.attachments ?? []) {
     for (const [action, prefix] of attachmentActions[level]) addGrant(grants, [action], [objects(prefix)]);
@@ -1228,6 +1237,7 @@ describe.each([
       'GSI2',
       'GSI3',
       'GSI4',
+      'GSI5',
     ]);
     for (const index of tableDefinition.globalSecondaryIndexes) {
       expect(props.GlobalSecondaryIndexes.find((candidate) => candidate.IndexName === index.indexName)).toEqual({
@@ -1239,9 +1249,13 @@ describe.each([
         Projection:
           index.projection.type === 'INCLUDE'
             ? { ProjectionType: 'INCLUDE', NonKeyAttributes: [...index.projection.nonKeyAttributes] }
-            : { ProjectionType: 'ALL' },
+            : { ProjectionType: index.projection.type },
       });
     }
+    // The SES message id index only names the email (threading reads the key, nothing else).
+    expect(props.GlobalSecondaryIndexes.find((index) => index.IndexName === 'GSI5')?.Projection).toEqual({
+      ProjectionType: 'KEYS_ONLY',
+    });
     // The email list indexes never carry the bodies (up to 380 KB per email) or the headers.
     for (const name of ['GSI3', 'GSI4']) {
       const projection = props.GlobalSecondaryIndexes.find((index) => index.IndexName === name)?.Projection as {

@@ -9,6 +9,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync 
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import nodemailer from 'nodemailer';
 import { describe, expect, it } from 'vitest';
 import { type RunningPostbox, startPostbox } from '../../local/src/index.ts';
 
@@ -84,11 +85,27 @@ describe('startPostbox', () => {
       expect((await get(second, first.apiKey)).status).toBe(401);
       expect((await fetch(`${first.dashboardUrl}/sign-in`)).status).toBe(200);
       expect((await fetch(first.inboxUrl)).status).toBe(200);
+      // Mail to the seeded domain through the first instance's SMTP port is received there only.
+      expect(first.smtpPort).not.toBe(second.smtpPort);
+      const smtp = (
+        nodemailer as unknown as { createTransport(o: unknown): { sendMail(m: unknown): Promise<unknown> } }
+      ).createTransport({ host: '127.0.0.1', port: first.smtpPort, secure: false, ignoreTLS: true });
+      await smtp.sendMail({ from: 'a@example.com', to: 'support@postbox.test', subject: 'Local', text: 'hi' });
+      const inbound = async (postbox: RunningPostbox) =>
+        (await (
+          await fetch(`${postbox.url}/api/v1/inbound`, { headers: { authorization: `Bearer ${postbox.apiKey}` } })
+        ).json()) as { data: Array<{ subject: string }> };
+      const deadline = Date.now() + 15_000;
+      while (Date.now() < deadline && (await inbound(first)).data.length === 0)
+        await new Promise((r) => setTimeout(r, 200));
+      expect((await inbound(first)).data.map((message) => message.subject)).toEqual(['Local']);
+      expect((await inbound(second)).data).toEqual([]);
     } finally {
       await Promise.all([first.stop(), second.stop()]);
     }
     expect(await listening(first.url)).toBe(false);
     expect(await listening(second.url)).toBe(false);
+    expect(await listening(`smtp://127.0.0.1:${first.smtpPort}`)).toBe(false);
     // Processes that are ending may linger a moment on a busy machine.
     const deadline = Date.now() + 10_000;
     while (Date.now() < deadline && alive(started).length > 0) await new Promise((r) => setTimeout(r, 200));

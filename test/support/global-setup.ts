@@ -18,7 +18,7 @@ import type { LocalNames as IamCheckLocalNames } from './iam/policies.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    localCloud: { apiUrl: string; sesUrl: string; env: Record<string, string> };
+    localCloud: { apiUrl: string; sesUrl: string; smtpPort: number; env: Record<string, string> };
     /** Control API of the test DNS server the handlers resolve through. */
     dnsControlUrl: string;
   }
@@ -68,7 +68,12 @@ export async function setup(project: TestProject): Promise<void> {
     dynamodbPort: await getPort(),
     sqsPort: await getPort(),
   });
-  project.provide('localCloud', { apiUrl: cloud.apiUrl, sesUrl: cloud.sesUrl, env: cloud.env });
+  project.provide('localCloud', {
+    apiUrl: cloud.apiUrl,
+    sesUrl: cloud.sesUrl,
+    smtpPort: cloud.smtpPort,
+    env: cloud.env,
+  });
   project.provide('dnsControlUrl', dns.controlUrl ?? '');
 }
 

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import type { Postbox } from '../client.js';
 import { PostboxError, WaitForTimeoutError } from '../errors.js';
 import type { WebhookEventType } from '../types.js';
-import { verifyWebhook, type WebhookEvent } from '../webhook-verification.js';
+import { verifyWebhook, type WebhookEvent, type WebhookEventOf } from '../webhook-verification.js';
 
 export interface WebhookReceiverOptions {
   /** The event types to subscribe to (default: every type). */
@@ -30,12 +30,13 @@ export interface WebhookReceiver {
   /**
    * The first event of `type` (for which `predicate` holds) already received or arriving within
    * `timeoutMs` (default 10,000); otherwise a WaitForTimeoutError naming the event types received.
+   * The predicate and the answer are typed as that type's event (its `data`).
    */
-  waitFor(
-    type: WebhookEventType,
-    predicate?: (event: WebhookEvent) => boolean,
+  waitFor<T extends WebhookEventType>(
+    type: T,
+    predicate?: (event: WebhookEventOf<T>) => boolean,
     options?: { timeoutMs?: number },
-  ): Promise<WebhookEvent>;
+  ): Promise<WebhookEventOf<T>>;
   /** Deletes the endpoint through the API and closes the server (idempotent). */
   close(): Promise<void>;
 }
@@ -169,14 +170,16 @@ export async function webhookReceiver(
           new TypeError(`The webhook receiver is subscribed to ${subscribed.join(', ')} only, not ${type}`),
         );
       }
-      const matches = (event: WebhookEvent) => event.type === type && (predicate === undefined || predicate(event));
+      type Wanted = WebhookEventOf<typeof type>;
+      const isWanted = (event: WebhookEvent): event is Wanted => event.type === type;
+      const matches = (event: WebhookEvent) => isWanted(event) && (predicate === undefined || predicate(event));
       try {
         const found = events.find(matches);
-        if (found) return Promise.resolve(found);
+        if (found) return Promise.resolve(found as Wanted);
       } catch (error) {
         return Promise.reject(error);
       }
-      return new Promise<WebhookEvent>((resolve, reject) => {
+      return new Promise<Wanted>((resolve, reject) => {
         const settle = (then: () => void) => {
           clearTimeout(timer);
           waiters.delete(waiter);
@@ -191,7 +194,7 @@ export async function webhookReceiver(
               return false;
             }
           },
-          resolve: (event) => settle(() => resolve(event)),
+          resolve: (event) => settle(() => resolve(event as Wanted)),
           reject: (error) => settle(() => reject(error)),
         };
         const timer = setTimeout(() => {

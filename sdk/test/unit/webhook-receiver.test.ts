@@ -4,8 +4,8 @@
  * was read; anything else is 401; a failed registration leaves no server behind.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
-import { Postbox, PostboxError } from '../../src/index.ts';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { type EmailReceivedData, Postbox, PostboxError } from '../../src/index.ts';
 import { webhookReceiver } from '../../src/testing/index.ts';
 
 const secretBytes = randomBytes(32);
@@ -53,22 +53,40 @@ describe('webhookReceiver', () => {
     const receiver = await webhookReceiver(postbox);
     try {
       expect(calls).toEqual(['POST /api/v1/webhooks']);
-      const waiting = receiver.waitFor('email.delivered', (e) => e.data.n === 2);
-      expect((await deliver(receiver.url, 'msg_1', event('email.delivered', { n: 1 }))).status).toBe(204);
-      expect((await deliver(receiver.url, 'msg_2', event('email.delivered', { n: 2 }))).status).toBe(204);
+      const waiting = receiver.waitFor('email.delivered', (e) => e.data.email_id === 'e2');
+      expect((await deliver(receiver.url, 'msg_1', event('email.delivered', { email_id: 'e1' }))).status).toBe(204);
+      expect((await deliver(receiver.url, 'msg_2', event('email.delivered', { email_id: 'e2' }))).status).toBe(204);
       // A retry of msg_1 (same webhook-id) is acknowledged, not recorded again.
-      expect((await deliver(receiver.url, 'msg_1', event('email.delivered', { n: 1 }))).status).toBe(204);
-      expect((await waiting).data).toEqual({ n: 2 });
+      expect((await deliver(receiver.url, 'msg_1', event('email.delivered', { email_id: 'e1' }))).status).toBe(204);
+      expect((await waiting).data).toEqual({ email_id: 'e2' });
       // Another secret, a stale timestamp, a body changed after signing.
       expect((await deliver(receiver.url, 'msg_3', event('email.sent'), randomBytes(32))).status).toBe(401);
       const stale = Math.floor(Date.now() / 1000) - 3600;
       expect((await deliver(receiver.url, 'msg_4', event('email.sent'), secretBytes, stale)).status).toBe(401);
-      expect(receiver.events.map((e) => e.data)).toEqual([{ n: 1 }, { n: 2 }]);
+      expect(receiver.events.map((e) => e.data)).toEqual([{ email_id: 'e1' }, { email_id: 'e2' }]);
       expect(receiver.rejected).toBe(2);
     } finally {
       await receiver.close();
     }
     expect(calls).toEqual(['POST /api/v1/webhooks', 'DELETE /api/v1/webhooks/wh_1']);
+  });
+
+  it('types waitFor by the event type: email.received gives its data', async () => {
+    const { postbox } = fakePostbox();
+    const receiver = await webhookReceiver(postbox, { events: ['email.received'] });
+    try {
+      const waiting = receiver.waitFor('email.received', (e) => e.data.inbound_id === 'inb_2');
+      for (const id of ['inb_1', 'inb_2']) {
+        const delivery = event('email.received', { inbound_id: id, subject: 'Re: hi' });
+        expect((await deliver(receiver.url, `msg_${id}`, delivery)).status).toBe(204);
+      }
+      const received = await waiting;
+      expectTypeOf(received.data).toEqualTypeOf<EmailReceivedData>();
+      expect(received).toMatchObject({ type: 'email.received', data: { inbound_id: 'inb_2', subject: 'Re: hi' } });
+      await expect(receiver.waitFor('email.sent')).rejects.toThrow('subscribed to email.received only');
+    } finally {
+      await receiver.close();
+    }
   });
 
   it('holds a delivery that arrives before the secret is known until it is', async () => {

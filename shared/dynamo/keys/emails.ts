@@ -128,6 +128,16 @@ export const emailKeys = {
     PK: pointerPartitionKey('EMAILTAG', organizationId, environment, tag, shard),
   }),
   /**
+   * A handed-over email under its SES message id (GSI5, keys only; set with `ses_message_id`): a
+   * received reply names the id in In-Reply-To or References (shared/inbound threading).
+   */
+  emailBySesMessageId: (organizationId: string, sesMessageId: string) => ({
+    GSI5PK: `SESMSG#${sesMessageId}`,
+    GSI5SK: organizationId,
+  }),
+  emailsBySesMessageId: (sesMessageId: string) => ({ GSI5PK: `SESMSG#${sesMessageId}` }),
+  emailsBySesMessageIdIndex: 'GSI5' as const,
+  /**
    * Email counts per organization and environment (`total` and one attribute per status), over
    * EMAIL_COUNTER_SHARDS items with distinct partition keys (shard = emailShard(id)), so counting
    * never concentrates an organization's sending rate on one partition.

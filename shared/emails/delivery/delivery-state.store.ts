@@ -83,11 +83,14 @@ function handOverUpdate(organizationId: string, emailId: string, sesMessageId: s
     // scheduler moves it to the outcome deadline if it comes due first, and the entry leaves the
     // index when the status leaves `queued` (applyEmailEvents, recordFailed). Its sweep count
     // restarts: it counts the scheduler's finishes from now on (due-times.ts planDue).
-    UpdateExpression: `SET ses_message_id = :ses, sent_at = :sentAt${
+    // GSI5: the email found by its SES id when a reply names it (the threading of received mail).
+    UpdateExpression: `SET ses_message_id = :ses, sent_at = :sentAt, GSI5PK = :bySes, GSI5SK = :org${
       suppressed.length > 0 ? ', suppressed_recipients = :suppressed' : ''
     } REMOVE lease_until, sweeps`,
     ExpressionAttributeValues: {
       ':ses': sesMessageId,
+      ':bySes': keys.emailBySesMessageId(organizationId, sesMessageId).GSI5PK,
+      ':org': keys.emailBySesMessageId(organizationId, sesMessageId).GSI5SK,
       ':sentAt': handOver.sentAt,
       ...(suppressed.length > 0 ? { ':suppressed': [...suppressed] } : {}),
     },

@@ -25,7 +25,7 @@ describe('the dashboard function', () => {
       sendTo: ['webhooks'],
       kms: ['decrypt', 'encrypt'],
       ses: ['identities'],
-      attachments: ['read'],
+      attachments: ['inboundDelete', 'inboundRead', 'read'],
     });
   });
 });

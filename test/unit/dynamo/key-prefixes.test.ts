@@ -60,6 +60,7 @@ function readsOf(builders: Builders, samples: Samples): Read[] {
       ['GSI2', 'GSI2PK', 'GSI2SK'],
       ['GSI3', 'GSI3PK', 'GSI3SK'],
       ['GSI4', 'GSI4PK', 'GSI4SK'],
+      ['GSI5', 'GSI5PK', 'GSI5SK'],
     ] as const) {
       const pa = a[pk];
       const pb = b[pk];
@@ -134,6 +135,17 @@ const samples: Samples = {
   emailTagPointer: (id) => [id, id, id, id, id],
   emailsTagPartition: (id, n) => [id, id, id, n],
   emailCounter: (id, n) => [id, id, n],
+  emailBySesMessageId: two,
+  emailsBySesMessageId: (id) => [id],
+  inboundMessage: two,
+  inboundContent: two,
+  inboundMessages: (id) => [id],
+  inboundToPointer: (id) => [id, id, id],
+  inboundToPartition: two,
+  inboundFromPointer: (id) => [id, id, id],
+  inboundFromPartition: two,
+  inboundDayCounter: two,
+  inboundDayCounters: (id) => [id],
   dueEntry: two,
   dueUpTo: (_id, n) => [n, n],
   usageCounter: (id, n) => [id, id, id, n],
@@ -193,6 +205,11 @@ const owners: Record<string, string[]> = {
   metricCounters: ['metricCounter'],
   metricDirectoryOfHour: ['metricDirectory'],
   suppressionsList: ['suppression'],
+  emailsBySesMessageId: ['emailBySesMessageId'],
+  inboundMessages: ['inboundMessage'],
+  inboundToPartition: ['inboundToPointer'],
+  inboundFromPartition: ['inboundFromPointer'],
+  inboundDayCounters: ['inboundDayCounter'],
 };
 
 describe('the key prefixes of the single table', () => {

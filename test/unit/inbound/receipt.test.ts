@@ -24,6 +24,7 @@ describe('parseReceipt', () => {
     expect(parseReceipt(JSON.stringify(sesNotification))).toEqual({
       sesMessageId: 'abc123',
       receivedAt: '2026-11-28T10:00:00.000Z',
+      source: 'x@y.test',
       objectKey: 'inbound/raw/abc123',
       recipients: ['help@reply.acme.test', 'hidden@reply.acme.test'],
       verdicts: { spam: 'pass', virus: 'fail', spf: 'gray', dkim: 'processing_failed', dmarc: 'processing_failed' },
@@ -35,6 +36,8 @@ describe('parseReceipt', () => {
     expect(parseReceipt(JSON.stringify({ ...sesNotification, notificationType: 'Bounce' }))).toHaveProperty('error');
     const sns = { ...sesNotification, receipt: { ...sesNotification.receipt, action: { type: 'SNS' } } };
     expect(parseReceipt(JSON.stringify(sns))).toHaveProperty('error');
+    const undated = { ...sesNotification, mail: { ...sesNotification.mail, timestamp: 'yesterday' } };
+    expect(parseReceipt(JSON.stringify(undated))).toHaveProperty('error');
   });
 
   it('reads back what the local stack writes, with its verdicts and the test header’s', () => {
@@ -44,6 +47,7 @@ describe('parseReceipt', () => {
     const written = receivedNotificationFor({
       sesMessageId: 'local-1',
       receivedAt: '2026-11-28T10:00:00.000Z',
+      source: 'sender@example.org',
       bucketName: 'postbox-local',
       objectKey: 'inbound/raw/local-1',
       recipients: ['a@reply.acme.test'],
@@ -52,6 +56,7 @@ describe('parseReceipt', () => {
     expect(parseReceipt(written)).toEqual({
       sesMessageId: 'local-1',
       receivedAt: '2026-11-28T10:00:00.000Z',
+      source: 'sender@example.org',
       objectKey: 'inbound/raw/local-1',
       recipients: ['a@reply.acme.test'],
       verdicts,

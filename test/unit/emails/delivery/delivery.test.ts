@@ -123,7 +123,8 @@ function claimSucceeds(emailId = EMAIL_ID, overrides: Record<string, unknown> = 
 const sendInputs = (): SendEmailCommandInput[] => ses.commandCalls(SendEmailCommand).map((call) => call.args[0].input);
 const SENT = /^SET ses_message_id = :ses/;
 /** recordSent's one UpdateItem (and recordHandOverReportedBySes's). */
-const HAND_OVER = 'SET ses_message_id = :ses, sent_at = :sentAt REMOVE lease_until, sweeps';
+const HAND_OVER =
+  'SET ses_message_id = :ses, sent_at = :sentAt, GSI5PK = :bySes, GSI5SK = :org REMOVE lease_until, sweeps';
 const eventItemPuts = () =>
   documentClient
     .commandCalls(PutCommand)
@@ -506,9 +507,10 @@ describe('deliverEmail', () => {
     expect(records).toHaveLength(1);
     const [record] = records;
     // No due-index key: re-keying the entry would bill an index delete and put (the scheduler derives
-    // the outcome deadline from sent_at when the entry comes due first).
+    // the outcome deadline from sent_at when the entry comes due first). The SES id index (GSI5) finds
+    // the email when a reply names it.
     expect(record?.UpdateExpression).toBe(
-      'SET ses_message_id = :ses, sent_at = :sentAt, suppressed_recipients = :suppressed REMOVE lease_until, sweeps',
+      'SET ses_message_id = :ses, sent_at = :sentAt, GSI5PK = :bySes, GSI5SK = :org, suppressed_recipients = :suppressed REMOVE lease_until, sweeps',
     );
     const values = record?.ExpressionAttributeValues ?? {};
     const sentAt = Date.parse(values[':sentAt']);
@@ -517,6 +519,8 @@ describe('deliverEmail', () => {
     expect(values).toEqual({
       ':ses': 'ses-atomic',
       ':sentAt': values[':sentAt'],
+      ':bySes': 'SESMSG#ses-atomic',
+      ':org': message.organization_id,
       ':suppressed': ['carl@example.com'],
     });
     // No second write whose loss would leave the hand-over without its `sent` event.

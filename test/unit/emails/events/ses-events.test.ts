@@ -349,11 +349,15 @@ describe('handleSesNotification', () => {
     });
     const [update] = documentClient.commandCalls(UpdateCommand).map((call) => call.args[0].input);
     expect(update?.ConditionExpression).toBe('attribute_exists(PK) AND attribute_not_exists(ses_message_id)');
-    expect(update?.UpdateExpression).toBe('SET ses_message_id = :ses, sent_at = :sentAt REMOVE lease_until, sweeps');
+    expect(update?.UpdateExpression).toBe(
+      'SET ses_message_id = :ses, sent_at = :sentAt, GSI5PK = :bySes, GSI5SK = :org REMOVE lease_until, sweeps',
+    );
     // Sent at SES's send time: the scheduler's outcome deadline counts from it (its due entry stays).
     expect(update?.ExpressionAttributeValues).toEqual({
       ':ses': SAMPLE_MESSAGE_ID,
       ':sentAt': samples.Send().mail.timestamp,
+      ':bySes': `SESMSG#${SAMPLE_MESSAGE_ID}`,
+      ':org': expect.any(String),
     });
   });
 
