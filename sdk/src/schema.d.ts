@@ -1515,6 +1515,7 @@ export interface components {
       email: string;
       name: string | null;
     };
+    /** @description At most 10 addresses in `to`, `cc` and `reply_to` and 10 attachments: GET /inbound/{id} has them all */
     InboundListItem: {
       /** @example inb_0KxY3Zc1a2B3c4D5e6F7g8H9i0J1k2L3 */
       id: string;
@@ -1575,9 +1576,12 @@ export interface components {
       size: number;
       /** @description Why the MIME could not be read (the raw message is kept); null when it was */
       parse_error: string | null;
+      /** @description Null when absent, or when the bodies are too big (`truncated`) */
       text: string | null;
       /** @description As received: sanitise or sandbox it wherever you show it */
       html: string | null;
+      /** @description The bodies are over 3 MB and left out: read them from `raw_url` */
+      truncated: boolean;
       headers: {
         name: string;
         value: string;

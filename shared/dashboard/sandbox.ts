@@ -1,6 +1,7 @@
 /**
  * The documents the dashboard shows inside `<iframe sandbox>`: a stored email's HTML body
- * (`/dashboard/emails/{id}/body`) and a template's rendered preview (`/dashboard/templates/{id}/preview`).
+ * (`/dashboard/emails/{id}/body`), a template's rendered preview (`/dashboard/templates/{id}/preview`)
+ * and a received message's HTML (`/dashboard/inbound/{id}/body`: nothing remote, not even images).
  * Their markup is a tenant's own, so it is served as is, only here, and only under these headers.
  */
 import type { SafeHtml } from '#dashboard/html.ts';
@@ -20,9 +21,19 @@ export const SANDBOXED_DOCUMENT_HEADERS: Readonly<Record<string, string>> = {
   'Referrer-Policy': 'no-referrer',
 };
 
-/** A whole document for a sandboxed frame, under SANDBOXED_DOCUMENT_HEADERS. */
-export const sandboxedDocument = (body: SafeHtml, status = 200): PageResult => ({
+/**
+ * Received mail is anyone's: a remote image would tell its sender when, and from where, a member read
+ * it (a tracking pixel). Only inline (`data:`) images and fonts.
+ */
+export const RECEIVED_DOCUMENT_HEADERS: Readonly<Record<string, string>> = {
+  ...SANDBOXED_DOCUMENT_HEADERS,
+  'Content-Security-Policy':
+    "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:; frame-ancestors 'self'",
+};
+
+/** A whole document for a sandboxed frame, under SANDBOXED_DOCUMENT_HEADERS (or the received mail's). */
+export const sandboxedDocument = (body: SafeHtml, status = 200, received = false): PageResult => ({
   status,
   body,
-  headers: { ...SANDBOXED_DOCUMENT_HEADERS },
+  headers: { ...(received ? RECEIVED_DOCUMENT_HEADERS : SANDBOXED_DOCUMENT_HEADERS) },
 });

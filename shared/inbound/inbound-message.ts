@@ -78,8 +78,23 @@ export interface InboundContent {
 /** A virus `fail` keeps the record but never offers its files. */
 export const filesWithheld = (record: Pick<InboundRecord, 'verdicts'>): boolean => record.verdicts.virus === 'fail';
 
-/** What GET /inbound lists: no bodies, headers or URLs (attachments as metadata). */
+/** A list item carries at most this many addresses per field and attachments, so a page of 100 stays ~3 MB. */
+export const LIST_ITEM_ENTRIES = 10;
+/** GET /inbound/:id leaves the bodies out (`truncated`) beyond this many bytes of JSON: Lambda answers ≤ 6 MB. */
+export const DETAIL_BODY_JSON_BYTES = 3 * 1024 * 1024;
+
+/** What GET /inbound lists: no bodies, headers or URLs; attachments as metadata, the first 10 of each list. */
 export function inboundSummary(record: InboundRecord) {
+  return {
+    ...listFields(record),
+    to: record.to.slice(0, LIST_ITEM_ENTRIES),
+    cc: record.cc.slice(0, LIST_ITEM_ENTRIES),
+    reply_to: record.reply_to.slice(0, LIST_ITEM_ENTRIES),
+    attachments: record.attachments.slice(0, LIST_ITEM_ENTRIES),
+  };
+}
+
+function listFields(record: InboundRecord) {
   return {
     id: record.id,
     received_at: record.received_at,
@@ -109,10 +124,12 @@ export function inboundDetail(
   content: InboundContent,
   urls: { raw: PresignedUrl | null; attachments: ReadonlyMap<string, PresignedUrl> },
 ) {
+  const bodiesFit = JSON.stringify([content.text, content.html]).length <= DETAIL_BODY_JSON_BYTES;
   return {
-    ...inboundSummary(record),
-    text: content.text,
-    html: content.html,
+    ...listFields(record),
+    text: bodiesFit ? content.text : null,
+    html: bodiesFit ? content.html : null,
+    truncated: !bodiesFit,
     headers: content.headers,
     in_reply_to: record.in_reply_to,
     references: record.references,

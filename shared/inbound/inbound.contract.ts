@@ -50,15 +50,17 @@ const inboundFields = {
     .meta({ description: 'Why the MIME could not be read (the raw message is kept); null when it was' }),
 };
 
-export const inboundListItem = z
-  .strictObject({ ...inboundFields, attachments: z.array(attachmentMetadata) })
-  .meta({ id: 'InboundListItem' });
+export const inboundListItem = z.strictObject({ ...inboundFields, attachments: z.array(attachmentMetadata) }).meta({
+  id: 'InboundListItem',
+  description: 'At most 10 addresses in `to`, `cc` and `reply_to` and 10 attachments: GET /inbound/{id} has them all',
+});
 
 export const inboundDetail = z
   .strictObject({
     ...inboundFields,
-    text: z.string().nullable(),
+    text: z.string().nullable().meta({ description: 'Null when absent, or when the bodies are too big (`truncated`)' }),
     html: z.string().nullable().meta({ description: 'As received: sanitise or sandbox it wherever you show it' }),
+    truncated: z.boolean().meta({ description: 'The bodies are over 3 MB and left out: read them from `raw_url`' }),
     headers: z.array(z.strictObject({ name: z.string(), value: z.string() })),
     in_reply_to: z.string().nullable(),
     references: z.array(z.string()),

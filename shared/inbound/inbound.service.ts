@@ -4,6 +4,7 @@
  */
 import { gunzipSync } from 'node:zlib';
 import { deleteObjects, presignDownload, readObject } from '#adapters/attachment-storage.ts';
+import { config } from '#core/config.ts';
 import { notFound } from '#core/errors.ts';
 import { deleteInboundRecord, getInboundContent, getInboundRecord } from '#inbound/inbound.store.ts';
 import {
@@ -19,9 +20,13 @@ import { objectKeys } from '#platform/buckets.ts';
 /** Download URLs are valid this long. */
 export const DOWNLOAD_URL_SECONDS = 3600;
 
+/** A record past the deployment's retention is gone, even if it was stored under a longer one (its files are). */
+const withinRetention = (record: InboundRecord): boolean =>
+  Date.parse(record.received_at) + config.inboundRetentionDays * 86_400_000 > Date.now();
+
 async function recordOf(organizationId: string, inboundId: string): Promise<InboundRecord> {
   const record = isInboundId(inboundId) ? await getInboundRecord(organizationId, inboundId) : undefined;
-  if (!record) throw notFound('Inbound message');
+  if (!record || !withinRetention(record)) throw notFound('Inbound message');
   return record;
 }
 

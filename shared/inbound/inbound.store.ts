@@ -52,7 +52,8 @@ function dayCounterUpdate(record: InboundRecord, delta: 1 | -1): TransactItems[n
     Update: {
       TableName: tableName,
       Key: keys.inboundDayCounter(record.organization_id, day),
-      UpdateExpression: 'ADD received :delta SET expires_at = if_not_exists(expires_at, :expires)',
+      // The latest record's expiry: a retention raised during the day keeps the counter as long as its records.
+      UpdateExpression: 'ADD received :delta SET expires_at = :expires',
       ExpressionAttributeValues: {
         ':delta': delta,
         ':expires':
@@ -71,6 +72,14 @@ export async function insertInboundRecord(record: InboundRecord, content: Stored
       Put: {
         TableName: tableName,
         Item: { ...keys.inboundMessage(record.organization_id, record.id), type: 'inbound', ...record },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
+    {
+      // Deleted already (a notification delivered again after the DELETE): never stored again.
+      ConditionCheck: {
+        TableName: tableName,
+        Key: keys.inboundTombstone(record.organization_id, record.id),
         ConditionExpression: 'attribute_not_exists(PK)',
       },
     },
@@ -94,16 +103,19 @@ export async function insertInboundRecord(record: InboundRecord, content: Stored
     await transactWrite(items);
     return 'added';
   } catch (error) {
-    if (failedCondition(error, 0)) return 'exists';
+    if (failedCondition(error, 0) || failedCondition(error, 1)) return 'exists';
     throw error;
   }
 }
 
-/** The ids among these that are stored already (one consistent BatchGetItem). */
+/** The ids among these that are stored already, or were deleted (one consistent BatchGetItem). */
 export async function storedInboundIds(entries: ReadonlyArray<{ organizationId: string; id: string }>) {
   if (entries.length === 0) return new Set<string>();
   const items = await batchGetAll(
-    entries.map((entry) => keys.inboundMessage(entry.organizationId, entry.id)),
+    entries.flatMap((entry) => [
+      keys.inboundMessage(entry.organizationId, entry.id),
+      keys.inboundTombstone(entry.organizationId, entry.id),
+    ]),
     { attributes: ['id'], consistent: true },
   );
   return new Set(items.map((item) => String(item.id)));
@@ -139,6 +151,16 @@ export async function deleteInboundRecord(record: InboundRecord): Promise<boolea
       },
     },
     { Delete: { TableName: tableName, Key: keys.inboundContent(record.organization_id, record.id) } },
+    {
+      Put: {
+        TableName: tableName,
+        Item: {
+          ...keys.inboundTombstone(record.organization_id, record.id),
+          id: record.id,
+          expires_at: record.expires_at,
+        },
+      },
+    },
     ...pointerPuts(record).map((entry) => {
       const item = entry.Put?.Item as { PK: string; SK: string };
       return { Delete: { TableName: tableName, Key: { PK: item.PK, SK: item.SK } } };

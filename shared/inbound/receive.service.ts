@@ -25,8 +25,23 @@ import { resolveRecipients } from '#inbound/recipients.service.ts';
 import { repliedEmails } from '#inbound/threading.store.ts';
 import { objectKeys } from '#platform/buckets.ts';
 
-/** Attachments a record lists (the raw message holds every part). */
-export const MAX_LISTED_ATTACHMENTS = 100;
+/** Attachments a record lists and stores apart (the raw message holds every part). */
+export const MAX_LISTED_ATTACHMENTS = 50;
+/**
+ * What a record keeps of the header fields, so that any message's record fits an item (400 KB): the
+ * first 50 addresses of each list, the last 50 references, 998 characters of a field (RFC 5322's line),
+ * a name of 100. The headers and the raw message keep everything.
+ */
+export const MAX_LISTED_ADDRESSES = 50;
+const MAX_LISTED_REFERENCES = 50;
+const MAX_FIELD_CHARS = 998;
+const MAX_NAME_CHARS = 100;
+const cut = (value: string | null): string | null => (value === null ? null : value.slice(0, MAX_FIELD_CHARS));
+const listed = (addresses: InboundAddress[] | undefined): InboundAddress[] =>
+  (addresses ?? [])
+    .filter((address) => address.email.length <= 320)
+    .slice(0, MAX_LISTED_ADDRESSES)
+    .map((address) => ({ email: address.email, name: address.name?.slice(0, MAX_NAME_CHARS) ?? null }));
 /** Content (gzip) kept on its item up to this size; beyond, in S3 (an item holds at most 400 KB). */
 const INLINE_CONTENT_BYTES = 300 * 1024;
 
@@ -41,7 +56,8 @@ export interface ReceiveOutcome {
 /** The sender in the normal form the `from` filter looks it up by (punycode domain, lower case). */
 function senderOf(from: InboundAddress): InboundAddress {
   const normalized = normalizeEmailAddress(from.email);
-  return { email: normalized.ok ? normalized.address : from.email.toLowerCase(), name: from.name };
+  const email = normalized.ok ? normalized.address : from.email.toLowerCase().slice(0, 320);
+  return { email, name: from.name?.slice(0, MAX_NAME_CHARS) ?? null };
 }
 
 const gzipJson = (value: unknown): Uint8Array => gzipSync(JSON.stringify(value));
@@ -50,9 +66,9 @@ function attachmentRecords(inboundId: string, parsed: ParsedMessage | undefined)
   return (parsed?.attachments ?? []).slice(0, MAX_LISTED_ATTACHMENTS).map((attachment, index) => ({
     id: `${inboundId}_${index + 1}`.replace(/^inb_/, 'inatt_'),
     filename: attachment.filename,
-    content_type: attachment.contentType.slice(0, 200),
+    content_type: attachment.contentType.slice(0, 100),
     size: attachment.size,
-    content_id: attachment.contentId?.slice(0, 250) ?? null,
+    content_id: attachment.contentId?.slice(0, 100) ?? null,
     disposition: attachment.disposition,
     sha256: attachment.sha256,
   }));
@@ -75,14 +91,16 @@ function recordFor(input: {
     ses_message_id: receipt.sesMessageId,
     received_at: receipt.receivedAt,
     from: senderOf(parsed?.from ?? { email: receipt.source, name: null }),
-    to: parsed?.to ?? [],
-    cc: parsed?.cc ?? [],
-    reply_to: parsed?.replyTo ?? [],
-    subject: parsed?.subject ?? null,
+    to: listed(parsed?.to),
+    cc: listed(parsed?.cc),
+    reply_to: listed(parsed?.replyTo),
+    subject: cut(parsed?.subject ?? null),
     recipients: input.recipients,
-    internet_message_id: parsed?.internetMessageId ?? null,
-    in_reply_to: parsed?.inReplyTo ?? null,
-    references: parsed?.references.slice(-50) ?? [],
+    internet_message_id: cut(parsed?.internetMessageId ?? null),
+    in_reply_to: cut(parsed?.inReplyTo ?? null),
+    references: (parsed?.references ?? [])
+      .slice(-MAX_LISTED_REFERENCES)
+      .map((reference) => reference.slice(0, MAX_FIELD_CHARS)),
     in_reply_to_email_id: input.inReplyToEmailId,
     verdicts: receipt.verdicts,
     size: input.raw.length,
@@ -101,7 +119,8 @@ async function storeFiles(
 ): Promise<StoredContent> {
   const organizationId = record.organization_id;
   if (!filesWithheld(record)) {
-    const unique = new Map((parsed?.attachments ?? []).map((attachment) => [attachment.sha256, attachment]));
+    const kept = (parsed?.attachments ?? []).slice(0, MAX_LISTED_ATTACHMENTS);
+    const unique = new Map(kept.map((attachment) => [attachment.sha256, attachment]));
     await Promise.all([
       putObject(objectKeys.inboundRawCopy(organizationId, record.id), raw, 'message/rfc822'),
       ...[...unique.values()].map((attachment) =>

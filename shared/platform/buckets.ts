@@ -34,8 +34,8 @@ export const attachmentsBucket = {
     { prefix: 'uploads/', expirationDays: UPLOAD_USABLE_DAYS + 1 },
     { prefix: 'blobs/', expirationDays: STORED_ATTACHMENT_DAYS + BLOB_REFRESH_DAYS },
     { prefix: 'inbound/raw/', expirationDays: INBOUND_RAW_DAYS },
-    // A record's files expire a day after the record (its TTL), whatever retention it was given: the
-    // stack sets this rule from the configured retention (infra/storage.ts).
+    // A record's files expire a day after the record (its TTL): the stack sets this rule from the
+    // configured retention (infra/storage.ts), which reads also apply to older records.
     { prefix: 'inbound/files/', expirationDays: INBOUND_RETENTION_DAYS + 1 },
   ],
 } as const satisfies BucketDefinition & { prefixes: Record<string, string> };

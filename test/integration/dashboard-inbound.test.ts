@@ -15,7 +15,7 @@ import { composedMessage, PNG_1PX } from '../support/raw-messages.ts';
 type Member = Awaited<ReturnType<typeof dashboardMember>>;
 
 const SANDBOX_CSP =
-  "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src https: data:; font-src https: data:; frame-ancestors 'self'";
+  "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:; frame-ancestors 'self'";
 
 const HOSTILE_NAME = '"><script>alert("from")</script>';
 const HOSTILE_SUBJECT = '<img src=x onerror=alert(1)> & <b>bold</b>';

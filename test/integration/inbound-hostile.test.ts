@@ -105,7 +105,35 @@ describe('hostile received mail', () => {
     expect(await objectState(objectKeys.inboundContent(org.organization.id, message.id))).toBeUndefined();
   });
 
-  it('stores a message once when SES’s notification arrives twice', async () => {
+  it('stores a message with 3,000 addressees and long fields, its record cut to fit an item, its headers whole', async () => {
+    const org = await receivingOrganization();
+    const to = Array.from({ length: 3000 }, (_, index) => `person${index}@elsewhere.test`);
+    const raw = await composedMessage({
+      from: `${'N'.repeat(5000)} <a@x.test>`,
+      to: [`in@${org.domain}`, ...to],
+      cc: to.slice(0, 2000),
+      subject: 's'.repeat(12_000),
+      text: 'many',
+      html: '<p>many</p>',
+      references: Array.from({ length: 200 }, (_, index) => `<ref${index}.${'r'.repeat(900)}@x.test>`),
+    });
+    await sendRaw(raw, 'a@x.test', [`in@${org.domain}`]);
+    const [item] = (await waitForInbound(org.api, 1)).data;
+    const message = await detailOf(org.api, item?.id);
+    expect(message.to).toHaveLength(50);
+    expect(message.cc).toHaveLength(50);
+    expect(message.from).toEqual({ email: 'a@x.test', name: 'N'.repeat(100) });
+    expect(message.subject).toHaveLength(998);
+    expect(message.references).toHaveLength(50);
+    expect(message.parse_error).toBeNull();
+    // The header itself is there (cut at 16 KB), and the raw message is whole.
+    expect(message.headers.find((header: { name: string }) => header.name === 'to').value.length).toBeGreaterThan(
+      16_000,
+    );
+    expect(Buffer.from(await (await fetch(message.raw_url)).arrayBuffer()).equals(raw)).toBe(true);
+  });
+
+  it('stores a message once when SES’s notification arrives twice, and never again once deleted', async () => {
     const org = await receivingOrganization();
     const sesMessageId = `twice-${randomBytes(6).toString('hex')}`;
     const objectKey = objectKeys.inboundRaw(sesMessageId);
@@ -146,5 +174,17 @@ describe('hostile received mail', () => {
       dkim: 'pass',
       dmarc: 'pass',
     });
+
+    // Deleted, then the notification again (a DLQ redrive): the message does not come back.
+    const id = list.body.data[0].id;
+    expect((await org.api.delete(`/api/v1/inbound/${id}`)).status).toBe(200);
+    await putObject(objectKey, raw);
+    await sqs.send(new SendMessageCommand({ QueueUrl: process.env.INBOUND_QUEUE_URL, MessageBody: notification }));
+    for (let attempt = 0; attempt < 100 && (await objectState(objectKey)); attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(await objectState(objectKey)).toBeUndefined();
+    expect((await org.api.get(`/api/v1/inbound/${id}`)).status).toBe(404);
+    expect((await org.api.get('/api/v1/inbound')).body.pagination.total_count).toBe(0);
   });
 });

@@ -75,6 +75,7 @@ const MESSAGE: InboundMessage = {
   ...listItem('inb_1'),
   text: 'Thanks!',
   html: null,
+  truncated: false,
   headers: [{ name: 'Subject', value: 'Re: your order' }],
   in_reply_to: null,
   references: [],

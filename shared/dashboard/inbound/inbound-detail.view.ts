@@ -2,7 +2,7 @@
  * One received message (GET /dashboard/inbound/{id}: headers, verdicts, files, bodies, delete) and its
  * HTML body on its own (GET /dashboard/inbound/{id}/body, the source of the detail's sandboxed frame).
  * All of it was written by whoever sent the message: text only ever goes through the escaping `html`
- * template, and the HTML body is served only by the body route, under SANDBOXED_DOCUMENT_HEADERS.
+ * template, and the HTML body is served only by the body route, under RECEIVED_DOCUMENT_HEADERS (no remote content).
  */
 import { type BadgeTone, badge, copyButton, dateTime, none, notice } from '#dashboard/components.ts';
 import { byteSize } from '#dashboard/emails/email-detail.view.ts';
@@ -198,11 +198,12 @@ ${deleteForm(member, message)}`,
   };
 }
 
-/** The received HTML as is: the only place it becomes SafeHtml, under SANDBOXED_DOCUMENT_HEADERS. */
-export function inboundBodyPage(message: Pick<InboundView, 'html'>): PageResult {
-  const body =
-    message.html === null
+/** The received HTML as is: the only place it becomes SafeHtml, under RECEIVED_DOCUMENT_HEADERS (no remote content). */
+export function inboundBodyPage(message: Pick<InboundView, 'html' | 'truncated'>): PageResult {
+  const body = message.truncated
+    ? html`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Too big to show</title></head><body><p>This message's bodies are over 3 MB: download the raw message to read it.</p></body></html>`
+    : message.html === null
       ? html`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>No HTML part</title></head><body><p>This message has no HTML part.</p></body></html>`
       : new SafeHtml(message.html);
-  return sandboxedDocument(body);
+  return sandboxedDocument(body, 200, true);
 }

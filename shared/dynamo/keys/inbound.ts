@@ -22,6 +22,14 @@ export const inboundKeys = {
     PK: `INBOUND#${organizationId}`,
     SK: `${CONTENT}${inboundId}`,
   }),
+  /**
+   * What a DELETE leaves until the record would have expired: a redelivered or redriven notification
+   * finds it and never stores the message again.
+   */
+  inboundTombstone: (organizationId: string, inboundId: string): PrimaryKey => ({
+    PK: `INBOUND#${organizationId}`,
+    SK: `GONE#${inboundId}`,
+  }),
   /** The records, for a Query between two ids (`MSG#<id>`). */
   inboundMessages: (organizationId: string) => ({ PK: `INBOUND#${organizationId}`, SKPrefix: RECORD }),
   /** One pointer per envelope recipient at the organization (the `to` filter): SK = the record's id. */

@@ -9,7 +9,7 @@ import {
   invalidInboundFiltersPage,
 } from '#dashboard/inbound/inbound-list.view.ts';
 import type { PageResult } from '#dashboard/page-result.ts';
-import { SANDBOXED_DOCUMENT_HEADERS } from '#dashboard/sandbox.ts';
+import { RECEIVED_DOCUMENT_HEADERS } from '#dashboard/sandbox.ts';
 import type { Verdicts } from '#inbound/receipt.ts';
 
 const member = { organizationId: 'org_test', memberEmail: 'member@example.com', csrfToken: 'token' };
@@ -60,6 +60,7 @@ const view = (fields: Partial<InboundView> = {}): InboundView => ({
   ...listItem(),
   text: 'Hi there',
   html: '<p>Hi there</p>',
+  truncated: false,
   headers: [{ name: 'Subject', value: 'Hello' }],
   in_reply_to: null,
   references: [],
@@ -293,11 +294,15 @@ describe('inboundDetailPage', () => {
 });
 
 describe('inboundBodyPage', () => {
-  it('serves the received HTML as is, under the sandboxing headers of a sent email’s body', () => {
+  it('serves the received HTML as is, sandboxed, with nothing remote', () => {
     const hostile = '<script>alert(1)</script><p>Body</p>';
-    const result = inboundBodyPage({ html: hostile });
-    expect(result).toMatchObject({ status: 200, headers: SANDBOXED_DOCUMENT_HEADERS });
+    const result = inboundBodyPage({ html: hostile, truncated: false });
+    expect(result).toMatchObject({ status: 200, headers: RECEIVED_DOCUMENT_HEADERS });
+    // A received message's remote images would tell its sender who read it, and when.
+    expect(RECEIVED_DOCUMENT_HEADERS['Content-Security-Policy']).toContain('img-src data:;');
+    expect(RECEIVED_DOCUMENT_HEADERS['Content-Security-Policy']).not.toContain('https:');
     expect(bodyOf(result)).toBe(hostile);
-    expect(bodyOf(inboundBodyPage({ html: null }))).toContain('This message has no HTML part.');
+    expect(bodyOf(inboundBodyPage({ html: null, truncated: false }))).toContain('This message has no HTML part.');
+    expect(bodyOf(inboundBodyPage({ html: null, truncated: true }))).toContain('download the raw message');
   });
 });

@@ -139,6 +139,7 @@ const samples: Samples = {
   emailsBySesMessageId: (id) => [id],
   inboundMessage: two,
   inboundContent: two,
+  inboundTombstone: two,
   inboundMessages: (id) => [id],
   inboundToPointer: (id) => [id, id, id],
   inboundToPartition: two,

@@ -124,3 +124,43 @@ describe('email.received data', () => {
     expect(receivedEventData('e', record(), { text: null, html: null, headers: [] })).not.toHaveProperty('headers');
   });
 });
+
+describe('response sizes', () => {
+  it('keeps a page of 100 of the largest list items, and the largest detail, under Lambda’s 6 MB', () => {
+    const address = (n: number) => ({ email: `${'a'.repeat(60)}${n}@${'d'.repeat(180)}.test`, name: 'N'.repeat(100) });
+    const largest = record({
+      to: Array.from({ length: 50 }, (_, n) => address(n)),
+      cc: Array.from({ length: 50 }, (_, n) => address(n)),
+      reply_to: Array.from({ length: 50 }, (_, n) => address(n)),
+      subject: 's'.repeat(998),
+      recipients: Array.from({ length: 50 }, (_, n) => address(n).email),
+      references: Array.from({ length: 50 }, () => 'r'.repeat(998)),
+      attachments: Array.from({ length: 50 }, (_, n) => ({
+        id: `inatt_${'x'.repeat(36)}_${n}`,
+        filename: 'f'.repeat(200),
+        content_type: 't'.repeat(100),
+        size: 1,
+        content_id: 'c'.repeat(100),
+        disposition: 'attachment' as const,
+        sha256: 'a'.repeat(64),
+      })),
+    });
+    const item = JSON.stringify(inboundSummary(largest));
+    expect(item.length * 100).toBeLessThan(4 * 1024 * 1024);
+    // The record itself fits a DynamoDB item (400 KB) with room to spare.
+    expect(JSON.stringify(largest).length).toBeLessThan(300 * 1024);
+    const huge = 'h'.repeat(20 * 1024 * 1024);
+    const detail = inboundDetail(
+      largest,
+      { text: huge, html: huge, headers: [{ name: 'x', value: 'v'.repeat(16_000) }] },
+      {
+        raw: null,
+        attachments: new Map(),
+      },
+    );
+    expect(detail).toMatchObject({ text: null, html: null, truncated: true });
+    expect(JSON.stringify(detail).length).toBeLessThan(1024 * 1024);
+    const fits = inboundDetail(largest, { text: 't', html: 'h', headers: [] }, { raw: null, attachments: new Map() });
+    expect(fits).toMatchObject({ text: 't', html: 'h', truncated: false });
+  });
+});
