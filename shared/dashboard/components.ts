@@ -60,6 +60,16 @@ export function pageNotice(notices: Readonly<Record<string, PageNotice>>, key: s
 
 export const emptyState = (content: unknown): SafeHtml => html`<div class="empty">${content}</div>`;
 
+/** `path?query` with the empty values left out (the path alone when none is left). */
+export function pathWithQuery(path: string, query: Record<string, string | number | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') params.set(name, String(value));
+  }
+  const search = params.toString();
+  return search === '' ? path : `${path}?${search}`;
+}
+
 /** Previous/next links that keep the page's other query parameters. */
 export function pager(
   basePath: string,
@@ -68,14 +78,8 @@ export function pager(
   totalPages: number,
 ): SafeHtml {
   if (totalPages <= 1) return html``;
-  const link = (target: number): string => {
-    const params = new URLSearchParams();
-    for (const [name, value] of Object.entries(query)) {
-      if (value !== undefined && value !== '' && name !== 'page') params.set(name, String(value));
-    }
-    params.set('page', String(target));
-    return `${basePath}?${params.toString()}`;
-  };
+  const { page: _current, ...others } = query;
+  const link = (target: number): string => pathWithQuery(basePath, { ...others, page: target });
   return html`<nav class="pager" aria-label="Pagination">
 ${page > 1 ? html`<a class="button secondary" href="${link(page - 1)}" rel="prev">← Previous</a>` : ''}
 <span>Page ${page} of ${totalPages}</span>

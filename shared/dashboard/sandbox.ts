@@ -4,7 +4,7 @@
  * and a received message's HTML (`/dashboard/inbound/{id}/body`: nothing remote, not even images).
  * Their markup is a tenant's own, so it is served as is, only here, and only under these headers.
  */
-import type { SafeHtml } from '#dashboard/html.ts';
+import { html, type SafeHtml } from '#dashboard/html.ts';
 import type { PageResult } from '#dashboard/page-result.ts';
 
 /**
@@ -37,3 +37,31 @@ export const sandboxedDocument = (body: SafeHtml, status = 200, received = false
   body,
   headers: { ...(received ? RECEIVED_DOCUMENT_HEADERS : SANDBOXED_DOCUMENT_HEADERS) },
 });
+
+/**
+ * A detail page's two body sections: the HTML in a sandboxed frame (its document served at `framePath`)
+ * and the text as preformatted text. `noun` names the thing (`email`, `message`); `remote` says what the
+ * frame's document may load.
+ */
+export function bodySections(body: {
+  noun: string;
+  html: string | null;
+  text: string | null;
+  framePath: string;
+  subject: string;
+  remote: string;
+}): SafeHtml {
+  return html`<section aria-labelledby="html-heading">
+<h2 id="html-heading">HTML body</h2>
+${
+  body.html === null
+    ? html`<p class="muted">This ${body.noun} has no HTML part.</p>`
+    : html`<p class="muted">Shown sandboxed: no scripts run and ${body.remote}.</p>
+<iframe class="body" sandbox src="${body.framePath}" title="HTML body of the ${body.noun}: ${body.subject}"></iframe>`
+}
+</section>
+<section aria-labelledby="text-heading">
+<h2 id="text-heading">Text body</h2>
+${body.text === null ? html`<p class="muted">This ${body.noun} has no text part.</p>` : html`<pre>${body.text}</pre>`}
+</section>`;
+}

@@ -6,7 +6,7 @@
 import { GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { batchGetAll } from '#dynamo/batch.ts';
 import { db, tableName } from '#dynamo/client.ts';
-import { keys } from '#dynamo/keys.ts';
+import { keys, type PrimaryKey } from '#dynamo/keys.ts';
 import { countAll, queryAll, withoutTableKeys } from '#dynamo/reads.ts';
 import { failedCondition, type TransactItems, transactWrite } from '#dynamo/writes.ts';
 import type { InboundRecord } from '#inbound/inbound-message.ts';
@@ -24,25 +24,15 @@ const DAY_SECONDS = 86_400;
 const dayOf = (iso: string) => iso.slice(0, 10);
 
 /** The record's pointers: one per envelope recipient (carrying the sender, for `to` + `from`) and its sender. */
-function pointerPuts(record: InboundRecord): TransactItems {
+function pointerItems(record: InboundRecord): Array<PrimaryKey & Record<string, unknown>> {
   const base = { inbound_id: record.id, expires_at: record.expires_at };
   return [
     ...[...new Set(record.recipients)].map((address) => ({
-      Put: {
-        TableName: tableName,
-        Item: {
-          ...keys.inboundToPointer(record.organization_id, address, record.id),
-          ...base,
-          from: record.from.email,
-        },
-      },
+      ...keys.inboundToPointer(record.organization_id, address, record.id),
+      ...base,
+      from: record.from.email,
     })),
-    {
-      Put: {
-        TableName: tableName,
-        Item: { ...keys.inboundFromPointer(record.organization_id, record.from.email, record.id), ...base },
-      },
-    },
+    { ...keys.inboundFromPointer(record.organization_id, record.from.email, record.id), ...base },
   ];
 }
 
@@ -96,7 +86,7 @@ export async function insertInboundRecord(record: InboundRecord, content: Stored
         },
       },
     },
-    ...pointerPuts(record),
+    ...pointerItems(record).map((Item) => ({ Put: { TableName: tableName, Item } })),
     dayCounterUpdate(record, 1),
   ];
   try {
@@ -161,10 +151,7 @@ export async function deleteInboundRecord(record: InboundRecord): Promise<boolea
         },
       },
     },
-    ...pointerPuts(record).map((entry) => {
-      const item = entry.Put?.Item as { PK: string; SK: string };
-      return { Delete: { TableName: tableName, Key: { PK: item.PK, SK: item.SK } } };
-    }),
+    ...pointerItems(record).map(({ PK, SK }) => ({ Delete: { TableName: tableName, Key: { PK, SK } } })),
     dayCounterUpdate(record, -1),
   ];
   try {

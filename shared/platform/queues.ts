@@ -20,38 +20,32 @@ export interface QueueDefinition {
   deadLetterRetentionSeconds: number;
 }
 
+/**
+ * A queue with its consumer: visible again after six of its consumer's timeouts, dead-lettered after 5
+ * receives, messages kept 4 days, dead letters 14.
+ */
+const consumedQueue = (name: string, consumerTimeoutSeconds: number): QueueDefinition => ({
+  name,
+  visibilityTimeoutSeconds: 6 * consumerTimeoutSeconds,
+  maxReceiveCount: 5,
+  messageRetentionSeconds: 4 * 24 * 3600,
+  deadLetterRetentionSeconds: 14 * 24 * 3600,
+});
+
 export const queueDefinitions = {
-  send: {
-    name: 'send',
-    visibilityTimeoutSeconds: 6 * SEND_CONSUMER_TIMEOUT_SECONDS,
-    maxReceiveCount: 5,
-    messageRetentionSeconds: 4 * 24 * 3600,
-    deadLetterRetentionSeconds: 14 * 24 * 3600,
-  },
+  send: consumedQueue('send', SEND_CONSUMER_TIMEOUT_SECONDS),
   /**
    * Webhook deliveries (shared/webhooks/webhook-queue-consumer.service.ts): their own queue, so a slow or
    * failing endpoint never delays sending. Retries are new messages (with DelaySeconds), so the
    * receive count only grows when the consumer itself fails on a message.
    */
-  webhooks: {
-    name: 'webhooks',
-    visibilityTimeoutSeconds: 6 * WEBHOOK_CONSUMER_TIMEOUT_SECONDS,
-    maxReceiveCount: 5,
-    messageRetentionSeconds: 4 * 24 * 3600,
-    deadLetterRetentionSeconds: 14 * 24 * 3600,
-  },
+  webhooks: consumedQueue('webhooks', WEBHOOK_CONSUMER_TIMEOUT_SECONDS),
   /**
    * Received messages (shared/inbound): SES receiving's notification of a stored message (through SNS
    * in AWS, from the local SMTP server locally). A message the parser keeps failing on (S3 or DynamoDB
    * down) waits in the dead-letter queue, its raw message still in the bucket, for a redrive.
    */
-  inbound: {
-    name: 'inbound',
-    visibilityTimeoutSeconds: 6 * INBOUND_CONSUMER_TIMEOUT_SECONDS,
-    maxReceiveCount: 5,
-    messageRetentionSeconds: 4 * 24 * 3600,
-    deadLetterRetentionSeconds: 14 * 24 * 3600,
-  },
+  inbound: consumedQueue('inbound', INBOUND_CONSUMER_TIMEOUT_SECONDS),
 } as const satisfies Record<string, QueueDefinition>;
 
 export type QueueName = keyof typeof queueDefinitions;

@@ -5,12 +5,10 @@
  * and a notification delivered twice stores the message once.
  */
 import { randomBytes } from 'node:crypto';
-import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { describe, expect, it } from 'vitest';
 import { objectState, putObject } from '#adapters/attachment-storage.ts';
-import { receivedNotificationFor } from '#inbound/receipt.ts';
 import { objectKeys } from '#platform/buckets.ts';
-import { receivingOrganization, sendRaw, waitForInbound } from '../support/inbound.ts';
+import { receivingOrganization, sendRaw, sesReceipt, waitForInbound } from '../support/inbound.ts';
 import { composedMessage, encodedFilename, manyParts } from '../support/raw-messages.ts';
 import { startWebhookReceiver } from '../support/webhook-receiver.ts';
 
@@ -135,8 +133,6 @@ describe('hostile received mail', () => {
 
   it('stores a message once when SES’s notification arrives twice, and never again once deleted', async () => {
     const org = await receivingOrganization();
-    const sesMessageId = `twice-${randomBytes(6).toString('hex')}`;
-    const objectKey = objectKeys.inboundRaw(sesMessageId);
     const raw = await composedMessage({
       from: 'a@x.test',
       to: [`in@${org.domain}`],
@@ -144,20 +140,13 @@ describe('hostile received mail', () => {
       text: 'once',
       html: '<p>once</p>',
     });
-    await putObject(objectKey, raw);
-    const notification = receivedNotificationFor({
-      sesMessageId,
-      receivedAt: new Date().toISOString(),
-      source: 'a@x.test',
-      bucketName: process.env.ATTACHMENTS_BUCKET ?? '',
-      objectKey,
-      recipients: [`in@${org.domain}`],
+    const { objectKey, deliver } = await sesReceipt(raw, {
+      from: 'a@x.test',
+      to: [`in@${org.domain}`],
+      idPrefix: 'twice',
       verdicts: { spam: 'pass', virus: 'pass', spf: 'pass', dkim: 'pass', dmarc: 'pass' },
     });
-    const sqs = new SQSClient({ endpoint: process.env.SQS_ENDPOINT, region: process.env.AWS_REGION });
-    for (let copy = 0; copy < 3; copy += 1) {
-      await sqs.send(new SendMessageCommand({ QueueUrl: process.env.INBOUND_QUEUE_URL, MessageBody: notification }));
-    }
+    for (let copy = 0; copy < 3; copy += 1) await deliver();
     await waitForInbound(org.api, 1);
     // The copies have been read once SES's copy of the message is gone (deleted after the last store).
     for (let attempt = 0; attempt < 100 && (await objectState(objectKey)); attempt += 1) {
@@ -179,7 +168,7 @@ describe('hostile received mail', () => {
     const id = list.body.data[0].id;
     expect((await org.api.delete(`/api/v1/inbound/${id}`)).status).toBe(200);
     await putObject(objectKey, raw);
-    await sqs.send(new SendMessageCommand({ QueueUrl: process.env.INBOUND_QUEUE_URL, MessageBody: notification }));
+    await deliver();
     for (let attempt = 0; attempt < 100 && (await objectState(objectKey)); attempt += 1) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }

@@ -3,37 +3,24 @@
  * both, dates; `total_count` from the day counters for whole days and from the records for part-days,
  * moved by a delete; a page past the end; bad filters are 400.
  */
-import { randomBytes } from 'node:crypto';
-import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { describe, expect, it } from 'vitest';
-import { putObject } from '#adapters/attachment-storage.ts';
-import { receivedNotificationFor } from '#inbound/receipt.ts';
-import { objectKeys } from '#platform/buckets.ts';
 import { expectError } from '../support/http.ts';
-import { receivingOrganization, sendRaw, waitForInbound } from '../support/inbound.ts';
+import { receivingOrganization, sendRaw, sesReceipt, waitForInbound } from '../support/inbound.ts';
 import { composedMessage } from '../support/raw-messages.ts';
 
 const DAY_MS = 86_400_000;
-const sqs = new SQSClient({ endpoint: process.env.SQS_ENDPOINT, region: process.env.AWS_REGION });
 
 /** A message SES received at `receivedAt` (a past day's, which SMTP cannot make), through the queue. */
 async function receivedAt(receivedAt: string, from: string, to: string[]) {
-  const sesMessageId = `past-${randomBytes(6).toString('hex')}`;
-  const objectKey = objectKeys.inboundRaw(sesMessageId);
-  await putObject(
-    objectKey,
-    await composedMessage({ from, to, subject: 'Earlier', text: 'earlier', html: '<p>earlier</p>' }),
-  );
-  const body = receivedNotificationFor({
-    sesMessageId,
+  const raw = await composedMessage({ from, to, subject: 'Earlier', text: 'earlier', html: '<p>earlier</p>' });
+  const receipt = await sesReceipt(raw, {
+    from,
+    to,
     receivedAt,
-    source: from,
-    bucketName: process.env.ATTACHMENTS_BUCKET ?? '',
-    objectKey,
-    recipients: to,
+    idPrefix: 'past',
     verdicts: { spam: 'pass', virus: 'pass', spf: 'gray', dkim: 'gray', dmarc: 'gray' },
   });
-  await sqs.send(new SendMessageCommand({ QueueUrl: process.env.INBOUND_QUEUE_URL, MessageBody: body }));
+  await receipt.deliver();
 }
 
 describe('GET /inbound', () => {

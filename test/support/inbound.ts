@@ -4,8 +4,12 @@
  * for what the parser stored.
  */
 import { randomBytes } from 'node:crypto';
+import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import nodemailer from 'nodemailer';
 import { expect, inject } from 'vitest';
+import { putObject } from '#adapters/attachment-storage.ts';
+import { receivedNotificationFor, type Verdicts } from '#inbound/receipt.ts';
+import { objectKeys } from '#platform/buckets.ts';
 import { createTestOrganization, verifiedDomainFor } from './factories.ts';
 
 type Transport = {
@@ -51,4 +55,32 @@ export async function waitForInbound(api: Api, count: number, query = '', timeou
       throw new Error(`GET /inbound listed ${response.body.pagination.total_count}, not ${count}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/**
+ * What SES receiving does, without SMTP (for what SMTP cannot make: a past receipt time, chosen verdicts,
+ * the same notification twice): `raw` stored under `inbound/raw/`, and its notification, which
+ * `deliver()` sends to the inbound queue (as often as called).
+ */
+export async function sesReceipt(
+  raw: Buffer,
+  envelope: { from: string; to: string[]; receivedAt?: string; verdicts: Verdicts; idPrefix?: string },
+) {
+  const sesMessageId = `${envelope.idPrefix ?? 'ses'}-${randomBytes(6).toString('hex')}`;
+  const objectKey = objectKeys.inboundRaw(sesMessageId);
+  await putObject(objectKey, raw);
+  const notification = receivedNotificationFor({
+    sesMessageId,
+    receivedAt: envelope.receivedAt ?? new Date().toISOString(),
+    source: envelope.from,
+    bucketName: process.env.ATTACHMENTS_BUCKET ?? '',
+    objectKey,
+    recipients: envelope.to,
+    verdicts: envelope.verdicts,
+  });
+  const sqs = new SQSClient({ endpoint: process.env.SQS_ENDPOINT, region: process.env.AWS_REGION });
+  const deliver = async () => {
+    await sqs.send(new SendMessageCommand({ QueueUrl: process.env.INBOUND_QUEUE_URL, MessageBody: notification }));
+  };
+  return { objectKey, deliver };
 }

@@ -19,7 +19,7 @@ import { emailStatusBadge, listUrl, subjectText } from '#dashboard/emails/email-
 import { html, SafeHtml } from '#dashboard/html.ts';
 import { layout, type PageMember } from '#dashboard/layout.ts';
 import type { PageResult } from '#dashboard/page-result.ts';
-import { sandboxedDocument } from '#dashboard/sandbox.ts';
+import { bodySections, sandboxedDocument } from '#dashboard/sandbox.ts';
 import type { EventType } from '#emails/email.ts';
 import type { getEmail } from '#emails/get.service.ts';
 
@@ -169,19 +169,14 @@ ${attachmentsTable(email)}
 <h2 id="events-heading">Events</h2>
 ${timeline(email.events)}
 </section>
-<section aria-labelledby="html-heading">
-<h2 id="html-heading">HTML body</h2>
-${
-  email.html === null
-    ? html`<p class="muted">This email has no HTML part.</p>`
-    : html`<p class="muted">Shown sandboxed: no scripts run and remote content is limited to images and fonts.</p>
-<iframe class="body" sandbox src="/dashboard/emails/${email.id}/body" title="HTML body of the email: ${subject}"></iframe>`
-}
-</section>
-<section aria-labelledby="text-heading">
-<h2 id="text-heading">Text body</h2>
-${email.text === null ? html`<p class="muted">This email has no text part.</p>` : html`<pre>${email.text}</pre>`}
-</section>`,
+${bodySections({
+  noun: 'email',
+  html: email.html,
+  text: email.text,
+  framePath: `/dashboard/emails/${email.id}/body`,
+  subject,
+  remote: 'remote content is limited to images and fonts',
+})}`,
     }),
   };
 }

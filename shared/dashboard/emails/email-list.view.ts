@@ -15,6 +15,7 @@ import {
   none,
   notice,
   pager,
+  pathWithQuery,
 } from '#dashboard/components.ts';
 import { type EmailFilters, MAX_EMAILS_PAGE } from '#dashboard/emails/emails.schemas.ts';
 import { html, type SafeHtml } from '#dashboard/html.ts';
@@ -38,11 +39,7 @@ export const emailStatusBadge = (status: string): SafeHtml =>
   badge(status, STATUS_TONES[status as EmailStatus] ?? 'neutral');
 
 /** The list's address with these query parameters (empty ones left out). */
-export function listUrl(query: Record<string, string | undefined>): string {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) if (value) params.set(name, value);
-  return `${LIST_PATH}?${params.toString()}`;
-}
+export const listUrl = (query: Record<string, string | undefined>): string => pathWithQuery(LIST_PATH, query);
 
 const filterQuery = (filters: EmailFilters) => ({
   status: filters.status,

@@ -19,7 +19,7 @@ import {
 } from '#dashboard/inbound/inbound-list.view.ts';
 import { layout, type PageMember } from '#dashboard/layout.ts';
 import type { PageResult } from '#dashboard/page-result.ts';
-import { sandboxedDocument } from '#dashboard/sandbox.ts';
+import { bodySections, sandboxedDocument } from '#dashboard/sandbox.ts';
 import type { getInbound } from '#inbound/inbound.service.ts';
 import type { Verdict } from '#inbound/receipt.ts';
 
@@ -176,19 +176,14 @@ ${linksExpiry(message)}
 ${attachmentsTable(message)}
 <p>Raw message (.eml): ${fileLink(message.raw_url, html`Download the message as received`)}</p>
 </section>
-<section aria-labelledby="html-heading">
-<h2 id="html-heading">HTML body</h2>
-${
-  message.html === null
-    ? html`<p class="muted">This message has no HTML part.</p>`
-    : html`<p class="muted">Shown sandboxed: no scripts run and remote content is limited to images and fonts.</p>
-<iframe class="body" sandbox src="${inboundBodyPath(message.id)}" title="HTML body of the message: ${subject}"></iframe>`
-}
-</section>
-<section aria-labelledby="text-heading">
-<h2 id="text-heading">Text body</h2>
-${message.text === null ? html`<p class="muted">This message has no text part.</p>` : html`<pre>${message.text}</pre>`}
-</section>
+${bodySections({
+  noun: 'message',
+  html: message.html,
+  text: message.text,
+  framePath: inboundBodyPath(message.id),
+  subject,
+  remote: 'nothing remote is loaded (a remote image would tell the sender you read it)',
+})}
 <section aria-labelledby="headers-heading">
 <h2 id="headers-heading">Headers</h2>
 ${headersTable(message.headers)}

@@ -15,6 +15,7 @@ import {
   type PageNotice,
   pageNotice,
   pager,
+  pathWithQuery,
 } from '#dashboard/components.ts';
 import { html, type SafeHtml } from '#dashboard/html.ts';
 import type { InboundFilters } from '#dashboard/inbound/inbound.schemas.ts';
@@ -37,12 +38,8 @@ const NOTICES: Record<string, PageNotice> = {
 };
 
 /** The list's address with these query parameters (empty ones left out). */
-export function inboundListUrl(query: Partial<Record<string, string>> = {}): string {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) if (value) params.set(name, value);
-  const search = params.toString();
-  return search === '' ? INBOUND_PATH : `${INBOUND_PATH}?${search}`;
-}
+export const inboundListUrl = (query: Partial<Record<string, string>> = {}): string =>
+  pathWithQuery(INBOUND_PATH, query);
 
 const filterQuery = (filters: InboundFilters) => ({
   to: filters.to,

@@ -76,6 +76,7 @@ export interface HandOver {
 /** The hand-over's update: the SES id with its derived events, the lease released. */
 function handOverUpdate(organizationId: string, emailId: string, sesMessageId: string, handOver: HandOver) {
   const suppressed = handOver.suppressedRecipients ?? [];
+  const bySes = keys.emailBySesMessageId(organizationId, sesMessageId);
   return {
     TableName: tableName,
     Key: keys.email(organizationId, emailId),
@@ -89,8 +90,8 @@ function handOverUpdate(organizationId: string, emailId: string, sesMessageId: s
     } REMOVE lease_until, sweeps`,
     ExpressionAttributeValues: {
       ':ses': sesMessageId,
-      ':bySes': keys.emailBySesMessageId(organizationId, sesMessageId).GSI5PK,
-      ':org': keys.emailBySesMessageId(organizationId, sesMessageId).GSI5SK,
+      ':bySes': bySes.GSI5PK,
+      ':org': bySes.GSI5SK,
       ':sentAt': handOver.sentAt,
       ...(suppressed.length > 0 ? { ':suppressed': [...suppressed] } : {}),
     },
