@@ -110,11 +110,12 @@ async function metricsCost(label: string, emails: number) {
 const small = await metricsCost('100 emails', 100);
 const large = await metricsCost('100,000 emails', 100_000);
 
-// 2. The metrics counter's cost per email, through the pipeline: the DynamoDB usage of the
-// metrics-counter function alone (its counter transactions, the emails it reads, the guard's judgement).
+// 2. The counting's cost per email, through the pipeline: the DynamoDB usage of the stream-counters
+// function alone (its counter transactions — the metrics' and the email list's —, the list pointers, the
+// emails it reads, the guard's judgement).
 const domain = `c${randomBytes(4).toString('hex')}.test`;
 const { secret: key } = await benchOrganization('metrics counter cost', domain);
-const counter = 'functions/consumers/metrics-counter.ts';
+const counter = 'functions/consumers/stream-counters.ts';
 const before = dynamoUsageByFunction()[counter] ?? { requests: 0, readUnits: 0, writeUnits: 0, capacityUnits: 0 };
 const sendStarted = performance.now();
 for (let index = 0; index < SENDS; index += 1) {

@@ -11,6 +11,7 @@ import type { MetricCount, MetricCounts } from '#deliverability/metric-counts.ts
 import { emptyCounts, METRIC_COUNTS } from '#deliverability/metric-counts.ts';
 import { db, tableName } from '#dynamo/client.ts';
 import { keys } from '#dynamo/keys.ts';
+import type { TransactItems } from '#dynamo/writes.ts';
 
 /**
  * Counters (hour and day) per write: with an hour's directory item beside each hour counter, a
@@ -27,41 +28,50 @@ export interface CounterAddition {
 }
 
 /**
- * Adds the counts (≤ MAX_COUNTERS_PER_WRITE counters) to shard `shard`, once per `token` (1–36
+ * Adds the counts (≤ MAX_COUNTERS_PER_WRITE counters) to shard `shard`, with `alongside` (other
+ * counters' updates from the same records) in the same transaction, once per `token` (1–36
  * characters, unique to the records counted).
  */
-export async function addToCounters(additions: readonly CounterAddition[], shard: number, token: string) {
-  if (additions.length === 0) return;
+export async function addToCounters(
+  additions: readonly CounterAddition[],
+  shard: number,
+  token: string,
+  alongside: TransactItems = [],
+) {
+  if (additions.length === 0 && alongside.length === 0) return;
   const now = Math.floor(Date.now() / 1000);
   await db.send(
     new TransactWriteCommand({
       ClientRequestToken: token,
-      TransactItems: additions.flatMap((addition) => {
-        const counted = METRIC_COUNTS.filter((name) => addition.counts[name] !== 0);
-        const targets = [
-          keys.metricCounter(addition.organizationId, addition.environment, addition.bucket, shard),
-          ...(addition.bucket.startsWith('H#')
-            ? [keys.metricDirectory(addition.environment, addition.bucket, addition.organizationId, shard)]
-            : []),
-        ];
-        return targets.map((Key) => ({
-          Update: {
-            TableName: tableName,
-            Key,
-            UpdateExpression: `SET #type = :type, organization_id = :org, expires_at = :expires${counted.length > 0 ? ` ADD ${counted.map((name) => `#${name} :${name}`).join(', ')}` : ''}`,
-            ExpressionAttributeNames: {
-              '#type': 'type',
-              ...Object.fromEntries(counted.map((name) => [`#${name}`, name])),
+      TransactItems: [
+        ...alongside,
+        ...additions.flatMap((addition) => {
+          const counted = METRIC_COUNTS.filter((name) => addition.counts[name] !== 0);
+          const targets = [
+            keys.metricCounter(addition.organizationId, addition.environment, addition.bucket, shard),
+            ...(addition.bucket.startsWith('H#')
+              ? [keys.metricDirectory(addition.environment, addition.bucket, addition.organizationId, shard)]
+              : []),
+          ];
+          return targets.map((Key) => ({
+            Update: {
+              TableName: tableName,
+              Key,
+              UpdateExpression: `SET #type = :type, organization_id = :org, expires_at = :expires${counted.length > 0 ? ` ADD ${counted.map((name) => `#${name} :${name}`).join(', ')}` : ''}`,
+              ExpressionAttributeNames: {
+                '#type': 'type',
+                ...Object.fromEntries(counted.map((name) => [`#${name}`, name])),
+              },
+              ExpressionAttributeValues: {
+                ':type': 'metric_counter',
+                ':org': addition.organizationId,
+                ':expires': now + RETENTION_SECONDS,
+                ...Object.fromEntries(counted.map((name) => [`:${name}`, addition.counts[name]])),
+              },
             },
-            ExpressionAttributeValues: {
-              ':type': 'metric_counter',
-              ':org': addition.organizationId,
-              ':expires': now + RETENTION_SECONDS,
-              ...Object.fromEntries(counted.map((name) => [`:${name}`, addition.counts[name]])),
-            },
-          },
-        }));
-      }),
+          }));
+        }),
+      ],
     }),
   );
 }

@@ -1,8 +1,9 @@
 /**
  * The table's stream → deliverability counters (metric-counts.ts says what counts). A batch's records
- * are summed per organization, environment and bucket and added in transactions of at most 100
- * counters (metric-counter.store.ts), in the records' order; when one fails, the answer names its
- * first record, so Lambda resumes there and the records before it — counted — are not read again.
+ * are summed per organization, environment and bucket and added in transactions of at most 100 items
+ * (metric-counter.store.ts), in the records' order, with any counters a caller counts alongside
+ * (`CountedAlongside`: the email list's); when one fails, the answer names its first record, so Lambda
+ * resumes there and the records before it — counted — are not read again.
  */
 import { createHash } from 'node:crypto';
 import type { Environment } from '#core/environment.ts';
@@ -19,16 +20,22 @@ import {
 import { evaluateSendingGuard } from '#deliverability/sending-guard.service.ts';
 import { batchGetAll } from '#dynamo/batch.ts';
 import { emailOfCollectionKey, keys, METRIC_SHARDS } from '#dynamo/keys.ts';
+import type { StreamChange } from '#dynamo/stream-change.ts';
+import type { TransactItems } from '#dynamo/writes.ts';
 import { ITEM_TYPES } from '#platform/table.ts';
 
-/** A record of the table's stream, as the handler passes it on. */
-export interface StreamChange {
-  /** The stream record's id (unique): what a write's idempotency token is made of. */
-  id: string;
-  eventName: 'INSERT' | 'MODIFY' | 'REMOVE';
-  oldImage?: Record<string, unknown>;
-  newImage?: Record<string, unknown>;
+/**
+ * Other counters moved by the same records, written in the same transaction (so exactly once too):
+ * `counterOf` names the counter a change moves (none: undefined), `updatesOf` the updates of a run's
+ * changes; `seed` (a byte of the run's token) picks their shard.
+ */
+export interface CountedAlongside {
+  counterOf(change: StreamChange): string | undefined;
+  updatesOf(changes: readonly StreamChange[], seed: number): TransactItems;
 }
+
+/** DynamoDB's most items in one transaction. */
+const MAX_TRANSACTION_ITEMS = 100;
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 const listLength = (value: unknown): number => (Array.isArray(value) ? value.length : 0);
@@ -92,40 +99,50 @@ async function emailsOfEvents(changes: readonly StreamChange[]): Promise<Map<str
  * Counts the changes; answers the id of the first change not counted (its write failed), or undefined
  * when all were.
  */
-export async function countChanges(changes: readonly StreamChange[]): Promise<string | undefined> {
+export async function countChanges(
+  changes: readonly StreamChange[],
+  alongside?: CountedAlongside,
+): Promise<string | undefined> {
   const emails = await emailsOfEvents(changes);
-  // Consecutive runs of changes whose counters fit one transaction (each change adds ≤ 2 counters).
-  const runs: Array<{ changes: StreamChange[]; counted: CountedChange[] }> = [];
-  let run: (typeof runs)[number] = { changes: [], counted: [] };
+  // Consecutive runs of changes whose counters fit one transaction (each change adds ≤ 2 counters,
+  // an hour's counter 2 items with its directory entry; a counter alongside 1 item).
+  const runs: Array<{ changes: StreamChange[]; counted: CountedChange[]; others: Set<string> }> = [];
+  let run: (typeof runs)[number] = { changes: [], counted: [], others: new Set() };
   for (const change of changes) {
     const counted = countedOf(change, emails);
+    const other = alongside?.counterOf(change);
     const next = counted ? [...run.counted, counted] : run.counted;
-    if (sumByBucket(next).size > MAX_COUNTERS_PER_WRITE) {
+    const buckets = sumByBucket(next);
+    const items = buckets.size * 1.5 + run.others.size + (other && !run.others.has(other) ? 1 : 0);
+    if (buckets.size > MAX_COUNTERS_PER_WRITE || items > MAX_TRANSACTION_ITEMS) {
       runs.push(run);
-      run = { changes: [], counted: [] };
+      run = { changes: [], counted: [], others: new Set() };
     }
     run.changes.push(change);
     if (counted) run.counted.push(counted);
+    if (other) run.others.add(other);
   }
   runs.push(run);
   const judged = new Set<string>();
-  for (const { changes: ran, counted } of runs) {
-    if (counted.length === 0) continue;
+  for (const { changes: ran, counted, others } of runs) {
+    if (counted.length === 0 && others.size === 0) continue;
     const token = createHash('sha256')
       .update(ran.map((change) => change.id).join('\n'))
       .digest('base64url')
       .slice(0, 36);
-    const shard = Buffer.from(token, 'base64url').readUInt8(0) % METRIC_SHARDS;
+    const tokenBytes = Buffer.from(token, 'base64url');
+    const shard = tokenBytes.readUInt8(0) % METRIC_SHARDS;
     const additions = [...sumByBucket(counted)].map(([key, counts]) => {
       const [organizationId = '', environment = '', bucket = ''] = key.split('|');
       return { organizationId, environment, bucket, counts };
     });
+    const otherUpdates = others.size > 0 && alongside ? alongside.updatesOf(ran, tokenBytes.readUInt8(1)) : [];
     try {
-      await addToCounters(additions, shard, token);
+      await addToCounters(additions, shard, token, otherUpdates);
     } catch (error) {
-      logger.error('deliverability counters not written; the stream resumes at this run', {
+      logger.error('counters not written; the stream resumes at this run', {
         changes: ran.length,
-        counters: additions.length,
+        counters: additions.length + otherUpdates.length,
         ...errorLogFields(error),
       });
       return ran[0]?.id;

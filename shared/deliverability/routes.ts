@@ -1,6 +1,6 @@
 /**
- * Deliverability: the metrics and sending-guard routes, and the metrics counter — the table stream's
- * second (and last advisable) reader, invoked only with counted events and hand-overs.
+ * Deliverability: the metrics and sending-guard routes. Its counters are written by the emails
+ * feature's stream reader (shared/emails/routes.ts `stream-counters`), which counts for both.
  */
 import { COUNTED_EVENT_TYPES } from '#deliverability/metric-counts.ts';
 import { getMetrics } from '#deliverability/metrics.contract.ts';
@@ -14,17 +14,10 @@ export const deliverabilityRoutes: FeatureRoutes = {
     apiRoute(getMetrics, 'functions/metrics/get.ts', { table: ['read'] }),
     apiRoute(getSendingSettings, 'functions/settings/get-sending.ts', { table: ['read'] }),
   ],
-  streamHandlers: [
-    {
-      // Reads the events' emails, adds the batch's counts in transactions.
-      name: 'metrics-counter',
-      handler: 'functions/consumers/metrics-counter.ts',
-      access: { table: ['read', 'write'], tableStream: ['read'] },
-      batchSize: 1000,
-      filterPatterns: [
-        itemInserted(ITEM_TYPES.emailEvent, { event_type: { S: [...COUNTED_EVENT_TYPES] } }),
-        emailHandedOver,
-      ],
-    },
-  ],
 };
+
+/** The stream records the metrics are counted from: counted events and hand-overs. */
+export const metricStreamFilters = [
+  itemInserted(ITEM_TYPES.emailEvent, { event_type: { S: [...COUNTED_EVENT_TYPES] } }),
+  emailHandedOver,
+] as const;

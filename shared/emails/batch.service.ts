@@ -40,7 +40,6 @@ import {
   putEmailItems,
 } from '#emails/email.store.ts';
 import { type EmailRecord, newEmailId } from '#emails/email.ts';
-import { countNewEmails, deleteEmailPointers, writeEmailPointers } from '#emails/email-index.store.ts';
 import { planAccept } from '#emails/schedule/due-times.ts';
 import { readUsage } from '#emails/usage.store.ts';
 import { findSuppressedAddresses, MAX_ADDRESSES_PER_CHECK } from '#suppressions/suppressions.service.ts';
@@ -268,8 +267,6 @@ export async function acceptBatch(
       partial: true,
     },
     ...usageWrites(organizationId, caller.environment, { recipients: fresh.length, emails: fresh.length }, now),
-    { name: 'pointers', run: () => writeEmailPointers(fresh), undo: () => deleteEmailPointers(fresh), partial: true },
-    { name: 'count', run: () => countNewEmails(fresh), undo: () => countNewEmails(fresh, -1) },
     {
       name: 'template usage',
       run: async () => {

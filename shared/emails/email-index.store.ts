@@ -1,33 +1,24 @@
 /**
  * What GET /emails reads besides the email items' own index entries (GSI3, GSI4): `to` and tag pointers
  * (those fields are multi-valued, so no index on the email item can serve them) and sharded counters
- * (total_count without reading the list). Written beside the email, not in a transaction (which bills
- * every item twice); a failed send takes them back (accept-writes.service.ts), and only a crash between
- * two writes can leave an email without pointers or a count off by one. docs/data-model.md, "The email
- * list (GET /emails)" and L1–L7.
+ * (total_count without reading the list). Both are written from the table's stream, after the email
+ * (list-index.service.ts): a send writes neither, and a batch of the stream moves a counter once per
+ * organization and environment. docs/data-model.md, "The email list (GET /emails)" and L1–L7.
  */
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { normalizeEmailAddress } from '#core/email-address.ts';
 import type { Environment } from '#core/environment.ts';
-import { errorLogFields } from '#core/log-fields.ts';
-import { logger } from '#core/logger.ts';
 import { batchGetAll, batchWriteAll } from '#dynamo/batch.ts';
 import { db, tableName } from '#dynamo/client.ts';
-import {
-  EMAIL_COUNTER_SHARDS,
-  EMAIL_LIST_SHARDS,
-  emailShard,
-  keys,
-  type PrimaryKey,
-  statusesOutOfStatusIndex,
-} from '#dynamo/keys.ts';
+import { EMAIL_COUNTER_SHARDS, EMAIL_LIST_SHARDS, keys, statusesOutOfStatusIndex } from '#dynamo/keys.ts';
 import { countAll } from '#dynamo/reads.ts';
+import type { TransactItems } from '#dynamo/writes.ts';
 import type { EmailRecord, EmailStatus, ListedEmail } from '#emails/email.ts';
 import { EMAIL_LIST_ATTRIBUTES } from '#platform/table.ts';
 
 /** The `to` addresses of an email, normalised and without repeats. */
 function toAddresses(email: Pick<EmailRecord, 'to'>): string[] {
-  const addresses = email.to.map((mailbox) => {
+  const addresses = (email.to ?? []).map((mailbox) => {
     const normalized = normalizeEmailAddress(mailbox.email);
     return normalized.ok ? normalized.address : mailbox.email.toLowerCase();
   });
@@ -37,103 +28,71 @@ function toAddresses(email: Pick<EmailRecord, 'to'>): string[] {
 /** `<name>:<value>`: tag names and values are `[A-Za-z0-9_-]`, so the colon is unambiguous. */
 export const tagFilterValue = (name: string, value: string) => `${name}:${value}`;
 
-function pointerKeys(email: EmailRecord) {
+/** The fields of an email its pointers are made of (the stream's image of an email has them). */
+export type PointedEmail = Pick<EmailRecord, 'organization_id' | 'environment' | 'id' | 'created_at' | 'to' | 'tags'>;
+
+function pointerKeys(email: PointedEmail) {
   const { organization_id: org, environment: env, id, created_at: createdAt } = email;
   return [
     ...toAddresses(email).map((address) => keys.emailToPointer(org, env, address, id, createdAt)),
-    ...Object.entries(email.tags).map(([name, value]) =>
+    ...Object.entries(email.tags ?? {}).map(([name, value]) =>
       keys.emailTagPointer(org, env, tagFilterValue(name, value), id, createdAt),
     ),
   ];
 }
 
-function counterKey(organizationId: string, environment: string, emailId: string) {
-  return keys.emailCounter(organizationId, environment, emailShard(emailId, EMAIL_COUNTER_SHARDS));
-}
-
-const pointerItems = (emails: readonly EmailRecord[]) =>
-  emails.flatMap((email) =>
-    pointerKeys(email).map((key) => ({ PutRequest: { Item: { ...key, type: 'email_pointer', email_id: email.id } } })),
-  );
-
-/** The `to` and tag pointers of new emails: BatchWriteItems of 25 (n ≤ 60 per email). */
-export async function writeEmailPointers(emails: readonly EmailRecord[]): Promise<void> {
-  await batchWriteAll(pointerItems(emails));
-}
-
-/** Deletes the pointers of emails taken back (any of them may be missing: deleting is idempotent). */
-export async function deleteEmailPointers(emails: readonly EmailRecord[]): Promise<void> {
-  await batchWriteAll(emails.flatMap((email) => pointerKeys(email).map((key) => ({ DeleteRequest: { Key: key } }))));
+/** A pointer of an email to write (`put`) or to delete. */
+export interface PointerWrite {
+  put: boolean;
+  email: PointedEmail;
 }
 
 /**
- * Counts new emails (`sign` 1) or takes the count of emails taken back (`sign` -1): `total` and
- * `queued` ± n, one UpdateItem per organization and environment, on the shard of the group's first
- * email. The shards are only ever summed, so a later status move on an email's own shard may take
- * a shard below zero while the sum stays exact.
+ * Writes and deletes pointers (BatchWriteItems of 25; n ≤ 60 per email), the last write of a key
+ * winning: a BatchWriteItem may not name a key twice, and an email put and taken back in one stream
+ * batch must end without its pointers. Both are idempotent, so a batch read again writes the same.
  */
-export async function countNewEmails(emails: readonly EmailRecord[], sign: 1 | -1 = 1): Promise<void> {
-  const perShard = new Map<string, { key: PrimaryKey; count: number }>();
-  for (const email of emails) {
-    const group = `${email.organization_id}#${email.environment}`;
-    const entry = perShard.get(group) ?? {
-      key: counterKey(email.organization_id, email.environment, email.id),
-      count: 0,
-    };
-    entry.count += 1;
-    perShard.set(group, entry);
+export async function writePointers(writes: readonly PointerWrite[]): Promise<void> {
+  const byKey = new Map<string, Record<string, unknown>>();
+  for (const { put, email } of writes) {
+    for (const key of pointerKeys(email)) {
+      byKey.set(
+        `${key.PK}|${key.SK}`,
+        put
+          ? { PutRequest: { Item: { ...key, type: 'email_pointer', email_id: email.id } } }
+          : { DeleteRequest: { Key: key } },
+      );
+    }
   }
-  await Promise.all(
-    [...perShard.values()].map(({ key, count }) =>
-      db.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: key,
-          UpdateExpression: 'ADD #total :n, #queued :n',
-          ExpressionAttributeNames: { '#total': 'total', '#queued': 'queued' },
-          ExpressionAttributeValues: { ':n': sign * count },
-        }),
-      ),
-    ),
-  );
+  await batchWriteAll([...byKey.values()]);
 }
 
-/** An email's pointers and count (what the send path writes beside the email; fixtures use it). */
-export async function writeEmailIndexEntries(email: EmailRecord): Promise<void> {
-  await Promise.all([writeEmailPointers([email]), countNewEmails([email])]);
-}
+/** What a counter's attributes move by (`total` and the statuses). */
+export type EmailCountMoves = Partial<Record<keyof EmailCounts, number>>;
 
 /**
- * A status change that has been stored: moves one count from `from` to `to` (one UpdateItem).
- * Never throws: the status change stands, and a lost count is logged (the count drifts by one).
+ * The update adding `moves` to one counter shard of an organization and environment, for a
+ * transaction (the stream's counting writes it with the deliverability counters: exactly once).
  */
-export async function moveEmailCount(
+export function emailCounterUpdate(
   organizationId: string,
   environment: string,
-  emailId: string,
-  from: EmailStatus,
-  to: EmailStatus,
-): Promise<void> {
-  if (from === to) return;
-  await db
-    .send(
-      new UpdateCommand({
-        TableName: tableName,
-        Key: counterKey(organizationId, environment, emailId),
-        UpdateExpression: 'ADD #from :minus, #to :one',
-        ExpressionAttributeNames: { '#from': from, '#to': to },
-        ExpressionAttributeValues: { ':minus': -1, ':one': 1 },
-      }),
-    )
-    .catch((error: unknown) => {
-      logger.error('the status changed but the email counts did not follow', {
-        organization_id: organizationId,
-        email_id: emailId,
-        from,
-        to,
-        ...errorLogFields(error),
-      });
-    });
+  shard: number,
+  moves: EmailCountMoves,
+): TransactItems[number] {
+  const names = Object.keys(moves).filter((name) => moves[name as keyof EmailCounts] !== 0);
+  return {
+    Update: {
+      TableName: tableName,
+      Key: keys.emailCounter(organizationId, environment, shard % EMAIL_COUNTER_SHARDS),
+      UpdateExpression: `SET #type = :type${names.length > 0 ? ` ADD ${names.map((name) => `#${name} :${name}`).join(', ')}` : ''}`,
+      ExpressionAttributeNames: { '#type': 'type', ...Object.fromEntries(names.map((name) => [`#${name}`, name])) },
+      ExpressionAttributeValues: {
+        ':type': 'email_counter',
+        ...Object.fromEntries(names.map((name) => [`:${name}`, moves[name as keyof EmailCounts]])),
+      },
+    },
+  };
 }
 
 export type EmailCounts = Record<'total' | EmailStatus, number>;
@@ -177,8 +136,6 @@ export interface ListPartition {
   indexName?: 'GSI3' | 'GSI4';
   partitionKey: { name: string; value: string };
   sortKeyName: string;
-  /** Only entries whose attribute has this value (a FilterExpression: the others are read, not returned). */
-  filter?: { name: string; value: string };
 }
 
 /** Sort-key bounds, both inclusive (built by the caller from from_date / to_date). */
@@ -203,13 +160,8 @@ function keyCondition(partition: ListPartition, range: SortKeyRange) {
   } else {
     delete names['#sk'];
   }
-  if (partition.filter) {
-    names['#filter'] = partition.filter.name;
-    values[':filter'] = partition.filter.value;
-  }
   return {
     KeyConditionExpression: condition,
-    ...(partition.filter ? { FilterExpression: '#filter = :filter' } : {}),
     ExpressionAttributeNames: names,
     ExpressionAttributeValues: values,
   };
@@ -245,7 +197,10 @@ export function countListPartition(partition: ListPartition, range: SortKeyRange
 
 const shards = () => Array.from({ length: EMAIL_LIST_SHARDS }, (_, shard) => shard);
 
-/** Every partition of the list, per environment and shard: by time, by status, or a pointer list. */
+/**
+ * Every partition of the list, per environment and shard: by time, by status, or a pointer list. A
+ * status the status index leaves out is read from the list by time (the caller filters).
+ */
 export function listPartitions(
   organizationId: string,
   environments: readonly Environment[],
@@ -253,17 +208,7 @@ export function listPartitions(
 ): ListPartition[] {
   return environments.flatMap((environment) =>
     shards().map((shard): ListPartition => {
-      if ('status' in by && statusesOutOfStatusIndex.has(by.status)) {
-        // Not in the status index: the list by time, filtered (mostly matching: see keys/emails.ts).
-        const { GSI3PK } = keys.emailsByTime(organizationId, environment, shard);
-        return {
-          indexName: keys.emailsByTimeIndex,
-          partitionKey: { name: 'GSI3PK', value: GSI3PK },
-          sortKeyName: 'GSI3SK',
-          filter: { name: 'status', value: by.status },
-        };
-      }
-      if ('status' in by) {
+      if ('status' in by && !statusesOutOfStatusIndex.has(by.status)) {
         const { GSI4PK } = keys.emailsByStatus(organizationId, environment, by.status, shard);
         return {
           indexName: keys.emailsByStatusIndex,

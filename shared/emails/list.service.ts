@@ -2,7 +2,8 @@ import { getOrganization } from '#accounts/organization.store.ts';
 import type { Environment } from '#core/environment.ts';
 import { validationError } from '#core/errors.ts';
 import { type Pagination, paginationFor } from '#core/pages.ts';
-import type { ListedEmail } from '#emails/email.ts';
+import { statusesOutOfStatusIndex } from '#dynamo/keys.ts';
+import { EMAIL_STATUSES, type EmailStatus, type ListedEmail } from '#emails/email.ts';
 import {
   countListPartition,
   getListedEmails,
@@ -58,14 +59,14 @@ export type FetchPage<T> = (
 ) => Promise<{ entries: SortedEntry<T>[]; cursor?: Record<string, unknown> }>;
 
 /**
- * The first `wanted` entries of several sources sorted newest first (descending sort key),
- * merged: each source is read in pages only as far as the merge needs. The first round asks
- * each source for its share (wanted / sources, plus a margin: shards by hash hold about equal
- * shares of any time range); a source whose page runs out before the merge is done is read
- * again for a share of what is still missing. So the reads cost about `wanted` entries plus a
- * margin per source, whatever the sources hold beyond.
+ * Several sources sorted newest first (descending sort key), merged: `take(n)` answers the next n
+ * entries, each source read in pages only as far as the merge needs. A round asks each source for its
+ * share of what is missing (plus a margin: shards by hash hold about equal shares of any time range);
+ * a source whose page runs out before the merge is done is read again for a share of what is still
+ * missing. So the reads cost about the entries taken plus a margin per source, whatever the sources
+ * hold beyond.
  */
-export async function readNewestFirst<T>(sources: readonly FetchPage<T>[], wanted: number): Promise<SortedEntry<T>[]> {
+export function newestFirstMerge<T>(sources: readonly FetchPage<T>[]) {
   const states = sources.map((fetch) => ({
     fetch,
     buffer: [] as SortedEntry<T>[],
@@ -73,33 +74,40 @@ export async function readNewestFirst<T>(sources: readonly FetchPage<T>[], wante
     cursor: undefined as Record<string, unknown> | undefined,
     done: false,
   }));
-  const out: SortedEntry<T>[] = [];
-  while (out.length < wanted) {
-    const empty = states.filter((state) => state.next >= state.buffer.length && !state.done);
-    if (empty.length > 0) {
-      const open = states.filter((state) => !state.done).length;
-      const limit = Math.min(MAX_QUERY_LIMIT, Math.ceil(((wanted - out.length) * 1.25) / open) + 4);
-      await Promise.all(
-        empty.map(async (state) => {
-          const page = await state.fetch(limit, state.cursor);
-          state.buffer = page.entries;
-          state.next = 0;
-          state.cursor = page.cursor;
-          state.done = page.cursor === undefined;
-        }),
-      );
-      continue;
+  return async function take(wanted: number): Promise<SortedEntry<T>[]> {
+    const out: SortedEntry<T>[] = [];
+    while (out.length < wanted) {
+      const empty = states.filter((state) => state.next >= state.buffer.length && !state.done);
+      if (empty.length > 0) {
+        const open = states.filter((state) => !state.done).length;
+        const limit = Math.min(MAX_QUERY_LIMIT, Math.ceil(((wanted - out.length) * 1.25) / open) + 4);
+        await Promise.all(
+          empty.map(async (state) => {
+            const page = await state.fetch(limit, state.cursor);
+            state.buffer = page.entries;
+            state.next = 0;
+            state.cursor = page.cursor;
+            state.done = page.cursor === undefined;
+          }),
+        );
+        continue;
+      }
+      let best: (typeof states)[number] | undefined;
+      for (const state of states) {
+        const head = state.buffer[state.next];
+        if (head && (!best || head.sortKey > (best.buffer[best.next] as SortedEntry<T>).sortKey)) best = state;
+      }
+      if (!best) break;
+      out.push(best.buffer[best.next] as SortedEntry<T>);
+      best.next += 1;
     }
-    let best: (typeof states)[number] | undefined;
-    for (const state of states) {
-      const head = state.buffer[state.next];
-      if (head && (!best || head.sortKey > (best.buffer[best.next] as SortedEntry<T>).sortKey)) best = state;
-    }
-    if (!best) break;
-    out.push(best.buffer[best.next] as SortedEntry<T>);
-    best.next += 1;
-  }
-  return out;
+    return out;
+  };
+}
+
+/** The first `wanted` entries of several sources sorted newest first (newestFirstMerge). */
+export function readNewestFirst<T>(sources: readonly FetchPage<T>[], wanted: number): Promise<SortedEntry<T>[]> {
+  return newestFirstMerge(sources)(wanted);
 }
 
 function fetcherOf(partition: ListPartition, range: SortKeyRange): FetchPage<Record<string, unknown>> {
@@ -223,29 +231,99 @@ export async function listEmails(
     return result(matching.slice(offset, wanted), matching.length);
   }
 
-  const partitions = listPartitions(organizationId, environments, query.status ? { status: query.status } : {});
-  const read = () =>
-    readNewestFirst(
-      partitions.map((partition) => fetcherOf(partition, range)),
-      wanted,
-    );
-  const toEmails = (entries: SortedEntry<Record<string, unknown>>[]) =>
-    entries.slice(offset).map((entry) => entry.item as unknown as ListedEmail);
+  const status = query.status;
+  const partitions = listPartitions(organizationId, environments, status ? { status } : {});
+  const sources = partitions.map((partition) => fetcherOf(partition, range));
+  // The indexes hold keys only: a page's emails are read from the table (one BatchGetItem).
+  const page = async (): Promise<ListedEmail[]> => {
+    if (status && statusesOutOfStatusIndex.has(status)) {
+      return (await readWithStatus(organizationId, sources, status, wanted)).slice(offset);
+    }
+    const entries = await readNewestFirst(sources, wanted);
+    return getListedEmails(organizationId, entries.slice(offset).map(emailIdOfEntry));
+  };
   if (range.from !== undefined || range.to !== undefined) {
     // By status the entries of the range are counted; without, the days it holds whole come from counters.
     const count = () =>
-      query.status
-        ? countAll(partitions, range)
+      status
+        ? countWithStatus(organizationId, environments, status, range, query)
         : countCreatedBetween(organizationId, environments, partitions, query.from_date, query.to_date);
     if (wanted > MAX_LIST_DEPTH) return deepPage(await count());
-    const [total, entries] = await Promise.all([count(), read()]);
-    return result(toEmails(entries), total);
+    const [total, emails] = await Promise.all([count(), page()]);
+    return result(emails, total);
   }
   const counts = await readEmailCounts(organizationId, environments);
-  const total = query.status ? counts[query.status] : counts.total;
+  const total = status ? counts[status] : counts.total;
   // Past the end: the counters say so, nothing else is read.
   if (offset >= total || wanted > MAX_LIST_DEPTH) return deepPage(total);
-  return result(toEmails(await read()), total);
+  return result(await page(), total);
+}
+
+/** The email id of a list entry: sort keys are `<created_at>#<id>`. */
+const emailIdOfEntry = (entry: SortedEntry<unknown>) => entry.sortKey.slice(entry.sortKey.lastIndexOf('#') + 1);
+
+/**
+ * The first `wanted` emails with a status the status index leaves out (`delivered`, where most emails
+ * end), read from the list by time: its entries newest first, their emails fetched and filtered, round
+ * after round. The filter mostly matches, so this reads about `wanted` emails; an organization whose
+ * emails mostly have other statuses is refused once more than max(1,000, wanted) others were skipped.
+ */
+async function readWithStatus(
+  organizationId: string,
+  sources: readonly FetchPage<Record<string, unknown>>[],
+  status: EmailStatus,
+  wanted: number,
+): Promise<ListedEmail[]> {
+  const take = newestFirstMerge(sources);
+  const matching: ListedEmail[] = [];
+  let examined = 0;
+  while (matching.length < wanted) {
+    const entries = await take(Math.min(MAX_QUERY_LIMIT, Math.ceil((wanted - matching.length) * 1.25) + 4));
+    if (entries.length === 0) break;
+    examined += entries.length;
+    const emails = await getListedEmails(organizationId, entries.map(emailIdOfEntry));
+    matching.push(...emails.filter((email) => email.status === status));
+    if (matching.length < wanted && examined - matching.length > Math.max(MAX_FILTERED_CANDIDATES, wanted)) {
+      throw validationError([
+        {
+          field: 'status',
+          message: `More than ${Math.max(MAX_FILTERED_CANDIDATES, wanted)} emails with other statuses come before this page: narrow the date range (from_date, to_date)`,
+        },
+      ]);
+    }
+  }
+  return matching.slice(0, wanted);
+}
+
+/**
+ * How many emails of the range have `status`: the status index's entries of the range counted; for a
+ * status it leaves out, every email of the range less those of the statuses it holds.
+ */
+async function countWithStatus(
+  organizationId: string,
+  environments: readonly Environment[],
+  status: EmailStatus,
+  range: SortKeyRange,
+  query: EmailListQuery,
+): Promise<number> {
+  if (!statusesOutOfStatusIndex.has(status)) {
+    return countAll(listPartitions(organizationId, environments, { status }), range);
+  }
+  const others = EMAIL_STATUSES.filter((other) => !statusesOutOfStatusIndex.has(other));
+  const [all, ...indexed] = await Promise.all([
+    countCreatedBetween(
+      organizationId,
+      environments,
+      listPartitions(organizationId, environments, {}),
+      query.from_date,
+      query.to_date,
+    ),
+    ...others.map((other) => countAll(listPartitions(organizationId, environments, { status: other }), range)),
+  ]);
+  return Math.max(
+    0,
+    indexed.reduce((rest, count) => rest - count, all),
+  );
 }
 
 /**

@@ -1,13 +1,18 @@
 /**
  * Emails: the API's accept, read and cancel routes, and the pipeline that delivers them — the send
- * queue's consumer, the SES events' handler and the scheduler (releases scheduled emails, sweeps lost
- * ones, finishes handed-over ones whose outcome never came).
+ * queue's consumer, the SES events' handler, the scheduler (releases scheduled emails, sweeps lost
+ * ones, finishes handed-over ones whose outcome never came) and the stream's counting reader (the
+ * list's pointers and counters, and deliverability's).
  */
+import { metricStreamFilters } from '#deliverability/routes.ts';
+import { EMAIL_STATUSES } from '#emails/email.ts';
 import { cancelEmail, getEmail, listEmails, sendBatch, sendEmail } from '#emails/emails.contract.ts';
 import type { ResourceAccess } from '#platform/route-access.ts';
 import { apiRoute, type FeatureRoutes } from '#platform/routes.ts';
+import { itemChanged, itemInserted, itemRemoved } from '#platform/stream-filters.ts';
+import { ITEM_TYPES } from '#platform/table.ts';
 
-/** Accepting an email writes it (with its index entries and usage), queues it and stores its attachments. */
+/** Accepting an email writes it (with its index keys and usage), queues it and stores its attachments. */
 const accept: ResourceAccess = { table: ['read', 'write'], sendTo: ['send'], attachments: ['store'] };
 
 export const emailRoutes: FeatureRoutes = {
@@ -48,6 +53,23 @@ export const emailRoutes: FeatureRoutes = {
       everyMinutes: 1,
       // Under the one-minute period, so runs rarely overlap (an overlap is harmless).
       timeoutSeconds: 50,
+    },
+  ],
+  streamHandlers: [
+    {
+      // The table stream's second (and last advisable) reader, after the webhook fan-out. Emails
+      // inserted, removed (taken back) or changed out of `queued` move the list's pointers and counters;
+      // counted events and hand-overs the metrics. Reads the events' emails; writes in transactions.
+      name: 'stream-counters',
+      handler: 'functions/consumers/stream-counters.ts',
+      access: { table: ['read', 'write'], tableStream: ['read'] },
+      batchSize: 1000,
+      filterPatterns: [
+        itemInserted(ITEM_TYPES.email),
+        itemRemoved(ITEM_TYPES.email),
+        itemChanged(ITEM_TYPES.email, { status: { S: EMAIL_STATUSES.filter((status) => status !== 'queued') } }),
+        ...metricStreamFilters,
+      ],
     },
   ],
 };

@@ -23,7 +23,6 @@ import {
 } from '#emails/accept-writes.service.ts';
 import { getEmailState, type NewEmailItems, newEmailItems, putNewEmail, takeBackEmail } from '#emails/email.store.ts';
 import { type EmailRecord, newEmailId } from '#emails/email.ts';
-import { countNewEmails, deleteEmailPointers, writeEmailPointers } from '#emails/email-index.store.ts';
 import { type AcceptPlan, planAccept } from '#emails/schedule/due-times.ts';
 import type { SendEmailRequest } from '#emails/send-request.ts';
 import { readUsage } from '#emails/usage.store.ts';
@@ -201,8 +200,8 @@ async function writeOrFail(...args: Parameters<typeof writeAllOrNothing>): Promi
 }
 
 /**
- * The counts a send moves besides the email itself, each with its undo: the sending limit's usage,
- * the list's to/tag pointers and count, the template's usage.
+ * The counts a send moves besides the email itself, each with its undo: the sending limit's usage and
+ * the template's usage (the list's pointers and counts follow from the table's stream).
  */
 function sendWrites(caller: Caller, email: EmailRecord, recipients: number, countedAt: number): AcceptWrite[] {
   const { organizationId, environment } = caller;
@@ -210,13 +209,6 @@ function sendWrites(caller: Caller, email: EmailRecord, recipients: number, coun
   const templateId = email.template_id;
   return [
     ...usageWrites(organizationId, environment, { recipients, emails: 1 }, email.created_at),
-    {
-      name: 'pointers',
-      run: () => writeEmailPointers([email]),
-      undo: () => deleteEmailPointers([email]),
-      partial: true,
-    },
-    { name: 'count', run: () => countNewEmails([email]), undo: () => countNewEmails([email], -1) },
     ...(templateId
       ? [
           {

@@ -17,11 +17,16 @@ export function itemInserted(itemType: string, newImage: Image = {}): Record<str
   return { eventName: ['INSERT'], dynamodb: { NewImage: { type: { S: [itemType] }, ...newImage } } };
 }
 
-/** An item of `itemType` updated so that its new image matches `newImage` and its old one `oldImage`. */
-export function itemChanged(itemType: string, newImage: Image, oldImage: Image): Record<string, unknown> {
+/** An item of `itemType` deleted (by a write: a take-back; emails have no TTL). */
+export function itemRemoved(itemType: string): Record<string, unknown> {
+  return { eventName: ['REMOVE'], dynamodb: { OldImage: { type: { S: [itemType] } } } };
+}
+
+/** An item of `itemType` updated so that its new image matches `newImage` (and its old one `oldImage`). */
+export function itemChanged(itemType: string, newImage: Image, oldImage?: Image): Record<string, unknown> {
   return {
     eventName: ['MODIFY'],
-    dynamodb: { NewImage: { type: { S: [itemType] }, ...newImage }, OldImage: oldImage },
+    dynamodb: { NewImage: { type: { S: [itemType] }, ...newImage }, ...(oldImage ? { OldImage: oldImage } : {}) },
   };
 }
 

@@ -22,7 +22,7 @@ export const SUPPRESSION_SORT_KEY = 'SUPP';
 /** The organization item's attribute holding an environment's pause by the sending guard. */
 export const sendingPauseAttribute = (environment: Environment) => `sending_paused_${environment}` as const;
 
-/** The email attributes GET /emails returns: what GSI3 and GSI4 project (no bodies, no headers). */
+/** The email attributes GET /emails returns, read from the email items of a page (no bodies, no headers). */
 export const EMAIL_LIST_ATTRIBUTES = [
   'id',
   'organization_id',
@@ -48,7 +48,6 @@ export const DUE_INDEX_ATTRIBUTES = [
   'organization_id',
   'environment',
   'status',
-  'ses_message_id',
   'scheduled_at',
   'created_at',
   'sweeps',
@@ -66,28 +65,20 @@ export const tableDefinition = {
   streamViewType: 'NEW_AND_OLD_IMAGES',
   globalSecondaryIndexes: [
     { indexName: 'GSI1', partitionKey: 'GSI1PK', sortKey: 'GSI1SK', projection: { type: 'ALL' } },
-    // The scheduler's due index (sparse): only what it decides with, so an entry costs ~1 write
-    // unit whatever the email's size, and claims (lease_until) never touch the index.
+    // The scheduler's due index (sparse): only what never changes while an email is in it, so an entry
+    // costs 1 write unit whatever the email's size, and neither the claim (lease_until) nor the
+    // hand-over (ses_message_id) writes it; the scheduler reads those from the email.
     {
       indexName: 'GSI2',
       partitionKey: 'GSI2PK',
       sortKey: 'GSI2SK',
       projection: { type: 'INCLUDE', nonKeyAttributes: DUE_INDEX_ATTRIBUTES },
     },
-    // The email list by time and by status. Email items hold gzip bodies of up to 380 KB; an
-    // ALL projection would copy (and bill) them on every write and every list read.
-    {
-      indexName: 'GSI3',
-      partitionKey: 'GSI3PK',
-      sortKey: 'GSI3SK',
-      projection: { type: 'INCLUDE', nonKeyAttributes: EMAIL_LIST_ATTRIBUTES },
-    },
-    {
-      indexName: 'GSI4',
-      partitionKey: 'GSI4PK',
-      sortKey: 'GSI4SK',
-      projection: { type: 'INCLUDE', nonKeyAttributes: EMAIL_LIST_ATTRIBUTES },
-    },
+    // The email list by time and by status. Keys only: an entry is written once per key change
+    // (1 write unit, whatever the email's size) and never by a status change; a page reads its
+    // emails from the table (one BatchGetItem of ~20 items, 0.5 read unit each).
+    { indexName: 'GSI3', partitionKey: 'GSI3PK', sortKey: 'GSI3SK', projection: { type: 'KEYS_ONLY' } },
+    { indexName: 'GSI4', partitionKey: 'GSI4PK', sortKey: 'GSI4SK', projection: { type: 'KEYS_ONLY' } },
     // Sent emails by SES message id (sparse: set at the hand-over), for threading a received reply to
     // the email it answers. Keys only: the table's key names the email; one write unit per email.
     { indexName: 'GSI5', partitionKey: 'GSI5PK', sortKey: 'GSI5SK', projection: { type: 'KEYS_ONLY' } },

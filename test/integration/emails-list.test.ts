@@ -9,10 +9,9 @@ import { describe, expect, it } from 'vitest';
 import { db, tableName } from '#dynamo/client.ts';
 import { keys } from '#dynamo/keys.ts';
 import { recordFailed } from '#emails/delivery/delivery-state.store.ts';
-import { type EmailRecord, type EmailStatus, newEvent } from '#emails/email.ts';
-import { moveEmailCount } from '#emails/email-index.store.ts';
+import { type EmailRecord, newEvent } from '#emails/email.ts';
 import { MAX_FILTERED_CANDIDATES } from '#emails/list.service.ts';
-import { seedListedEmail } from '../support/email-records.ts';
+import { seedListedEmail, untilEmailCounts } from '../support/email-records.ts';
 import { createSender, createTestOrganization } from '../support/factories.ts';
 import { type ApiResponse, expectError } from '../support/http.ts';
 import { eventually } from '../support/ses-store.ts';
@@ -55,6 +54,7 @@ async function seedSeries(organizationId: string, n: number, start = Date.parse(
   for (let i = 0; i < n; i += 1) {
     emails.push(await seed(organizationId, new Date(start + i * 60_000).toISOString()));
   }
+  await untilEmailCounts(organizationId, { total: n });
   return emails;
 }
 
@@ -208,6 +208,7 @@ describe('GET /emails', () => {
     const noon = await at('2026-11-22T12:00:00.000Z');
     const dayEnd = await at('2026-11-22T23:59:59.999Z');
     const dayAfter = await at('2026-11-23T00:00:00.000Z');
+    await untilEmailCounts(organization.id, { total: 5 });
 
     const day = await list(api, { from_date: '2026-11-22', to_date: '2026-11-22' });
     expect(ids(day)).toEqual([dayEnd, noon, dayStart]);
@@ -260,6 +261,14 @@ describe('GET /emails', () => {
     const byStatus = async (status: string) => list(org.api, { status });
     await eventually(async () => ((await byStatus('queued')).data.length === 0 ? true : undefined));
     await eventually(async () => ((await byStatus('opened')).data.length === 1 ? true : undefined));
+    await untilEmailCounts(org.organization.id, {
+      total: 4,
+      queued: 0,
+      bounced: 1,
+      delivered: 1,
+      opened: 1,
+      failed: 1,
+    });
     expect(ids(await byStatus('bounced'))).toEqual([bounced]);
     expect(ids(await byStatus('delivered'))).toEqual([delivered]);
     expect(ids(await byStatus('opened'))).toEqual([opened]);
@@ -319,7 +328,6 @@ describe('GET /emails', () => {
             },
           }),
         );
-        await moveEmailCount(organization.id, 'test', email.id, 'queued', status as EmailStatus);
       }
       seeded.push({ id: email.id, status });
     }
@@ -328,6 +336,7 @@ describe('GET /emails', () => {
       .map((email) => email.id)
       .reverse();
     expect(delivered).toHaveLength(20);
+    await untilEmailCounts(organization.id, { total: 35, delivered: 20, bounced: 5 });
     const first = await list(api, { status: 'delivered', limit: 8 });
     const second = await list(api, { status: 'delivered', limit: 8, page: 2 });
     const third = await list(api, { status: 'delivered', limit: 8, page: 3 });
@@ -356,6 +365,7 @@ describe('GET /emails', () => {
       bcc: [{ email: 'janet@example.com' }],
       tags: { campaign: 'launch', kind: 'receipt' },
     });
+    await untilEmailCounts(org, { total: 3 });
 
     const jane = await list(api, { to: ' JANE@Example.com ' });
     expect(ids(jane)).toEqual([janeNew.id, janeOld.id]);
@@ -395,6 +405,7 @@ describe('GET /emails', () => {
     const d = await seed(org, '2026-05-04T00:00:00.000Z', { to: [{ email: 'y@example.com' }], tags: { t: '1' } });
     await recordFailed(org, b.id, [newEvent('failed')]);
     await recordFailed(org, d.id, [newEvent('failed')]);
+    await untilEmailCounts(org, { total: 4, failed: 2 });
 
     const check = async (query: Record<string, string | number>, expected: EmailRecord[]) => {
       const body = await list(api, query);
@@ -422,6 +433,8 @@ describe('GET /emails', () => {
     const live1 = await seed(org, '2026-06-01T00:00:00.000Z', { environment: 'live', tags: { k: 'v' } });
     const test1 = await seed(org, '2026-06-02T00:00:00.000Z', { environment: 'test', tags: { k: 'v' } });
     const live2 = await seed(org, '2026-06-03T00:00:00.000Z', { environment: 'live', tags: { k: 'v' } });
+    await untilEmailCounts(org, { total: 1 });
+    await untilEmailCounts(org, { total: 2 }, 'live');
 
     // The key is a test key: by default only test emails (docs/api.md), never the live ones.
     const byDefault = await list(api);
@@ -449,6 +462,8 @@ describe('GET /emails', () => {
       (await seed(theirs.organization.id, '2026-07-04T00:00:00.000Z', fields)).id,
       [newEvent('failed')],
     );
+    await untilEmailCounts(mine.organization.id, { total: 1 });
+    await untilEmailCounts(theirs.organization.id, { total: 3, failed: 1 });
 
     const queries: Record<string, string>[] = [
       {},

@@ -23,8 +23,7 @@ export function emailShard(emailId: string, shards: number): number {
 /**
  * Statuses the status index (GSI4) leaves out: `delivered`, where most emails end. Leaving it costs
  * one write unit (the entry's removal) where moving it cost two (a delete and a put); the list by
- * `delivered` reads the time index (GSI3, which projects `status`) with a filter instead, mostly
- * matching entries.
+ * `delivered` reads the time index (GSI3) and filters the page's emails instead, mostly matching.
  */
 export const statusesOutOfStatusIndex: ReadonlySet<string> = new Set(['delivered']);
 
@@ -69,7 +68,7 @@ export const emailKeys = {
   /**
    * The email list (GET /emails), newest first, write-sharded over EMAIL_LIST_SHARDS partitions
    * (shard = emailShard(id)); a list query merges the shards. GSI3: by time; GSI4: by status
-   * (GSI4PK moves with every status change). Both project only the list fields, never bodies.
+   * (GSI4PK moves with every status change). Both hold keys only: a page reads its emails.
    */
   emailListEntry: (
     organizationId: string,

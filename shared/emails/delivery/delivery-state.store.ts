@@ -15,7 +15,6 @@ import { keys } from '#dynamo/keys.ts';
 import { conditionalWrite, isConditionalCheckFailed, transactWrite } from '#dynamo/writes.ts';
 import { eventPut, fromStoredEmail, readEmailBodies, type StoredEmail } from '#emails/email.store.ts';
 import type { EmailEvent, EmailRecord } from '#emails/email.ts';
-import { moveEmailCount } from '#emails/email-index.store.ts';
 
 /** `missing`: no such email, or not all of it (not written yet, or never: see deliverEmail). */
 export type ClaimOutcome = 'claimed' | 'already_sent' | 'leased' | 'not_deliverable' | 'missing';
@@ -168,7 +167,7 @@ export async function recordFailed(
         TableName: tableName,
         Key: keys.email(organizationId, emailId),
         UpdateExpression: `SET #status = :failed, updated_at = :now${statusKey ? ', GSI4PK = :statusKey' : ''} REMOVE lease_until, GSI2PK, GSI2SK`,
-        // Only a queued email fails, so the list's counts move queued → failed exactly once.
+        // Only a queued email fails (the stream moves the list's counts from the status it changed).
         ConditionExpression: idle
           ? 'attribute_not_exists(ses_message_id) AND #status = :queued AND (attribute_not_exists(lease_until) OR lease_until < :idleAt)'
           : 'attribute_not_exists(ses_message_id) AND #status = :queued',
@@ -185,7 +184,6 @@ export async function recordFailed(
     ...events.map((event) => eventPut(organizationId, emailId, event)),
   ]);
   countEmails('EmailsFailed');
-  if (environment) await moveEmailCount(organizationId, environment, emailId, 'queued', 'failed');
 }
 
 /** An email's environment (eventually consistent GetItem: it never changes; billed for the whole item). */

@@ -17,7 +17,6 @@ import { queryAll } from '#dynamo/reads.ts';
 import { conditionalUpdate } from '#dynamo/writes.ts';
 import { eventPut } from '#emails/email.store.ts';
 import { type EmailEvent, type EmailStatus, type EventType, handOverEvents } from '#emails/email.ts';
-import { moveEmailCount } from '#emails/email-index.store.ts';
 import { deriveStatus, sentRecipientCount } from '#emails/events/email-status.ts';
 import type { ListUnsubscribe } from '#unsubscribe/list-unsubscribe.ts';
 
@@ -196,7 +195,7 @@ export async function applyEmailEvents(
 /**
  * Stores the status derived from `eventCount` events, unless a writer that saw more events stored
  * its status first. Returns false when that happened (or the email is gone). The status index key
- * (GSI4PK) is set in the same write; the old status it returns moves the list's counts. A status
+ * (GSI4PK) is set in the same write. A status
  * other than `queued` also removes the due entry (GSI2) in the same write.
  */
 async function updateStatus(
@@ -232,9 +231,6 @@ async function updateStatus(
       ReturnValues: 'UPDATED_OLD',
     }),
   );
-  if (!before) return false;
-  const previous = before.status as EmailStatus | undefined;
-  // The status stored before this write, read atomically with it: each change is counted once.
-  if (environment && previous) await moveEmailCount(organizationId, environment, emailId, previous, status);
-  return true;
+  // The list's counts follow from the stream (the change's old and new status: list-index.service.ts).
+  return before !== undefined;
 }

@@ -18,6 +18,7 @@ export interface DueEntry {
   id: string;
   environment: Environment;
   status: string;
+  /** Not projected (the hand-over would rewrite the entry): filled by readHandOvers. */
   ses_message_id?: string;
   scheduled_at: string | null;
   created_at: string;
@@ -49,8 +50,7 @@ export async function queryDueEntries(
         TableName: tableName,
         IndexName: keys.dueIndex,
         KeyConditionExpression: 'GSI2PK = :pk AND GSI2SK < :below',
-        ProjectionExpression:
-          'organization_id, id, environment, #status, ses_message_id, scheduled_at, created_at, sweeps, GSI2SK',
+        ProjectionExpression: 'organization_id, id, environment, #status, scheduled_at, created_at, sweeps, GSI2SK',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
           ':pk': bound.GSI2PK,
@@ -71,20 +71,34 @@ export async function queryDueEntries(
   return { entries, more: cursor !== undefined };
 }
 
+/** An email's hand-over as the scheduler reads it: its status, SES id and time when handed over. */
+export interface HandOverState {
+  status: string;
+  ses_message_id?: string;
+  sent_at?: string;
+}
+
 /**
- * When each handed-over entry's email was handed over (`sent_at`, which the index does not project,
- * so that the hand-over does not rewrite the entry twice): one consistent BatchGetItem per 100 (only
- * entries with an SES id are read; they come due only when their outcome is late). Keyed by email id.
+ * The hand-over state of each entry's email (`ses_message_id`, `sent_at`, which the index does not
+ * project, so that the hand-over writes the email alone, not its entry): one consistent BatchGetItem
+ * per 100. Entries come due only when released, swept or late, so this read is on the rare path. Keyed
+ * by email id; an email no longer there is missing.
  */
-export async function readHandOverTimes(entries: readonly DueEntry[]): Promise<Map<string, string>> {
-  const handedOver = entries.filter((entry) => entry.ses_message_id);
-  if (handedOver.length === 0) return new Map();
+export async function readHandOvers(entries: readonly DueEntry[]): Promise<Map<string, HandOverState>> {
+  if (entries.length === 0) return new Map();
   const items = await batchGetAll(
-    handedOver.map((entry) => keys.email(entry.organization_id, entry.id)),
-    { attributes: ['id', 'sent_at'], consistent: true },
+    entries.map((entry) => keys.email(entry.organization_id, entry.id)),
+    { attributes: ['id', 'status', 'ses_message_id', 'sent_at'], consistent: true },
   );
   return new Map(
-    items.filter((item) => typeof item.sent_at === 'string').map((item) => [String(item.id), String(item.sent_at)]),
+    items.map((item) => [
+      String(item.id),
+      {
+        status: String(item.status),
+        ...(typeof item.ses_message_id === 'string' ? { ses_message_id: item.ses_message_id } : {}),
+        ...(typeof item.sent_at === 'string' ? { sent_at: item.sent_at } : {}),
+      },
+    ]),
   );
 }
 

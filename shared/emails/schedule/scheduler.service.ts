@@ -22,9 +22,10 @@ import { type EmailEvent, newEvent } from '#emails/email.ts';
 import { applyEmailEvents, type EmailEventsSnapshot, readEmailEvents } from '#emails/events/email-events.store.ts';
 import {
   type DueEntry,
+  type HandOverState,
   moveDeadline,
   queryDueEntries,
-  readHandOverTimes,
+  readHandOvers,
   removeDueEntry,
 } from '#emails/schedule/due-index.store.ts';
 import {
@@ -126,20 +127,31 @@ async function runShard(shard: number, now: number, options: SchedulerOptions, r
     result.errors += 1;
     return;
   }
-  let handOverTimes: Map<string, string> | undefined;
+  let handOvers: Map<string, HandOverState>;
   try {
-    handOverTimes = await readHandOverTimes(entries);
+    handOvers = await readHandOvers(entries);
   } catch (error) {
-    // Only the handed-over entries need them: those stay due for the next run, the rest go on.
-    const handedOver = entries.filter((entry) => entry.ses_message_id).length;
-    logger.error('reading the hand-over times of due emails failed', { shard, handedOver, ...errorLogFields(error) });
-    result.errors += handedOver;
+    // The entries stay due: the next run reads them again.
+    logger.error('reading the hand-over state of due emails failed', {
+      shard,
+      entries: entries.length,
+      ...errorLogFields(error),
+    });
+    result.errors += entries.length;
+    return;
   }
   const queued: Queued[] = [];
   const rest: Array<{ entry: DueEntry; action: DueAction }> = [];
-  for (const entry of entries) {
-    if (entry.ses_message_id && !handOverTimes) continue;
-    const sentAt = handOverTimes?.get(entry.id);
+  for (const read of entries) {
+    const state = handOvers.get(read.id);
+    // Gone since the index was read (a send taken back): nothing to do.
+    if (!state) continue;
+    const entry: DueEntry = {
+      ...read,
+      status: state.status,
+      ...(state.ses_message_id ? { ses_message_id: state.ses_message_id } : {}),
+    };
+    const sentAt = state.sent_at;
     const action = planDue(
       sentAt
         ? { ...entry, outcome_deadline: outcomeDeadline(Date.parse(sentAt), shouldSimulateOutcomes(entry)) }

@@ -8,6 +8,7 @@ import {
   ratesOf,
   sumByBucket,
 } from '#deliverability/metric-counts.ts';
+import { metricStreamFilters } from '#deliverability/routes.ts';
 
 describe('deliverability counts', () => {
   it('counts per recipient: the hand-over less the suppressed, a failed email for each recipient', () => {
@@ -47,8 +48,9 @@ describe('deliverability counts', () => {
   });
 
   it('is fed exactly the counted event types by the stream filter of the route table', () => {
-    const counter = streamHandlers.find((handler) => handler.name === 'metrics-counter');
-    const pattern = JSON.stringify(counter?.filterPatterns[0]);
+    const counter = streamHandlers.find((handler) => handler.name === 'stream-counters');
+    expect(counter?.filterPatterns).toEqual(expect.arrayContaining([...metricStreamFilters]));
+    const pattern = JSON.stringify(metricStreamFilters[0]);
     const types = JSON.parse(pattern).dynamodb.NewImage.event_type.S as string[];
     expect([...types].sort()).toEqual([...COUNTED_EVENT_TYPES].sort());
   });

@@ -101,16 +101,18 @@ describe('acceptEmail writes', () => {
     });
   });
 
-  it('fails the send and takes the list entries back when the email cannot be stored', async () => {
+  it('fails the send and takes its usage back when the email cannot be stored, writing no list entry', async () => {
     documentClient.on(PutCommand).rejects(Object.assign(new Error('throttled'), { name: 'ThrottlingException' }));
     sqs.on(SendMessageCommand).resolves({ MessageId: 'm1' });
     await expect(acceptEmail(caller, request)).rejects.toThrow('throttled');
-    // The pointer written for the `to` address is deleted again (the queued message finds no email).
-    const deletes = documentClient
-      .commandCalls(BatchWriteCommand)
-      .flatMap((call) => Object.values(call.args[0].input.RequestItems ?? {}).flat())
-      .filter((request) => 'DeleteRequest' in request);
-    expect(deletes.length).toBeGreaterThan(0);
+    // The list's pointers and counts follow from the table's stream: the send writes none.
+    expect(documentClient.commandCalls(BatchWriteCommand)).toHaveLength(0);
+    const usage = documentClient
+      .commandCalls(UpdateCommand)
+      .map((call) => call.args[0].input)
+      .filter((input) => String((input.Key as { PK?: string } | undefined)?.PK).startsWith('USAGE#'));
+    // Counted, then taken back.
+    expect(usage.map((input) => input.ExpressionAttributeValues?.[':n'])).toEqual([1, -1]);
   });
 
   it('fails the send and deletes the email when it cannot be queued', async () => {

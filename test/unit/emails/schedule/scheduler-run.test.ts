@@ -1,6 +1,6 @@
 /**
  * A scheduler run with DynamoDB and SQS mocked, for what the local stack cannot be made to do on
- * demand: the read of the hand-over times failing while other entries of the shard are due.
+ * demand: the read of the due emails' hand-over state failing.
  */
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { BatchGetCommand, DynamoDBDocumentClient, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -51,7 +51,8 @@ beforeEach(() => {
   let shards = 0;
   documentClient.on(QueryCommand).callsFake(() => {
     shards += 1;
-    return { Items: shards === 1 ? [dueItem('e-lost', {}), dueItem('e-handed', { ses_message_id: 'ses-1' })] : [] };
+    // The index projects no ses_message_id: the scheduler reads it from the emails.
+    return { Items: shards === 1 ? [dueItem('e-lost', {}), dueItem('e-handed', {})] : [] };
   });
   documentClient.on(UpdateCommand).resolves({});
   sqs.on(SendMessageBatchCommand).resolves({ Successful: [{ Id: '0', MessageId: 'm', MD5OfMessageBody: '' }] });
@@ -64,7 +65,12 @@ describe('runScheduler', () => {
   it('moves a handed-over entry due before its outcome deadline there, read from sent_at', async () => {
     const sentAt = NOW - 15 * MINUTE;
     documentClient.on(BatchGetCommand).callsFake((input) => ({
-      Responses: { [Object.keys(input.RequestItems)[0] ?? '']: [{ id: 'e-handed', sent_at: iso(sentAt) }] },
+      Responses: {
+        [Object.keys(input.RequestItems)[0] ?? '']: [
+          { id: 'e-lost', status: 'queued' },
+          { id: 'e-handed', status: 'queued', ses_message_id: 'ses-1', sent_at: iso(sentAt) },
+        ],
+      },
     }));
 
     const result = await runScheduler(NOW);
@@ -72,8 +78,8 @@ describe('runScheduler', () => {
     const [read] = documentClient
       .commandCalls(BatchGetCommand)
       .map((call) => Object.values(call.args[0].input.RequestItems ?? {})[0]);
-    // Only the handed-over entry is read, consistently.
-    expect(read?.Keys).toEqual([keys.email(ORG, 'e-handed')]);
+    // Every due email is read, consistently (its SES id is not in the index).
+    expect(read?.Keys).toEqual([keys.email(ORG, 'e-lost'), keys.email(ORG, 'e-handed')]);
     expect(read?.ConsistentRead).toBe(true);
     const awaited = documentClient
       .commandCalls(UpdateCommand)
@@ -86,14 +92,25 @@ describe('runScheduler', () => {
     expect(awaited?.UpdateExpression).toBe('SET GSI2PK = :pk, GSI2SK = :next');
   });
 
-  it('leaves the handed-over entries due when their hand-over times cannot be read, and handles the rest', async () => {
+  it('leaves the entries due when their emails cannot be read, and skips an email gone since', async () => {
     documentClient
       .on(BatchGetCommand)
       .rejects(Object.assign(new Error('unavailable'), { name: 'InternalServerError' }));
+    const failed = await runScheduler(NOW);
+    expect(failed).toMatchObject({ swept: 0, enqueued: 0, awaited: 0, finished: 0, failed: 0, errors: 2 });
+    // Nothing moved, finished or failed: both stay due for the next run.
+    expect(movedEntries()).toEqual([]);
 
-    const result = await runScheduler(NOW);
-    expect(result).toMatchObject({ swept: 1, enqueued: 1, awaited: 0, finished: 0, failed: 0, errors: 1 });
-    // Only the lost email's entry moved; the handed-over one was neither moved, finished nor failed.
+    let shards = 0;
+    documentClient.on(QueryCommand).callsFake(() => {
+      shards += 1;
+      return { Items: shards === 1 ? [dueItem('e-lost', {}), dueItem('e-handed', {})] : [] };
+    });
+    documentClient.on(BatchGetCommand).callsFake((input) => ({
+      Responses: { [Object.keys(input.RequestItems)[0] ?? '']: [{ id: 'e-lost', status: 'queued' }] },
+    }));
+    const gone = await runScheduler(NOW);
+    expect(gone).toMatchObject({ swept: 1, enqueued: 1, errors: 0 });
     expect(movedEntries()).toEqual([keys.email(ORG, 'e-lost').PK]);
   });
 });
