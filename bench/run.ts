@@ -48,6 +48,7 @@ const benches: Record<string, string> = {
   inbound: 'inbound.ts',
   /** accepted sends per second under concurrent clients vs the same stack's raw I/O */
   throughput: 'throughput.ts',
+  capacity: 'capacity.ts',
 };
 const [name, ...args] = process.argv.slice(2);
 const script = name ? benches[name] : undefined;

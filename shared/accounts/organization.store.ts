@@ -30,6 +30,8 @@ export interface OrganizationItem {
   daily_recipient_limit_live?: number;
   monthly_recipient_limit_live?: number;
   daily_recipient_limit_test?: number;
+  /** Set when one of its domains first receives email (shared/domains/receiving.store.ts). */
+  receives_email?: boolean;
   /** Written by the sending guard (shared/deliverability/sending-guard.store.ts). */
   sending_paused_live?: SendingPause;
   sending_paused_test?: SendingPause;
@@ -47,6 +49,7 @@ export function organizationFromItem(item: OrganizationItem): Organization {
       opens: item.track_opens ?? DEFAULT_TRACKING.opens,
       clicks: item.track_clicks ?? DEFAULT_TRACKING.clicks,
     },
+    receivesEmail: item.receives_email === true,
     ...(item.daily_recipient_limit_live !== undefined
       ? { dailyRecipientLimitLive: Number(item.daily_recipient_limit_live) }
       : {}),

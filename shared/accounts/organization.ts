@@ -31,6 +31,8 @@ export interface Organization {
   autoValidationThreshold: AutoValidationThreshold;
   /** What a send tracks unless it says (`tracking` on send and batch). */
   trackingDefaults: TrackingSettings;
+  /** One of its domains receives (or received) email: its sent emails are threaded (`threaded`). */
+  receivesEmail: boolean;
   /** Sending limits in recipients (sending-limit.ts); absent means the default. */
   dailyRecipientLimitLive?: number;
   monthlyRecipientLimitLive?: number;

@@ -7,12 +7,29 @@ import type { DomainItem } from '#domains/domain.ts';
 import { tableName } from '#dynamo/client.ts';
 import { keys } from '#dynamo/keys.ts';
 import { conditionalUpdate, conditionalWrite } from '#dynamo/writes.ts';
+import { RECEIVES_EMAIL_ATTRIBUTE } from '#platform/table.ts';
 
-/** Turns receiving on or off; either way the latest MX check is forgotten (the next verify redoes it). */
+/**
+ * Turns receiving on or off; either way the latest MX check is forgotten (the next verify redoes it).
+ * Turning it on first flags the organization (RECEIVES_EMAIL_ATTRIBUTE): from its next send on, its
+ * emails are indexed for threading replies. The flag stays (a later switch off costs only that index).
+ */
 export async function setReceiving(
   item: Pick<DomainItem, 'organization_id' | 'id'>,
   receiving: boolean,
 ): Promise<DomainItem | undefined> {
+  if (receiving) {
+    await conditionalWrite(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.organization(item.organization_id),
+        UpdateExpression: 'SET #receives = :on',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeNames: { '#receives': RECEIVES_EMAIL_ATTRIBUTE },
+        ExpressionAttributeValues: { ':on': true },
+      }),
+    );
+  }
   const attributes = await conditionalUpdate(
     new UpdateCommand({
       TableName: tableName,

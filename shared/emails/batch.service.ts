@@ -220,6 +220,7 @@ export async function acceptBatch(
       ...(attachments.length > 0 ? { attachments } : {}),
       ...(request.list_unsubscribe !== undefined ? { list_unsubscribe: request.list_unsubscribe } : {}),
       tracking,
+      ...(organization?.receivesEmail ? { threaded: true as const } : {}),
       batch_id: batchId,
       scheduled_at: null,
       created_at: now,

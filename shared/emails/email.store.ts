@@ -220,18 +220,21 @@ export async function getEmailWithEvents(
 export async function getEmailState(
   organizationId: string,
   emailId: string,
-): Promise<Pick<EmailRecord, 'status' | 'environment' | 'created_at' | 'scheduled_at' | 'ses_message_id'> | undefined> {
+): Promise<
+  | Pick<EmailRecord, 'status' | 'environment' | 'created_at' | 'scheduled_at' | 'ses_message_id' | 'threaded'>
+  | undefined
+> {
   const { Item } = await db.send(
     new GetCommand({
       TableName: tableName,
       Key: keys.email(organizationId, emailId),
-      ProjectionExpression: '#status, environment, created_at, scheduled_at, ses_message_id',
+      ProjectionExpression: '#status, environment, created_at, scheduled_at, ses_message_id, threaded',
       ExpressionAttributeNames: { '#status': 'status' },
       ConsistentRead: true,
     }),
   );
   return Item as
-    | Pick<EmailRecord, 'status' | 'environment' | 'created_at' | 'scheduled_at' | 'ses_message_id'>
+    | Pick<EmailRecord, 'status' | 'environment' | 'created_at' | 'scheduled_at' | 'ses_message_id' | 'threaded'>
     | undefined;
 }
 

@@ -54,6 +54,11 @@ export interface EmailRecord {
   list_unsubscribe?: ListUnsubscribe;
   /** Open and click tracking it was accepted with (absent on emails accepted before tracking had switches: off). */
   tracking?: TrackingSettings;
+  /**
+   * Indexed by its SES message id at the hand-over (GSI5), so a received reply finds it: set at accept
+   * when the organization receives email (absent: not indexed, one write unit less).
+   */
+  threaded?: true;
   /** The batch send that made this email, if any. */
   batch_id?: string;
   scheduled_at: string | null;

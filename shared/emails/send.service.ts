@@ -143,6 +143,7 @@ export async function acceptEmail(
     ...(attachments.length > 0 ? { attachments } : {}),
     ...(request.list_unsubscribe !== undefined ? { list_unsubscribe: request.list_unsubscribe } : {}),
     tracking: resolveTracking(request.tracking, organization?.trackingDefaults ?? DEFAULT_TRACKING),
+    ...(organization?.receivesEmail ? { threaded: true as const } : {}),
     scheduled_at: request.scheduled_at ?? null,
     created_at: now,
     updated_at: now,

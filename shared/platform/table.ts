@@ -19,6 +19,12 @@ export const ITEM_TYPES = {
 /** Every suppression's sort key (its partition key is the organization and the address). */
 export const SUPPRESSION_SORT_KEY = 'SUPP';
 
+/**
+ * The organization item's flag that one of its domains receives email (set when receiving is first
+ * turned on, never cleared): its emails are then indexed by SES message id (GSI5) for threading.
+ */
+export const RECEIVES_EMAIL_ATTRIBUTE = 'receives_email';
+
 /** The organization item's attribute holding an environment's pause by the sending guard. */
 export const sendingPauseAttribute = (environment: Environment) => `sending_paused_${environment}` as const;
 

@@ -4,10 +4,15 @@
  * linked to the sent email it answers, signed to webhooks as `email.received`, and deleted with its files.
  */
 
+import { randomBytes } from 'node:crypto';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
 import { objectState } from '#adapters/attachment-storage.ts';
+import { db, tableName } from '#dynamo/client.ts';
+import { keys } from '#dynamo/keys.ts';
 import { objectKeys } from '#platform/buckets.ts';
+import { createTestOrganization, verifiedDomainFor } from '../support/factories.ts';
 import { expectError } from '../support/http.ts';
 import { receivingOrganization, sendRaw, waitForInbound } from '../support/inbound.ts';
 import { composedMessage, PNG_1PX } from '../support/raw-messages.ts';
@@ -29,6 +34,30 @@ async function handedOverEmail(api: Awaited<ReturnType<typeof receivingOrganizat
   }
   throw new Error('the email was never handed over');
 }
+
+describe('threading', () => {
+  it('indexes sent emails by SES id only once the organization receives email', async () => {
+    const org = await createTestOrganization();
+    const domain = await verifiedDomainFor(org.api, `send.s${randomBytes(5).toString('hex')}.test`);
+    const threadingKey = async (emailId: string) => {
+      const { Item } = await db.send(
+        new GetCommand({ TableName: tableName, Key: keys.email(org.organization.id, emailId), ConsistentRead: true }),
+      );
+      return Item?.GSI5PK;
+    };
+    // No domain receives: no reply can arrive, so the hand-over writes no index entry.
+    const before = await handedOverEmail(org.api, domain);
+    expect(await threadingKey(before.id)).toBeUndefined();
+    const { body } = await org.api.get('/api/v1/domains');
+    const id = (body.data as Array<{ id: string; domain: string }>).find((entry) => entry.domain === domain)?.id;
+    expect((await org.api.patch(`/api/v1/domains/${id}`, { receiving: true })).status).toBe(200);
+    const after = await handedOverEmail(org.api, domain);
+    expect(await threadingKey(after.id)).toMatch(/^SESMSG#/);
+    // Switched off again, its emails stay threaded (the organization's flag stays).
+    expect((await org.api.patch(`/api/v1/domains/${id}`, { receiving: false })).status).toBe(200);
+    expect(await threadingKey((await handedOverEmail(org.api, domain)).id)).toMatch(/^SESMSG#/);
+  });
+});
 
 describe('a received message', () => {
   it('is listed, readable, downloadable byte for byte, threaded, signed to webhooks and deleted with its files', async () => {

@@ -164,7 +164,11 @@ export async function deliverEmail(
   // events derive from them). The same values on every retry.
   const sentAt = Date.now();
   const simulated = shouldSimulateOutcomes(email);
-  const handOverRecord = { sentAt: new Date(sentAt).toISOString(), suppressedRecipients: [...suppressed] };
+  const handOverRecord = {
+    sentAt: new Date(sentAt).toISOString(),
+    suppressedRecipients: [...suppressed],
+    threaded: email.threaded === true,
+  };
   try {
     await withRetries(() => recordSent(organizationId, emailId, sesMessageId, handOverRecord));
     countEmails('EmailsSent');

@@ -70,12 +70,20 @@ export interface HandOver {
   sentAt: string;
   /** Recipients left out because they were suppressed at send time (a derived `suppressed` event each). */
   suppressedRecipients?: readonly string[];
+  /** Index the email by its SES id (GSI5) for threading replies: the email's `threaded` (absent: not). */
+  threaded?: boolean;
 }
 
 /** The hand-over's update: the SES id with its derived events, the lease released. */
 function handOverUpdate(organizationId: string, emailId: string, sesMessageId: string, handOver: HandOver) {
   const suppressed = handOver.suppressedRecipients ?? [];
   const bySes = keys.emailBySesMessageId(organizationId, sesMessageId);
+  const set = [
+    'ses_message_id = :ses',
+    'sent_at = :sentAt',
+    ...(handOver.threaded ? ['GSI5PK = :bySes', 'GSI5SK = :org'] : []),
+    ...(suppressed.length > 0 ? ['suppressed_recipients = :suppressed'] : []),
+  ];
   return {
     TableName: tableName,
     Key: keys.email(organizationId, emailId),
@@ -83,14 +91,12 @@ function handOverUpdate(organizationId: string, emailId: string, sesMessageId: s
     // scheduler moves it to the outcome deadline if it comes due first, and the entry leaves the
     // index when the status leaves `queued` (applyEmailEvents, recordFailed). Its sweep count
     // restarts: it counts the scheduler's finishes from now on (due-times.ts planDue).
-    // GSI5: the email found by its SES id when a reply names it (the threading of received mail).
-    UpdateExpression: `SET ses_message_id = :ses, sent_at = :sentAt, GSI5PK = :bySes, GSI5SK = :org${
-      suppressed.length > 0 ? ', suppressed_recipients = :suppressed' : ''
-    } REMOVE lease_until, sweeps`,
+    // GSI5: the email found by its SES id when a reply names it (the threading of received mail), for
+    // organizations that receive email (an index write unit each).
+    UpdateExpression: `SET ${set.join(', ')} REMOVE lease_until, sweeps`,
     ExpressionAttributeValues: {
       ':ses': sesMessageId,
-      ':bySes': bySes.GSI5PK,
-      ':org': bySes.GSI5SK,
+      ...(handOver.threaded ? { ':bySes': bySes.GSI5PK, ':org': bySes.GSI5SK } : {}),
       ':sentAt': handOver.sentAt,
       ...(suppressed.length > 0 ? { ':suppressed': [...suppressed] } : {}),
     },

@@ -42,6 +42,8 @@ export interface EmailEventsSnapshot {
     tracking?: TrackingSettings;
     /** Whether it carries Postbox's one-click link (`true`) or the customer's own. */
     list_unsubscribe?: ListUnsubscribe;
+    /** Indexed by SES id at the hand-over (a hand-over recorded from SES's report needs it). */
+    threaded?: true;
   };
   events: EmailEvent[];
 }
@@ -61,6 +63,7 @@ const EMAIL_ATTRIBUTES = [
   'status_event_count',
   'tracking',
   'list_unsubscribe',
+  'threaded',
 ];
 const EVENT_ATTRIBUTES = ['id', 'event_type', 'recipient', 'smtp_code', 'smtp_message', 'created_at', 'detail'];
 

@@ -156,7 +156,10 @@ export async function handleSesNotification(input: unknown): Promise<SesNotifica
   if (!tags) return { outcome: 'ignored', reason: 'no organization_id/email_id tags', event_type: eventType };
   const { organizationId, emailId } = tags;
   // A hand-over recorded from SES's report: at SES's send time.
-  const handOverAt = () => ({ sentAt: new Date(Date.parse(notification.mail.timestamp)).toISOString() });
+  const handOverAt = (email: { threaded?: true }) => ({
+    sentAt: new Date(Date.parse(notification.mail.timestamp)).toISOString(),
+    threaded: email.threaded === true,
+  });
   if (eventType === 'Send') {
     // SES has the email. Usually the consumer recorded the hand-over first; if it could not (it died
     // or DynamoDB failed right after SES accepted), this records it, so that neither the sweeper
@@ -164,7 +167,7 @@ export async function handleSesNotification(input: unknown): Promise<SesNotifica
     const state = await getEmailState(organizationId, emailId);
     const recorded =
       state !== undefined && !state.ses_message_id
-        ? await recordHandOverReportedBySes(organizationId, emailId, notification.mail.messageId, handOverAt())
+        ? await recordHandOverReportedBySes(organizationId, emailId, notification.mail.messageId, handOverAt(state))
         : false;
     return {
       outcome: 'ignored',
@@ -177,7 +180,7 @@ export async function handleSesNotification(input: unknown): Promise<SesNotifica
   if (!snapshot) return { outcome: 'ignored', reason: 'email not found', event_type: eventType };
   if (!snapshot.email.ses_message_id) {
     // An event of a message SES has, for an email whose hand-over was never recorded (see Send).
-    const handOver = handOverAt();
+    const handOver = handOverAt(snapshot.email);
     if (await recordHandOverReportedBySes(organizationId, emailId, notification.mail.messageId, handOver)) {
       snapshot.email.ses_message_id = notification.mail.messageId;
       snapshot.email.sent_at = handOver.sentAt;
