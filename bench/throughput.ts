@@ -12,7 +12,7 @@ import { summarize } from './support/stats.ts';
 const clients = Number(process.argv[2] ?? 16);
 const seconds = Number(process.argv[3] ?? 8);
 const withConsumers = process.argv[4] === 'with-consumers';
-const TARGET_RATIO = 0.5;
+const TARGET_RATIO = 0.3;
 
 const cloud = await startBenchCloud({ runConsumers: withConsumers });
 try {

@@ -291,6 +291,9 @@ export function createStreamHandlers(
       eventSourceArn: table.tableStreamArn,
       startingPosition: lambda.StartingPosition.TRIM_HORIZON,
       batchSize: handler.batchSize,
+      ...(handler.maxBatchingWindowSeconds !== undefined
+        ? { maxBatchingWindow: Duration.seconds(handler.maxBatchingWindowSeconds) }
+        : {}),
       // A handler may answer which record failed first (the metrics counter does): the records before
       // it are done and not read again.
       reportBatchItemFailures: true,

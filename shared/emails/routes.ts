@@ -64,6 +64,8 @@ export const emailRoutes: FeatureRoutes = {
       handler: 'functions/consumers/stream-counters.ts',
       access: { table: ['read', 'write'], tableStream: ['read'] },
       batchSize: 1000,
+      // Counts may lag by ≤ 2 s (docs/api.md): a second's records share one counter write per organization.
+      maxBatchingWindowSeconds: 1,
       filterPatterns: [
         itemInserted(ITEM_TYPES.email),
         itemRemoved(ITEM_TYPES.email),

@@ -51,6 +51,11 @@ export interface StreamHandlerDefinition {
   handler: string;
   access: ResourceAccess;
   batchSize: number;
+  /**
+   * Lambda gathers records this long before invoking (MaximumBatchingWindowInSeconds), so a batch
+   * holds more records per write it makes. The local poller hands records on as it reads them.
+   */
+  maxBatchingWindowSeconds?: number;
   /** Lambda event filter patterns (shared/platform/stream-filters.ts): a record matching any is passed on. */
   filterPatterns: ReadonlyArray<Record<string, unknown>>;
 }

@@ -384,6 +384,9 @@ function expectedFunctions(s: Synthesized, table: RouteTable): ExpectedFunction[
     expect(mappings, `stream handler ${handler.name}`).toHaveLength(1);
     const mapping = mappings[0] as Record<string, unknown>;
     expect(mapping.BisectBatchOnFunctionError, `${handler.name}: bisects a failing batch`).toBe(true);
+    expect(mapping.MaximumBatchingWindowInSeconds, `${handler.name}: its batching window`).toBe(
+      handler.maxBatchingWindowSeconds,
+    );
     expect(
       (mapping.FilterCriteria as { Filters: Array<{ Pattern: string }> }).Filters.map((filter) =>
         JSON.parse(filter.Pattern),

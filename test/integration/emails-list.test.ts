@@ -2,16 +2,17 @@
  * GET /emails through HTTP on the local stack. Emails that must go through the whole pipeline
  * (status changes by the outcome simulator) are sent through the API; emails that need a chosen
  * `created_at` (dates, pagination) are stored through the data layer exactly as the send path
- * stores them (putEmail + writeEmailIndexEntries) and stay `queued` (no queue message).
+ * stores them (putEmail; the stream adds their pointers and counts) and stay `queued` (no queue message).
  */
 import { BatchWriteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { db, tableName } from '#dynamo/client.ts';
 import { keys } from '#dynamo/keys.ts';
 import { recordFailed } from '#emails/delivery/delivery-state.store.ts';
+import { newEmailItems } from '#emails/email.store.ts';
 import { type EmailRecord, newEvent } from '#emails/email.ts';
 import { MAX_FILTERED_CANDIDATES } from '#emails/list.service.ts';
-import { seedListedEmail, untilEmailCounts } from '../support/email-records.ts';
+import { emailRecord, seedListedEmail, untilEmailCounts } from '../support/email-records.ts';
 import { createSender, createTestOrganization } from '../support/factories.ts';
 import { type ApiResponse, expectError } from '../support/http.ts';
 import { eventually } from '../support/ses-store.ts';
@@ -551,5 +552,37 @@ describe('GET /emails', () => {
     expect((await list(api, { to: 'busy@example.com', limit: 1 })).pagination.total_count).toBe(
       MAX_FILTERED_CANDIDATES + 1,
     );
+  }, 60_000);
+
+  it('refuses status=delivered when more than 1,000 emails of other statuses come before the page', async () => {
+    const { api, organization } = await createTestOrganization({ createdAt: HISTORIC });
+    const oldest = await seed(organization.id, '2026-02-01T00:00:00.000Z');
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.email(organization.id, oldest.id),
+        UpdateExpression: 'SET #status = :delivered REMOVE GSI4PK',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':delivered': 'delivered' },
+      }),
+    );
+    // 1,001 newer bounced emails, written as the event path leaves them (status and status key).
+    const items = Array.from({ length: MAX_FILTERED_CANDIDATES + 1 }, (_, i) => {
+      const createdAt = new Date(Date.parse('2026-02-02T00:00:00.000Z') + i * 1000).toISOString();
+      const email = emailRecord(organization.id, { created_at: createdAt, updated_at: createdAt });
+      return newEmailItems({ ...email, status: 'bounced' }).email;
+    });
+    for (let at = 0; at < items.length; at += 25) {
+      let pending = items.slice(at, at + 25).map((Item) => ({ PutRequest: { Item } }));
+      while (pending.length > 0) {
+        const out = await db.send(new BatchWriteCommand({ RequestItems: { [tableName]: pending } }));
+        pending = (out.UnprocessedItems?.[tableName] ?? []) as typeof pending;
+      }
+    }
+    expect(expectValidation(await api.get('/api/v1/emails?status=delivered'), 'status')).toMatch(
+      /narrow the date range/,
+    );
+    // Narrowed to before the bounces, the delivered email is listed.
+    expect(ids(await list(api, { status: 'delivered', to_date: '2026-02-01' }))).toEqual([oldest.id]);
   }, 60_000);
 });
