@@ -10,7 +10,8 @@ import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { MetricCount, MetricCounts } from '#deliverability/metric-counts.ts';
 import { emptyCounts, METRIC_COUNTS } from '#deliverability/metric-counts.ts';
 import { db, tableName } from '#dynamo/client.ts';
-import { keys } from '#dynamo/keys.ts';
+import { keys, METRIC_DIRECTORY_PARTITIONS } from '#dynamo/keys.ts';
+import { queryAll } from '#dynamo/reads.ts';
 import type { TransactItems } from '#dynamo/writes.ts';
 
 /**
@@ -115,28 +116,27 @@ export async function readCounters(
   return { counts, requests };
 }
 
-/** Every organization's counts of one hour and environment (the hour's directory, shards apart). */
+/**
+ * Every organization's counts of one hour and environment: the hour's directory, its partitions read in
+ * parallel (one Query each, paged), shards apart.
+ */
 export async function readHourDirectory(
   environment: string,
   hourBucket: string,
 ): Promise<Array<{ organizationId: string; counts: MetricCounts }>> {
-  const rows: Array<{ organizationId: string; counts: MetricCounts }> = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName,
+  const partitions = Array.from({ length: METRIC_DIRECTORY_PARTITIONS }, (_, partition) => partition);
+  const pages = await Promise.all(
+    partitions.map(async (partition) => {
+      const items = await queryAll({
         KeyConditionExpression: 'PK = :pk',
-        ExpressionAttributeValues: { ':pk': keys.metricDirectoryOfHour(environment, hourBucket).PK },
-        ...(startKey ? { ExclusiveStartKey: startKey } : {}),
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      const counts = emptyCounts();
-      for (const name of METRIC_COUNTS) counts[name] = Number(item[name] ?? 0);
-      rows.push({ organizationId: String(item.organization_id), counts });
-    }
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return rows;
+        ExpressionAttributeValues: { ':pk': keys.metricDirectoryOfHour(environment, hourBucket, partition).PK },
+      });
+      return items.map((item) => {
+        const counts = emptyCounts();
+        for (const name of METRIC_COUNTS) counts[name] = Number(item[name] ?? 0);
+        return { organizationId: String(item.organization_id), counts };
+      });
+    }),
+  );
+  return pages.flat();
 }

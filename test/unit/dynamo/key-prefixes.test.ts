@@ -178,7 +178,7 @@ const samples: Samples = {
   metricCounter: (id, n) => [id, id, id, n],
   metricCounters: two,
   metricDirectory: (id, n) => [id, id, id, n],
-  metricDirectoryOfHour: two,
+  metricDirectoryOfHour: (id, n) => [id, id, n],
   idempotency: two,
   rateLimitWindow: (id, n) => ['org', id, n],
 };
