@@ -40,7 +40,7 @@ import {
   putEmailItems,
 } from '#emails/email.store.ts';
 import { type EmailRecord, newEmailId } from '#emails/email.ts';
-import { planAccept } from '#emails/schedule/due-times.ts';
+import { markActiveSender } from '#emails/schedule/active-senders.store.ts';
 import { readUsage } from '#emails/usage.store.ts';
 import { findSuppressedAddresses, MAX_ADDRESSES_PER_CHECK } from '#suppressions/suppressions.service.ts';
 import { countTemplateSends, type TemplateSendsCount, uncountTemplateSends } from '#templates/template.store.ts';
@@ -164,7 +164,6 @@ export async function acceptBatch(
   );
   const tracking = resolveTracking(request.tracking, organization?.trackingDefaults ?? DEFAULT_TRACKING);
   const now = nowIso();
-  const plan = planAccept(undefined, countedAt);
   const emails: EmailRecord[] = [];
   const items: NewEmailItems[] = [];
   // A repeated address is rejected only against an entry that is accepted (not against one
@@ -227,7 +226,8 @@ export async function acceptBatch(
       updated_at: now,
     };
     try {
-      items.push(newEmailItems(email, plan.deadline));
+      // Sent now: no due entry (the scheduler finds it through its `queued` entry and the sender registry).
+      items.push(newEmailItems(email));
     } catch (error) {
       if (!(error instanceof BodiesTooLargeError)) throw error;
       rejected.push({ index: candidate.index, error: 'The rendered email does not fit in 380 KB once stored' });
@@ -278,6 +278,8 @@ export async function acceptBatch(
       },
     },
   ];
+  // The sender registry first: no email of the hour is stored before the scheduler can find it.
+  await markActiveSender(organizationId, caller.environment, Date.parse(now));
   // Emails and counts in one round, all or nothing (accept-writes.service.ts); nothing is queued yet, so no
   // consumer can hold an email that must be taken back.
   try {

@@ -49,7 +49,7 @@ export const emailRoutes: FeatureRoutes = {
       // up on); to finish one, apply events as SES events are applied (their writes and lookups).
       name: 'scheduler',
       handler: 'functions/scheduler/run.ts',
-      access: { table: ['read', 'write'], indexQuery: ['GSI2'], sendTo: ['send'] },
+      access: { table: ['read', 'write'], indexQuery: ['GSI2', 'GSI4'], sendTo: ['send'] },
       everyMinutes: 1,
       // Under the one-minute period, so runs rarely overlap (an overlap is harmless).
       timeoutSeconds: 50,

@@ -23,6 +23,7 @@ import {
 } from '#emails/accept-writes.service.ts';
 import { getEmailState, type NewEmailItems, newEmailItems, putNewEmail, takeBackEmail } from '#emails/email.store.ts';
 import { type EmailRecord, newEmailId } from '#emails/email.ts';
+import { markActiveSender } from '#emails/schedule/active-senders.store.ts';
 import { type AcceptPlan, planAccept } from '#emails/schedule/due-times.ts';
 import type { SendEmailRequest } from '#emails/send-request.ts';
 import { readUsage } from '#emails/usage.store.ts';
@@ -87,9 +88,12 @@ export async function acceptEmail(
     recipients.map((recipient) => recipient.email),
   );
   const templateKeys = request.template_id ? sendableTemplateKeys(organizationId, request.template_id) : [];
-  const [attachments, context, usage] = await Promise.all([
+  const admitted = options.admission ?? Promise.resolve();
+  const [attachments, , context, usage] = await Promise.all([
     // Written once the rate limit admits the request, like everything else.
-    (options.admission ?? Promise.resolve()).then(() => storeAttachments(organizationId, request.attachments ?? [])),
+    admitted.then(() => storeAttachments(organizationId, request.attachments ?? [])),
+    // The sender registry, before the email is stored: the scheduler finds an unsent one through it.
+    admitted.then(() => markActiveSender(organizationId, caller.environment, countedAt)),
     batchGetAll(
       [
         keys.organization(organizationId),
@@ -150,7 +154,9 @@ export async function acceptEmail(
   };
   let items: NewEmailItems;
   try {
-    items = newEmailItems(email, plan.deadline);
+    // A scheduled email has a due entry (its release, or its sweep deadline); one sent now has none: the
+    // scheduler finds it through its `queued` status entry and the sender registry (unindexed-sweep).
+    items = newEmailItems(email, request.scheduled_at ? plan.deadline : undefined);
   } catch (error) {
     if (error instanceof BodiesTooLargeError) {
       throw new ApiError(

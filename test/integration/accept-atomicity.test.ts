@@ -14,6 +14,7 @@ import { sendQueueClient } from '#adapters/send-queue.ts';
 import { db, tableName } from '#dynamo/client.ts';
 import { acceptBatch } from '#emails/batch.service.ts';
 import { batchSendBody } from '#emails/batch-request.ts';
+import { markActiveSender } from '#emails/schedule/active-senders.store.ts';
 import { acceptEmail } from '#emails/send.service.ts';
 import { sendEmailBody } from '#emails/send-request.ts';
 import { readUsage } from '#emails/usage.store.ts';
@@ -51,6 +52,9 @@ async function expectContentWithEmails() {
 
 async function setup() {
   const org = await createSender();
+  // The sender registry is written once per instance and hour (before the reads' round ends): marked
+  // here, so each attempt below makes the same writes (its own failure is tested on its own).
+  await markActiveSender(org.caller.organizationId, org.caller.environment, Date.now());
   const { domain } = org;
   const template = await org.api.post('/api/v1/templates', {
     name: 'Atomic',
@@ -204,4 +208,24 @@ describe('a batch whose writes fail half-way', () => {
     expect(outcomes.at(-1)).toBe('SendMessageBatchCommand: accepted');
     expect(batches).toBe(2);
   }, 60_000);
+});
+
+describe('a send whose sender registry cannot be written', () => {
+  it('fails and stores nothing: no email the scheduler could not find', async () => {
+    const fixture = await createSender();
+    const request = sendEmailBody.parse({
+      from: { email: `hello@${fixture.domain}` },
+      to: [{ email: 'registry@example.com' }],
+      subject: 'Registry',
+      text: 'x',
+    });
+    // Reads are never failed: the first write is the registry's (this organization is new to the process).
+    faults.arm(1);
+    await expect(acceptEmail(fixture.caller, request)).rejects.toBeInstanceOf(InjectedFault);
+    expect(faults.writes()).toEqual(['PutItemCommand']);
+    faults.arm();
+    await untilStreamSettled();
+    expect((await fixture.api.get('/api/v1/emails')).body.data).toEqual([]);
+    expect(await readUsage(fixture.caller.organizationId, 'test')).toEqual({ day: 0, month: 0 });
+  });
 });

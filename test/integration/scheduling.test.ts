@@ -186,6 +186,22 @@ describe('the sweeper', () => {
     expect(await sesMessages(subject)).toHaveLength(1);
   });
 
+  it('finds an immediate email that was never queued through its `queued` entry (it has no due entry), and it is delivered', async () => {
+    const { organization, run, email } = await schedulingSender();
+    const subject = uniqueSubject();
+    const start = Date.now();
+    const stored = storedEmail(organization.id, subject);
+    // What acceptEmail writes for an email sent now: no due entry — and then the process died: no enqueue.
+    await putEmail(stored);
+    expect(await run(start + 15 * MINUTE)).toEqual(noWork);
+    expect(await run(start + 17 * MINUTE)).toEqual({ ...noWork, enqueued: 1, swept: 1 });
+    await eventually(async () => ((await sesMessages(subject)).length === 1 ? true : undefined));
+    await eventually(async () => ((await email(stored.id)).status === 'delivered' ? true : undefined));
+    // Looked at once: later runs go on from where this one stopped.
+    expect(await run(start + 60 * MINUTE)).toEqual(noWork);
+    expect(await sesMessages(subject)).toHaveLength(1);
+  });
+
   it('sweeps an entry written before the due sort key was only its deadline (<deadline>#<org>#<id>)', async () => {
     const { organization, run, email } = await schedulingSender();
     const subject = uniqueSubject();

@@ -28,6 +28,23 @@ export const sendingKeys = {
     GSI2SKBelow: new Date(nowMs + 1).toISOString(),
   }),
   dueIndex: 'GSI2' as const,
+  /**
+   * The organizations and environments that accepted an email in a UTC hour (`yyyy-mm-ddThh`): where the
+   * scheduler looks for immediate emails, which have no due entry (schedule/unindexed-sweep.service.ts).
+   */
+  activeSender: (hour: string, organizationId: string, environment: string): PrimaryKey => ({
+    PK: `SENDERS#${hour}`,
+    SK: `${organizationId}#${environment}`,
+  }),
+  activeSendersOfHour: (hour: string) => ({ PK: `SENDERS#${hour}` }),
+  /**
+   * Up to when the scheduler has looked at immediate emails (`through`, ISO): one item for the
+   * deployment, or one per organization for a run narrowed to it (tests).
+   */
+  unindexedSweepMark: (organizationId?: string): PrimaryKey => ({
+    PK: `SWEPT#${organizationId ?? 'all'}`,
+    SK: 'SWEPT',
+  }),
 
   /**
    * Recipients sent per organization, environment and period (`yyyy-mm-dd` UTC day or `yyyy-mm`

@@ -23,8 +23,8 @@ export interface DueEntry {
   scheduled_at: string | null;
   created_at: string;
   sweeps?: number;
-  /** GSI2SK as read. */
-  sortKey: string;
+  /** GSI2SK as read; absent for an immediate email found without a due entry (unindexed-sweep.service.ts). */
+  sortKey?: string;
   /** The deadline part of the sort key (ISO). */
   deadline: string;
 }
@@ -114,19 +114,21 @@ export async function moveDeadline(
   handedOver = false,
 ): Promise<boolean> {
   const next = keys.dueEntry(entry.id, nextDeadline);
+  // An email found without a due entry gets one only if none was written meanwhile.
+  const seen = entry.sortKey === undefined ? 'attribute_not_exists(GSI2SK)' : 'GSI2SK = :seen';
   return conditionalWrite(
     new UpdateCommand({
       TableName: tableName,
       Key: keys.email(entry.organization_id, entry.id),
       UpdateExpression: `SET GSI2PK = :pk, GSI2SK = :next${countSweep ? ' ADD sweeps :one' : ''}`,
-      ConditionExpression: `GSI2SK = :seen AND #status = :queued AND ${
+      ConditionExpression: `${seen} AND #status = :queued AND ${
         handedOver ? 'attribute_exists(ses_message_id)' : 'attribute_not_exists(ses_message_id)'
       }`,
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: {
         ':pk': next.GSI2PK,
         ':next': next.GSI2SK,
-        ':seen': entry.sortKey,
+        ...(entry.sortKey === undefined ? {} : { ':seen': entry.sortKey }),
         ':queued': 'queued',
         ...(countSweep ? { ':one': 1 } : {}),
       },
@@ -134,8 +136,9 @@ export async function moveDeadline(
   );
 }
 
-/** Removes the entry of an email that needs nothing more (final). */
+/** Removes the entry of an email that needs nothing more (final); an email without one needs nothing. */
 export async function removeDueEntry(entry: DueEntry): Promise<void> {
+  if (entry.sortKey === undefined) return;
   await conditionalWrite(
     new UpdateCommand({
       TableName: tableName,

@@ -1,25 +1,23 @@
 /**
  * The scheduler, run every minute: reads the due index and releases scheduled emails, sweeps lost ones,
- * waits for or finishes handed-over ones (due-times.ts decides which). Safe against crashes and overlapping
+ * waits for or finishes handed-over ones (due-times.ts decides which); immediate emails, which have no due
+ * entry, it finds through their `queued` entry (unindexed-sweep.service.ts). Safe against crashes and overlapping
  * runs: messages go out before the deadline moves (a crash means a duplicate message, which the consumer's
  * claim absorbs), every write is conditioned on the entry as read, and a finish moves the deadline first
- * and writes events with deterministic ids. docs/data-model.md, "The due index (GSI2)" and D1–D6;
+ * and writes events with deterministic ids. docs/data-model.md, "The due index (GSI2)" and D1–D7;
  * docs/api.md, "Scheduled sends", "An accepted email is never lost", "An outcome that never comes".
  */
 
 import { enqueueEmails, SEND_BATCH_SIZE } from '#adapters/send-queue.ts';
 import { forEachLimited } from '#core/concurrency.ts';
-import type { Mailbox } from '#core/email-address.ts';
-import { deterministicId } from '#core/ids.ts';
 import { errorLogFields } from '#core/log-fields.ts';
 import { logger } from '#core/logger.ts';
 import { DUE_INDEX_SHARDS } from '#dynamo/keys.ts';
 import { failedCondition } from '#dynamo/writes.ts';
 import { recordFailed } from '#emails/delivery/delivery-state.store.ts';
-import { simulateOutcomes } from '#emails/delivery/outcome-simulator.service.ts';
-import { type SimulatedEmail, shouldSimulateOutcomes } from '#emails/delivery/simulated-notifications.ts';
-import { type EmailEvent, newEvent } from '#emails/email.ts';
-import { applyEmailEvents, type EmailEventsSnapshot, readEmailEvents } from '#emails/events/email-events.store.ts';
+import { shouldSimulateOutcomes } from '#emails/delivery/simulated-notifications.ts';
+import { newEvent } from '#emails/email.ts';
+import { writeSweepMark } from '#emails/schedule/active-senders.store.ts';
 import {
   type DueEntry,
   type HandOverState,
@@ -28,14 +26,10 @@ import {
   readHandOvers,
   removeDueEntry,
 } from '#emails/schedule/due-index.store.ts';
-import {
-  type DueAction,
-  MAX_SWEEPS,
-  outcomeDeadline,
-  planDue,
-  SES_EVENT_WINDOW_MS,
-  SWEEP_AFTER_MS,
-} from '#emails/schedule/due-times.ts';
+import { type DueAction, MAX_SWEEPS, outcomeDeadline, planDue, SWEEP_AFTER_MS } from '#emails/schedule/due-times.ts';
+import { finish, giveUpOnOutcome } from '#emails/schedule/handed-over.service.ts';
+import { ids, type SchedulerRunResult } from '#emails/schedule/scheduler-result.ts';
+import { findUnindexedDue } from '#emails/schedule/unindexed-sweep.service.ts';
 
 /** Entries handled per shard and run; the rest waits a minute (and is logged). */
 export const MAX_ENTRIES_PER_SHARD = 1_000;
@@ -45,42 +39,6 @@ const CONCURRENCY = 8;
 export const GIVE_UP_DETAIL = `Could not be delivered: not handed to SES within ${Math.round(
   ((MAX_SWEEPS + 1) * SWEEP_AFTER_MS) / 60_000,
 )} minutes of its send time`;
-
-/** The failed event's detail for an email SES accepted but reported no outcome for within its event window. */
-export const noOutcomeDetail = (sesMessageId: string) =>
-  `SES accepted the email (message ${sesMessageId}) but reported no delivery outcome within ${Math.round(
-    SES_EVENT_WINDOW_MS / 3_600_000,
-  )} hours`;
-
-/** The failed event's detail for a handed-over email finished MAX_SWEEPS times and still without an outcome. */
-export const outcomeGiveUpDetail = (sesMessageId: string) =>
-  `SES accepted the email (message ${sesMessageId}) but no delivery outcome could be recorded after ${MAX_SWEEPS} attempts`;
-
-export interface SchedulerRunResult {
-  /** Messages put on the send queue (releases and sweeps). */
-  enqueued: number;
-  /** Scheduled emails released to the queue for their time. */
-  released: number;
-  /** Emails queued again because their deadline passed while they were still unsent. */
-  swept: number;
-  /** Emails failed after MAX_SWEEPS sweeps (or, handed over, MAX_SWEEPS finishes). */
-  failed: number;
-  /**
-   * Handed-over emails whose outcome had not come by their outcome deadline: simulated outcome run
-   * again, or (outcomes from SES) failed for want of one.
-   */
-  finished: number;
-  /** Handed-over emails due before their outcome deadline: their entry moved to it. */
-  awaited: number;
-  /** Index entries of emails already final, removed. */
-  dropped: number;
-  /** Entries another writer changed first (sent, cancelled, an outcome, another run); nothing to do. */
-  skipped: number;
-  /** Entries that failed (SQS or DynamoDB errors); they stay due and are retried next run. */
-  errors: number;
-  /** Some shard had more due entries than MAX_ENTRIES_PER_SHARD; the rest is left for the next run. */
-  more: boolean;
-}
 
 export interface SchedulerOptions {
   /** Only this organization's entries (tests on a shared stack use it). */
@@ -104,7 +62,10 @@ export async function runScheduler(now = Date.now(), options: SchedulerOptions =
     more: false,
   };
   const shards = Array.from({ length: DUE_INDEX_SHARDS }, (_, shard) => shard);
-  await Promise.all(shards.map((shard) => runShard(shard, now, options, result)));
+  await Promise.all([
+    ...shards.map((shard) => runShard(shard, now, options, result)),
+    sweepUnindexed(now, options, result),
+  ]);
   if (result.more)
     logger.warn('more emails are due than one scheduler run handles; the rest waits a minute', { ...result });
   if (result.errors > 0) logger.error('scheduler run had errors; those emails stay due', { ...result });
@@ -127,13 +88,39 @@ async function runShard(shard: number, now: number, options: SchedulerOptions, r
     result.errors += 1;
     return;
   }
+  await handleDueEntries(entries, now, result, { shard });
+}
+
+/**
+ * Immediate emails (no due entry) still unsent SWEEP_AFTER_MS after their send, from where the last
+ * run stopped; the mark moves only when every one found was handled.
+ */
+async function sweepUnindexed(now: number, options: SchedulerOptions, result: SchedulerRunResult) {
+  try {
+    const scan = await findUnindexedDue(now, options.organizationId);
+    const errorsBefore = result.errors;
+    await handleDueEntries(scan.entries, now, result, { unindexed: true });
+    if (result.errors === errorsBefore) await writeSweepMark(scan.through, options.organizationId);
+  } catch (error) {
+    logger.error('looking for unsent immediate emails failed; the next run looks again', errorLogFields(error));
+    result.errors += 1;
+  }
+}
+
+/** Plans and carries out what each due entry needs (release, sweep, await, finish, give up, drop). */
+async function handleDueEntries(
+  entries: DueEntry[],
+  now: number,
+  result: SchedulerRunResult,
+  logContext: Record<string, unknown>,
+): Promise<void> {
   let handOvers: Map<string, HandOverState>;
   try {
     handOvers = await readHandOvers(entries);
   } catch (error) {
     // The entries stay due: the next run reads them again.
     logger.error('reading the hand-over state of due emails failed', {
-      shard,
+      ...logContext,
       entries: entries.length,
       ...errorLogFields(error),
     });
@@ -253,92 +240,5 @@ async function giveUp(entry: DueEntry, now: number, result: SchedulerRunResult):
   }
 }
 
-/**
- * An email handed over to SES and still queued past its outcome deadline. The deadline moves first
- * (counting a finish): only the run that moved it goes on, and if this one dies half-way the email
- * is due again at the next deadline. Then, if its outcome is simulated, the simulation runs again
- * with the recipients actually sent to and the hand-over's time (the same event ids: nothing is
- * written twice); otherwise SES's event window has passed without an outcome and it is failed with
- * the reason, through the normal event path (a late delivery still makes it delivered).
- */
-async function finish(entry: DueEntry, nextDeadline: string, now: number, result: SchedulerRunResult): Promise<void> {
-  if (!(await moveDeadline(entry, nextDeadline, true, true))) {
-    result.skipped += 1;
-    return;
-  }
-  const snapshot = await readEmailEvents(entry.organization_id, entry.id);
-  const sesMessageId = snapshot?.email.ses_message_id;
-  if (!snapshot || !sesMessageId || snapshot.email.status !== 'queued') {
-    result.skipped += 1;
-    return;
-  }
-  if (shouldSimulateOutcomes(entry)) {
-    const sentAt = snapshot.email.sent_at ? Date.parse(snapshot.email.sent_at) : now;
-    await simulateOutcomes(sentTo(snapshot), sesMessageId, sentAt);
-    result.finished += 1;
-    logger.warn('handed-over email had no outcome by its deadline: its simulated outcome was run again', {
-      ...ids(entry),
-      sweeps: (entry.sweeps ?? 0) + 1,
-    });
-    return;
-  }
-  await failHandedOver(snapshot, sesMessageId, noOutcomeDetail(sesMessageId), now);
-  result.finished += 1;
-  logger.error('email failed by the scheduler: SES reported no delivery outcome within its event window', {
-    ...ids(entry),
-    ses_message_id: sesMessageId,
-  });
-}
-
-/** A handed-over email finished MAX_SWEEPS times and still queued: failed with the reason. */
-async function giveUpOnOutcome(entry: DueEntry, now: number, result: SchedulerRunResult): Promise<void> {
-  const snapshot = await readEmailEvents(entry.organization_id, entry.id);
-  const sesMessageId = snapshot?.email.ses_message_id;
-  if (!snapshot || !sesMessageId || snapshot.email.status !== 'queued') {
-    // Final meanwhile (its status update removed the entry), or gone.
-    result.skipped += 1;
-    return;
-  }
-  await failHandedOver(snapshot, sesMessageId, outcomeGiveUpDetail(sesMessageId), now);
-  result.failed += 1;
-  logger.error('email failed by the scheduler: handed over, finished repeatedly and still without an outcome', {
-    ...ids(entry),
-    ses_message_id: sesMessageId,
-    sweeps: entry.sweeps,
-  });
-}
-
-/**
- * A `failed` event for a handed-over email, applied like an SES event (the status, its index and
- * counts move; the due entry goes with the status). Its id follows from the SES message id, so a
- * second try writes nothing new.
- */
-async function failHandedOver(snapshot: EmailEventsSnapshot, sesMessageId: string, detail: string, now: number) {
-  const event: EmailEvent = {
-    ...newEvent('failed', { detail, created_at: new Date(now).toISOString() }),
-    id: deterministicId(['no-outcome', sesMessageId]),
-  };
-  await applyEmailEvents(snapshot.email.organization_id, snapshot.email.id, [event], snapshot);
-}
-
-/** The email as handed over: its recipients less those dropped as suppressed at send time. */
-function sentTo(snapshot: EmailEventsSnapshot): SimulatedEmail {
-  const { email, events } = snapshot;
-  const dropped = new Set([
-    ...(email.suppressed_recipients ?? []),
-    // Emails recorded before the suppressed recipients were kept on the email item.
-    ...events.filter((event) => event.type === 'suppressed').map((event) => event.recipient ?? ''),
-  ]);
-  const keep = (mailboxes: Mailbox[] | undefined) => (mailboxes ?? []).filter((mailbox) => !dropped.has(mailbox.email));
-  return {
-    id: email.id,
-    organization_id: email.organization_id,
-    from: email.from ?? { email: '' },
-    to: keep(email.to),
-    cc: keep(email.cc),
-    bcc: keep(email.bcc),
-    ...(email.tracking ? { tracking: email.tracking } : {}),
-  };
-}
-
-const ids = (entry: DueEntry) => ({ organization_id: entry.organization_id, email_id: entry.id });
+export { noOutcomeDetail } from '#emails/schedule/handed-over.service.ts';
+export type { SchedulerRunResult } from '#emails/schedule/scheduler-result.ts';

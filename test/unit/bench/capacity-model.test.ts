@@ -4,7 +4,7 @@
  * constants it restates from modules it cannot load.
  */
 import { describe, expect, it } from 'vitest';
-import { DUE_INDEX_SHARDS, keys } from '#dynamo/keys.ts';
+import { EMAIL_LIST_SHARDS, keys } from '#dynamo/keys.ts';
 import { createSendPacer } from '#emails/delivery/send-pacer.service.ts';
 import { USAGE_SHARDS as STORE_USAGE_SHARDS } from '#emails/usage.store.ts';
 import {
@@ -33,21 +33,20 @@ const loadsOf = (model: ReturnType<typeof buildModel>, scale: number, index: str
   partitionLoads(model, scale).filter(({ partition }) => partition.index === index && partition.key.startsWith(prefix));
 
 describe('capacity model', () => {
-  it('puts twice the deployment rate over the due shards: 2 × rate ÷ DUE_INDEX_SHARDS each', () => {
-    // Three organizations at 100 emails/s: the due index is the deployment's, so their writes add up.
+  it('writes no due entry for an email sent now, and two `queued` entries (in, out) over each organization’s shards', () => {
+    // Three organizations at 100 emails/s: the due index is off an immediate send's path.
     const model = buildModel(scenario(3, 100));
-    const due = loadsOf(model, 1, 'GSI2', 'DUE#');
-    expect(due.map(({ partition }) => partition.key).sort()).toEqual(
-      Array.from({ length: DUE_INDEX_SHARDS }, (_, shard) => keys.dueUpTo(shard, 0).GSI2PK),
+    expect(loadsOf(model, 1, 'GSI2', 'DUE#')).toEqual([]);
+    const queued = loadsOf(model, 1, 'GSI4', 'ORG#').filter(({ partition }) =>
+      partition.key.includes('#STATUS#queued#'),
     );
-    for (const load of due) expect(load.writeUnits).toBeCloseTo((2 * 300) / DUE_INDEX_SHARDS, 9);
-    expect(due[0]?.partition.pattern).toBe(`DUE#<0–${DUE_INDEX_SHARDS - 1}>`);
-    expect(due[0]?.partition.scope).toBe('deployment');
-    // …and the due shards bind at 1,000 write units/s: a deployment rate of 500 × DUE_INDEX_SHARDS.
+    expect(queued).toHaveLength(3 * EMAIL_LIST_SHARDS);
+    for (const load of queued) expect(load.writeUnits).toBeCloseTo((2 * 100) / EMAIL_LIST_SHARDS, 9);
+    // …and they bind at 1,000 write units/s: 500 × EMAIL_LIST_SHARDS emails/s per organization.
     const scale = bindingScale((s) =>
-      Math.max(...loadsOf(model, s, 'GSI2', 'DUE#').map((l) => partitionUse(DEFAULT_PARAMS, l))),
+      Math.max(...loadsOf(model, s, 'GSI4', 'ORG#').map((l) => partitionUse(DEFAULT_PARAMS, l))),
     );
-    expect((scale ?? 0) * 300).toBeCloseTo(500 * DUE_INDEX_SHARDS, 3);
+    expect((scale ?? 0) * 100).toBeCloseTo(500 * EMAIL_LIST_SHARDS, 3);
   });
 
   it('charges request-level writes once per batch, and binds the rate-limit window at 1,000 requests/s', () => {

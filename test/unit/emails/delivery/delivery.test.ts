@@ -122,9 +122,8 @@ function claimSucceeds(emailId = EMAIL_ID, overrides: Record<string, unknown> = 
 
 const sendInputs = (): SendEmailCommandInput[] => ses.commandCalls(SendEmailCommand).map((call) => call.args[0].input);
 const SENT = /^SET ses_message_id = :ses/;
-/** recordSent's one UpdateItem (and recordHandOverReportedBySes's). */
-const HAND_OVER =
-  'SET ses_message_id = :ses, sent_at = :sentAt, GSI5PK = :bySes, GSI5SK = :org REMOVE lease_until, sweeps';
+/** recordSent's one UpdateItem (and recordHandOverReportedBySes's), for an email not threaded. */
+const HAND_OVER = 'SET ses_message_id = :ses, sent_at = :sentAt REMOVE lease_until, sweeps';
 const eventItemPuts = () =>
   documentClient
     .commandCalls(PutCommand)
@@ -507,10 +506,10 @@ describe('deliverEmail', () => {
     expect(records).toHaveLength(1);
     const [record] = records;
     // No due-index key: re-keying the entry would bill an index delete and put (the scheduler derives
-    // the outcome deadline from sent_at when the entry comes due first). The SES id index (GSI5) finds
-    // the email when a reply names it.
+    // the outcome deadline from sent_at when the entry comes due first). Not threaded (its organization
+    // receives no email): no SES id index entry either.
     expect(record?.UpdateExpression).toBe(
-      'SET ses_message_id = :ses, sent_at = :sentAt, GSI5PK = :bySes, GSI5SK = :org, suppressed_recipients = :suppressed REMOVE lease_until, sweeps',
+      'SET ses_message_id = :ses, sent_at = :sentAt, suppressed_recipients = :suppressed REMOVE lease_until, sweeps',
     );
     const values = record?.ExpressionAttributeValues ?? {};
     const sentAt = Date.parse(values[':sentAt']);
@@ -519,8 +518,6 @@ describe('deliverEmail', () => {
     expect(values).toEqual({
       ':ses': 'ses-atomic',
       ':sentAt': values[':sentAt'],
-      ':bySes': 'SESMSG#ses-atomic',
-      ':org': message.organization_id,
       ':suppressed': ['carl@example.com'],
     });
     // No second write whose loss would leave the hand-over without its `sent` event.
@@ -531,6 +528,19 @@ describe('deliverEmail', () => {
     ]);
   });
 
+  it('indexes a threaded email by its SES id (GSI5) in the same write', async () => {
+    claimSucceeds(EMAIL_ID, { threaded: true });
+    ses.on(SendEmailCommand).resolves({ MessageId: 'ses-threaded' });
+    await expect(deliverEmail(message)).resolves.toBe('sent');
+    const [record] = documentClient
+      .commandCalls(UpdateCommand)
+      .map((call) => call.args[0].input)
+      .filter((input) => SENT.test(String(input.UpdateExpression)));
+    expect(record?.UpdateExpression).toBe(
+      'SET ses_message_id = :ses, sent_at = :sentAt, GSI5PK = :bySes, GSI5SK = :org REMOVE lease_until, sweeps',
+    );
+    expect(record?.ExpressionAttributeValues).toMatchObject({ ':bySes': 'SESMSG#ses-threaded', ':org': ORG });
+  });
   it('acknowledges an email SES accepted even if recording it fails, so it is not sent twice', async () => {
     claimSucceeds();
     ses.on(SendEmailCommand).resolves({ MessageId: 'ses-0006' });

@@ -349,16 +349,23 @@ describe('handleSesNotification', () => {
     });
     const [update] = documentClient.commandCalls(UpdateCommand).map((call) => call.args[0].input);
     expect(update?.ConditionExpression).toBe('attribute_exists(PK) AND attribute_not_exists(ses_message_id)');
-    expect(update?.UpdateExpression).toBe(
-      'SET ses_message_id = :ses, sent_at = :sentAt, GSI5PK = :bySes, GSI5SK = :org REMOVE lease_until, sweeps',
-    );
+    expect(update?.UpdateExpression).toBe('SET ses_message_id = :ses, sent_at = :sentAt REMOVE lease_until, sweeps');
     // Sent at SES's send time: the scheduler's outcome deadline counts from it (its due entry stays).
     expect(update?.ExpressionAttributeValues).toEqual({
       ':ses': SAMPLE_MESSAGE_ID,
       ':sentAt': samples.Send().mail.timestamp,
-      ':bySes': `SESMSG#${SAMPLE_MESSAGE_ID}`,
-      ':org': expect.any(String),
     });
+
+    // A threaded email (its organization receives email) is indexed by its SES id in the same write.
+    documentClient.reset();
+    documentClient.on(GetCommand).resolves({ Item: { status: 'queued', environment: 'live', threaded: true } });
+    documentClient.on(UpdateCommand).resolves({});
+    await handleSesNotification(samples.Send());
+    const [threaded] = documentClient.commandCalls(UpdateCommand).map((call) => call.args[0].input);
+    expect(threaded?.UpdateExpression).toBe(
+      'SET ses_message_id = :ses, sent_at = :sentAt, GSI5PK = :bySes, GSI5SK = :org REMOVE lease_until, sweeps',
+    );
+    expect(threaded?.ExpressionAttributeValues).toMatchObject({ ':bySes': `SESMSG#${SAMPLE_MESSAGE_ID}` });
   });
 
   it('ignores an email that does not exist or was sent as another SES message', async () => {

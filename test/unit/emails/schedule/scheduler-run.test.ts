@@ -1,12 +1,21 @@
 /**
  * A scheduler run with DynamoDB and SQS mocked, for what the local stack cannot be made to do on
- * demand: the read of the due emails' hand-over state failing.
+ * demand: the read of the due emails' hand-over state failing; and the deployment-wide look at immediate
+ * emails (the sender registry, the mark), which a shared local table cannot isolate.
  */
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { BatchGetCommand, DynamoDBDocumentClient, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { keys } from '#dynamo/keys.ts';
+import { SWEEP_AFTER_MS } from '#emails/schedule/due-times.ts';
 import { runScheduler } from '#emails/schedule/scheduler.service.ts';
 
 vi.hoisted(() => {
@@ -47,14 +56,19 @@ beforeEach(() => {
   // Live emails' outcomes come from SES here, whatever the environment the suite runs in (the local
   // stack's setup simulates every outcome).
   vi.stubEnv('SIMULATE_OUTCOMES', '');
-  // One shard has both entries; the others have none.
+  // One shard of the due index has both entries; the others, the sender registry and the `queued`
+  // entries (the look at immediate emails) have none.
   let shards = 0;
-  documentClient.on(QueryCommand).callsFake(() => {
+  documentClient.on(QueryCommand).callsFake((input) => {
+    if (input.IndexName !== 'GSI2') return { Items: [] };
     shards += 1;
     // The index projects no ses_message_id: the scheduler reads it from the emails.
     return { Items: shards === 1 ? [dueItem('e-lost', {}), dueItem('e-handed', {})] : [] };
   });
   documentClient.on(UpdateCommand).resolves({});
+  // The look at immediate emails: no mark yet, and its mark written.
+  documentClient.on(GetCommand).resolves({});
+  documentClient.on(PutCommand).resolves({});
   sqs.on(SendMessageBatchCommand).resolves({ Successful: [{ Id: '0', MessageId: 'm', MD5OfMessageBody: '' }] });
 });
 
@@ -102,7 +116,8 @@ describe('runScheduler', () => {
     expect(movedEntries()).toEqual([]);
 
     let shards = 0;
-    documentClient.on(QueryCommand).callsFake(() => {
+    documentClient.on(QueryCommand).callsFake((input) => {
+      if (input.IndexName !== 'GSI2') return { Items: [] };
       shards += 1;
       return { Items: shards === 1 ? [dueItem('e-lost', {}), dueItem('e-handed', {})] : [] };
     });
@@ -112,5 +127,94 @@ describe('runScheduler', () => {
     const gone = await runScheduler(NOW);
     expect(gone).toMatchObject({ swept: 1, enqueued: 1, errors: 0 });
     expect(movedEntries()).toEqual([keys.email(ORG, 'e-lost').PK]);
+  });
+
+  it('finds an immediate email (no due entry) still queued after its sweep deadline through its sender and `queued` entry', async () => {
+    const created = iso(NOW - 17 * MINUTE);
+    documentClient.on(QueryCommand).callsFake((input) => {
+      const pk = String(input.ExpressionAttributeValues?.[':pk']);
+      if (input.IndexName === 'GSI2') return { Items: [] };
+      // The registry of the email's hour names its organization; one shard of its `queued` entries holds it.
+      if (pk.startsWith('SENDERS#'))
+        return {
+          Items: pk === `SENDERS#${created.slice(0, 13)}` ? [{ organization_id: ORG, environment: 'live' }] : [],
+        };
+      if (pk === keys.emailsByStatus(ORG, 'live', 'queued', 0).GSI4PK)
+        return { Items: [{ GSI4SK: `${created}#e-imm` }] };
+      return { Items: [] };
+    });
+    documentClient.on(BatchGetCommand).callsFake((input) => ({
+      Responses: {
+        [Object.keys(input.RequestItems)[0] ?? '']: [
+          {
+            id: 'e-imm',
+            organization_id: ORG,
+            environment: 'live',
+            status: 'queued',
+            scheduled_at: null,
+            created_at: created,
+          },
+        ],
+      },
+    }));
+
+    const result = await runScheduler(NOW);
+    expect(result).toMatchObject({ swept: 1, enqueued: 1, errors: 0 });
+    // It gets a due entry only if none was written meanwhile (then the due index owns it).
+    const [moved] = documentClient.commandCalls(UpdateCommand).map((call) => call.args[0].input);
+    expect(moved?.Key).toEqual(keys.email(ORG, 'e-imm'));
+    expect(moved?.ConditionExpression).toMatch(/^attribute_not_exists\(GSI2SK\) AND /);
+    // The span looked at is remembered: the next run goes on from there.
+    const mark = documentClient
+      .commandCalls(PutCommand)
+      .map((call) => call.args[0].input.Item)
+      .find((item) => item?.SK === 'SWEPT');
+    expect(mark?.through).toBe(iso(NOW - SWEEP_AFTER_MS));
+  });
+
+  it('leaves alone an immediate email that is final, scheduled or already in the due index, and keeps the mark on an error', async () => {
+    const created = iso(NOW - 17 * MINUTE);
+    documentClient.on(QueryCommand).callsFake((input) => {
+      const pk = String(input.ExpressionAttributeValues?.[':pk']);
+      if (pk.startsWith('SENDERS#')) return { Items: [{ organization_id: ORG, environment: 'live' }] };
+      if (input.IndexName === 'GSI4' && pk.endsWith('#0')) {
+        return { Items: ['e-final', 'e-scheduled', 'e-indexed'].map((id) => ({ GSI4SK: `${created}#${id}` })) };
+      }
+      return { Items: [] };
+    });
+    documentClient.on(BatchGetCommand).callsFake((input) => ({
+      Responses: {
+        [Object.keys(input.RequestItems)[0] ?? '']: [
+          { id: 'e-final', organization_id: ORG, environment: 'live', status: 'delivered', created_at: created },
+          {
+            id: 'e-scheduled',
+            organization_id: ORG,
+            environment: 'live',
+            status: 'queued',
+            scheduled_at: created,
+            created_at: created,
+          },
+          {
+            id: 'e-indexed',
+            organization_id: ORG,
+            environment: 'live',
+            status: 'queued',
+            created_at: created,
+            GSI2PK: 'DUE#3',
+          },
+        ],
+      },
+    }));
+    expect(await runScheduler(NOW)).toMatchObject({ enqueued: 0, swept: 0, errors: 0 });
+    expect(documentClient.commandCalls(UpdateCommand)).toHaveLength(0);
+
+    documentClient
+      .on(BatchGetCommand)
+      .rejects(Object.assign(new Error('unavailable'), { name: 'InternalServerError' }));
+    documentClient.resetHistory();
+    expect((await runScheduler(NOW)).errors).toBeGreaterThan(0);
+    expect(
+      documentClient.commandCalls(PutCommand).filter((call) => call.args[0].input.Item?.SK === 'SWEPT'),
+    ).toHaveLength(0);
   });
 });
