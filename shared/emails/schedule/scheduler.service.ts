@@ -1,11 +1,10 @@
 /**
  * The scheduler, run every minute: reads the due index and releases scheduled emails, sweeps lost ones,
- * waits for or finishes handed-over ones (due-times.ts decides which); immediate emails, which have no due
- * entry, it finds through their `queued` entry (unindexed-sweep.service.ts). Safe against crashes and overlapping
- * runs: messages go out before the deadline moves (a crash means a duplicate message, which the consumer's
- * claim absorbs), every write is conditioned on the entry as read, and a finish moves the deadline first
- * and writes events with deterministic ids. docs/data-model.md, "The due index (GSI2)" and D1–D7;
- * docs/api.md, "Scheduled sends", "An accepted email is never lost", "An outcome that never comes".
+ * waits for or finishes handed-over ones (due-times.ts decides which); emails sent now, which have no due
+ * entry, it finds through their `queued` entry (unindexed-sweep.service.ts). Safe against crashes and
+ * overlapping runs: messages go out before the deadline moves (the consumer's claim absorbs a duplicate),
+ * every write is conditioned on the entry as read, and a finish moves the deadline first and writes events
+ * with deterministic ids. docs/data-model.md, "The due index (GSI2)", D1–D7; docs/api.md, "Scheduled sends".
  */
 
 import { enqueueEmails, SEND_BATCH_SIZE } from '#adapters/send-queue.ts';
