@@ -6,13 +6,11 @@
  * the resource count down without widening any function's rights. See docs/architecture.md, "From a
  * route to its code" (IAM grant), and docs/deploy.md, "What the stack creates" (IAM roles).
  */
-import * as path from 'node:path';
 import { ArnFormat, type Duration, Stack } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as kms from 'aws-cdk-lib/aws-kms';
-import { Architecture, type CfnFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Architecture, type CfnFunction, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import type * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as ses from 'aws-cdk-lib/aws-ses';
@@ -34,7 +32,7 @@ import {
   tableStreamActions,
 } from '#platform/route-access.ts';
 import { tableDefinition } from '#platform/table.ts';
-import { lambdaBundling } from './bundling.ts';
+import { functionCode } from './function-code.ts';
 
 export const SERVICE_NAME = 'postbox';
 /** The CloudWatch namespace of Postbox's embedded metrics (shared/core/metrics.ts). */
@@ -239,7 +237,7 @@ export class FunctionRole extends Construct {
 }
 
 export interface ApiFunctionProps {
-  /** Absolute path of the repository root (holds package-lock.json). */
+  /** Absolute path of the repository root (the handler's path is relative to it). */
   projectRoot: string;
   /** Handler module relative to the repository root, as in the route table. */
   handler: string;
@@ -279,7 +277,7 @@ function rootStackName(scope: Construct): string {
 }
 
 export class ApiFunction extends Construct {
-  readonly function: NodejsFunction;
+  readonly function: LambdaFunction;
   readonly logGroup: logs.ILogGroup;
 
   constructor(scope: Construct, id: string, props: ApiFunctionProps) {
@@ -289,18 +287,15 @@ export class ApiFunction extends Construct {
     const changeVisibility = props.access.changeVisibility ?? [];
     const keyAccess = props.access.kms ?? [];
     const sesAccess = props.access.ses ?? [];
-    this.function = new NodejsFunction(this, 'Function', {
-      entry: path.join(props.projectRoot, props.handler),
-      handler: 'handler',
-      projectRoot: props.projectRoot,
-      depsLockFilePath: path.join(props.projectRoot, 'package-lock.json'),
+    this.function = new LambdaFunction(this, 'Function', {
+      code: functionCode(props.projectRoot, props.handler),
+      handler: 'index.handler',
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
       memorySize: 512,
       timeout: props.timeout,
       role: props.role.role,
       logGroup: props.logGroup,
-      bundling: lambdaBundling,
       environment: {
         TABLE_NAME: props.table.tableName,
         POWERTOOLS_SERVICE_NAME: SERVICE_NAME,

@@ -58,8 +58,8 @@ export const scheduledFunctions = all((feature) => feature.scheduledFunctions);
 
 /**
  * Every entry that deploys as a Lambda function, each once: `$default`, each route with a function of
- * its own, the dashboard (one function for its pages), each consumer, notification handler and
- * scheduled function.
+ * its own, the dashboard (one function for its pages), each consumer, notification handler, scheduled
+ * function and stream handler.
  */
 export function deployedFunctions(): Array<Pick<RouteDefinition, 'handler' | 'access'>> {
   return [
@@ -69,5 +69,6 @@ export function deployedFunctions(): Array<Pick<RouteDefinition, 'handler' | 'ac
     ...consumers,
     ...notificationHandlers,
     ...scheduledFunctions,
+    ...streamHandlers,
   ];
 }

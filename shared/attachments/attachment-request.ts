@@ -1,8 +1,8 @@
 /**
  * The `attachments` of a send or batch request (docs/api.md, "Attachments"): validated field by
- * field, each problem a 400 naming `attachments[i].<field>`, and normalised (content type from the
- * extension, disposition from `content_id`, content decoded once). Part of the send and batch
- * schemas; the uploads named and the bytes stored are checked by attachments.service.ts.
+ * field, each problem a 400 naming `attachments[i].<field>`, and normalised (disposition from
+ * `content_id`, content decoded once). Part of the send and batch schemas; the uploads named, the bytes
+ * stored and a missing content type (from the extension) are attachments.service.ts's.
  */
 import * as z from 'zod';
 import {
@@ -17,14 +17,16 @@ import {
   MAX_ATTACHMENT_BYTES,
   MAX_ATTACHMENTS,
 } from '#attachments/attachment.ts';
-import { contentTypeFor } from '#attachments/content-type.ts';
 
 /** An attachment as the request validated it: its bytes decoded (inline) or an upload named. */
 export interface RequestedAttachment {
   filename: string;
-  /** As given; else from the filename's extension (an upload's declared type wins over that: attachments.service.ts). */
-  content_type: string;
-  content_type_given: boolean;
+  /**
+   * As given (lower-cased); null when not: then the upload's declared type, else the filename's
+   * extension's, when stored (attachments.service.ts). Not here: the table of types (`mime`, ~40 KB)
+   * would load with every send's schema; the storing is loaded only for a send with attachments.
+   */
+  content_type: string | null;
   content_id: string | null;
   disposition: AttachmentDisposition;
   source: { kind: 'content'; bytes: Buffer } | { kind: 'upload'; attachment_id: string };
@@ -81,8 +83,7 @@ export const attachmentsField = z
       const contentId = attachment.content_id ?? null;
       out.push({
         filename: attachment.filename,
-        content_type: attachment.content_type?.toLowerCase() ?? contentTypeFor(attachment.filename),
-        content_type_given: attachment.content_type !== undefined,
+        content_type: attachment.content_type?.toLowerCase() ?? null,
         content_id: contentId,
         disposition: attachment.disposition ?? (contentId ? 'inline' : 'attachment'),
         source,

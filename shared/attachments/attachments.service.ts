@@ -121,7 +121,7 @@ export async function storeAttachments(
 
 const described = (attachment: RequestedAttachment, bytes: { sha256: string; size: number }): StoredAttachment => ({
   filename: attachment.filename,
-  content_type: attachment.content_type,
+  content_type: attachment.content_type ?? contentTypeFor(attachment.filename),
   size: bytes.size,
   content_id: attachment.content_id,
   disposition: attachment.disposition,
@@ -187,7 +187,7 @@ async function storeUpload(
 ): Promise<Stored> {
   const uploadKey = objectKeys.upload(organizationId, upload.id);
   const stored = (sha256: string): Stored => {
-    const contentType = attachment.content_type_given ? attachment.content_type : upload.content_type;
+    const contentType = attachment.content_type ?? upload.content_type;
     return {
       ok: true,
       attachment: described({ ...attachment, content_type: contentType }, { sha256, size: upload.size }),

@@ -1,7 +1,7 @@
 /**
  * The content type a filename implies, from the `mime` package's table. Apart from attachment.ts so
- * that only what defaults a type (the request's rules, the upload service) loads the table (~40 KB),
- * not every reader of attachments (the dashboard, GET /emails/:id).
+ * that only what defaults a type (attachments.service.ts: uploads, and attachments stored without one)
+ * loads the table (~40 KB), not every reader of attachments nor the send and batch schemas.
  */
 import mime from 'mime';
 

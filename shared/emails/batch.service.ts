@@ -12,7 +12,7 @@ import { organizationAmong } from '#accounts/organization.store.ts';
 import { DEFAULT_TRACKING } from '#accounts/organization.ts';
 import { checkSendingLimit } from '#accounts/sending-limit.ts';
 import { enqueueEmailBatches } from '#adapters/send-queue.ts';
-import { storeAttachments } from '#attachments/attachments.service.ts';
+import { storeAttachments } from '#attachments/store-on-demand.service.ts';
 import { normalizeEmailAddress } from '#core/email-address.ts';
 import { ApiError } from '#core/errors.ts';
 import { nowIso } from '#core/ids.ts';
@@ -43,13 +43,12 @@ import { type EmailRecord, newEmailId } from '#emails/email.ts';
 import { markActiveSender } from '#emails/schedule/active-senders.store.ts';
 import { readUsage } from '#emails/usage.store.ts';
 import { findSuppressedAddresses, MAX_ADDRESSES_PER_CHECK } from '#suppressions/suppressions.service.ts';
+import { templateRenderer } from '#templates/render-on-demand.service.ts';
 import { countTemplateSends, type TemplateSendsCount, uncountTemplateSends } from '#templates/template.store.ts';
 import type { OutputMeter } from '#templates/template-engine.ts';
-import { parseTemplateForRequest } from '#templates/template-parse.ts';
-import { renderForSend } from '#templates/template-render.service.ts';
 import { sendableTemplateFrom, sendableTemplateKeys } from '#templates/templates.service.ts';
 import { resolveTracking } from '#unsubscribe/tracking.ts';
-import { refusalReason, refusedRecipients } from '#validation/auto-validation.service.ts';
+import { refusalReason, refusedRecipients } from '#validation/validate-on-demand.service.ts';
 
 export interface BatchResult {
   batch_id: string;
@@ -130,6 +129,8 @@ export async function acceptBatch(
 ): Promise<BatchResult> {
   const organizationId = caller.organizationId;
   const batchId = options.batchId ?? newEmailId();
+  // Handlebars and the render service load on an instance's first batch (render-on-demand.service.ts).
+  const { parseTemplateForRequest, renderForSend } = await templateRenderer();
   // A subject override is a template of its own: it must compile, like a saved template.
   if (request.subject !== undefined) parseTemplateForRequest({ subject: request.subject, html: null, text: null });
   const { rejected, candidates } = screenEntries(request.recipients);

@@ -3,7 +3,7 @@ import { organizationAmong } from '#accounts/organization.store.ts';
 import { type AutoValidationThreshold, DEFAULT_TRACKING } from '#accounts/organization.ts';
 import { checkSendingLimit } from '#accounts/sending-limit.ts';
 import { enqueueEmail } from '#adapters/send-queue.ts';
-import { storeAttachments } from '#attachments/attachments.service.ts';
+import { storeAttachments } from '#attachments/store-on-demand.service.ts';
 import { ApiError } from '#core/errors.ts';
 import { nowIso } from '#core/ids.ts';
 import { logger } from '#core/logger.ts';
@@ -28,17 +28,16 @@ import { type AcceptPlan, planAccept } from '#emails/schedule/due-times.ts';
 import type { SendEmailRequest } from '#emails/send-request.ts';
 import { readUsage } from '#emails/usage.store.ts';
 import { suppressionLookup } from '#suppressions/suppressions.service.ts';
+import { parseTemplateForRequest, renderForSingleSend } from '#templates/render-on-demand.service.ts';
 import {
   countTemplateSends,
   type TemplateRecord,
   type TemplateSendsCount,
   uncountTemplateSends,
 } from '#templates/template.store.ts';
-import { parseTemplateForRequest } from '#templates/template-parse.ts';
-import { renderForSingleSend } from '#templates/template-render.service.ts';
 import { sendableTemplateFrom, sendableTemplateKeys } from '#templates/templates.service.ts';
 import { resolveTracking } from '#unsubscribe/tracking.ts';
-import { refusalReason, refusedRecipients } from '#validation/auto-validation.service.ts';
+import { refusalReason, refusedRecipients } from '#validation/validate-on-demand.service.ts';
 
 function recipientPaths(request: SendEmailRequest): Array<{ field: string; email: string }> {
   const lists = { to: request.to, cc: request.cc ?? [], bcc: request.bcc ?? [] };
@@ -68,7 +67,7 @@ export async function acceptEmail(
   const organizationId = caller.organizationId;
   // With a template, the request's subject is rendered with template_data like the template's
   // bodies (every send has a subject, template or not): it must compile too.
-  if (request.template_id) parseTemplateForRequest({ subject: request.subject, html: null, text: null });
+  if (request.template_id) await parseTemplateForRequest({ subject: request.subject, html: null, text: null });
   // scheduled_at is already checked (future, ≤ 30 days: send-request.ts). Up to 15 minutes ahead
   // the queue's DelaySeconds holds the email; later, only the due index until the scheduler
   // releases it. Either way the due index keeps a deadline so a lost enqueue is swept.
@@ -123,7 +122,7 @@ export async function acceptEmail(
   checkSendingLimit(organization ?? {}, caller.environment, recipients.length, usage, countedAt);
   await checkAutoValidation(organizationId, organization?.autoValidationThreshold ?? 'off', recipients);
   const content = template
-    ? renderTemplateContent(template, request.subject, request.template_data ?? {})
+    ? await renderTemplateContent(template, request.subject, request.template_data ?? {})
     : { subject: request.subject, html: request.html ?? null, text: request.text ?? null };
 
   const now = nowIso();

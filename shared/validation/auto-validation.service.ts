@@ -6,7 +6,10 @@
 import type { AutoValidationThreshold } from '#accounts/organization.ts';
 import { findSuppressedAddresses } from '#suppressions/suppressions.service.ts';
 import { createAddressValidator } from '#validation/address-validation.service.ts';
-import type { ValidationResult, Verdict } from '#validation/address-verdict.ts';
+import type { ValidationResult } from '#validation/address-verdict.ts';
+import { REFUSED } from '#validation/auto-validation.ts';
+
+export { refusalReason } from '#validation/auto-validation.ts';
 
 const validator = createAddressValidator({ findSuppressed: findSuppressedAddresses });
 
@@ -15,20 +18,6 @@ export const validateAddress = (organizationId: string, email: string): Promise<
 
 export const validateAddresses = (organizationId: string, emails: readonly string[]): Promise<ValidationResult[]> =>
   validator.validateMany(emails, organizationId);
-
-/** Verdicts each threshold refuses: `managed` is the recommended level, today equal to `medium`. */
-const REFUSED: Record<AutoValidationThreshold, ReadonlySet<Verdict>> = {
-  off: new Set(),
-  managed: new Set(['undeliverable']),
-  medium: new Set(['undeliverable']),
-  high: new Set(['undeliverable', 'risky']),
-};
-
-/** A readable sentence for a refused recipient: `undeliverable (no_mx_record)`. */
-export const refusalReason = (result: ValidationResult) =>
-  `Failed auto-validation: ${result.verdict}${result.reason.length > 0 ? ` (${result.reason.join(', ')})` : ''}${
-    result.did_you_mean ? `; did you mean ${result.did_you_mean}?` : ''
-  }`;
 
 /**
  * The recipients the organization's threshold refuses (by position in `addresses`), with the result

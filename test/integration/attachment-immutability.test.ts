@@ -165,8 +165,7 @@ describe('attachment bytes once an email is accepted', () => {
     const uploadKey = objectKeys.upload(organizationId, uploaded.id);
     const requested: RequestedAttachment = {
       filename: 'race.pdf',
-      content_type: 'application/pdf',
-      content_type_given: false,
+      content_type: null,
       content_id: null,
       disposition: 'attachment',
       source: { kind: 'upload', attachment_id: uploaded.id },

@@ -48,6 +48,21 @@ describe('the deployed bundles', () => {
     expect(email).toMatchObject({ subject: 'Receipt 7', html: '<p>Thanks Ann</p>' });
   });
 
+  it('a send with an attachment (its storing a chunk loaded on first use), delivered with it', async () => {
+    const { api, send } = await createSender();
+    const bytes = Buffer.from('%PDF-1.7 postbox smoke');
+    const id = acceptedId(
+      await send({
+        to: [{ email: 'delivered@example.com' }],
+        attachments: [{ filename: 'a.pdf', content: bytes.toString('base64') }],
+      }),
+    );
+    const email = await statusOf(api, id, 'delivered');
+    expect(email.attachments).toMatchObject([
+      { filename: 'a.pdf', content_type: 'application/pdf', size: bytes.length },
+    ]);
+  });
+
   it('a batch, every email delivered', async () => {
     const { api, domain } = await createSender();
     const template = await api.post('/api/v1/templates', { name: 'Hi', subject: 'Hi {{name}}', text: 'Hi {{name}}' });

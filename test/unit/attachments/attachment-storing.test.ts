@@ -74,8 +74,7 @@ function putFake(key: string, bytes: Buffer, lastModified = new Date()): void {
 
 const inline = (bytes: Buffer): RequestedAttachment => ({
   filename: 'a.pdf',
-  content_type: 'application/pdf',
-  content_type_given: false,
+  content_type: null,
   content_id: null,
   disposition: 'attachment',
   source: { kind: 'content', bytes },
@@ -201,6 +200,26 @@ describe('uploads', () => {
     expect(await refusal([byId(pending), byId(short)])).toEqual([
       { field: 'attachments[0].attachment_id', message: expect.stringMatching(/not been uploaded/) },
       { field: 'attachments[1].attachment_id', message: 'The upload holds 3 bytes, not the 4 declared' },
+    ]);
+  });
+});
+
+describe('content types', () => {
+  it('keeps a given type, else takes the upload’s declared one, else the filename’s', async () => {
+    const declared = givenUpload(ORIGINAL, ORIGINAL.length, { content_type: 'text/csv' });
+    const stored = await storeAttachments(ORG, [
+      { ...inline(ORIGINAL), filename: 'notes.ics' },
+      { ...inline(ORIGINAL), filename: 'notes.ics', content_type: 'text/plain' },
+      byId(declared),
+      { ...byId(declared), content_type: 'application/octet-stream' },
+      { ...inline(ORIGINAL), filename: 'no-extension' },
+    ]);
+    expect(stored.map((attachment) => attachment.content_type)).toEqual([
+      'text/calendar',
+      'text/plain',
+      'text/csv',
+      'application/octet-stream',
+      'application/octet-stream',
     ]);
   });
 });

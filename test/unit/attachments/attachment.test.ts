@@ -20,11 +20,14 @@ function problems(attachments: unknown[]) {
 }
 
 describe('attachments', () => {
-  it('decodes every byte value unchanged and defaults the content type and disposition', () => {
+  it('decodes every byte value unchanged, defaults the disposition and leaves a missing content type to the storing', () => {
     const parsed = request.parse({
-      attachments: [pdf, { filename: 'logo.PNG', content: 'iVBORw0KGgo=', content_id: 'logo' }],
+      attachments: [
+        pdf,
+        { filename: 'logo.PNG', content: 'iVBORw0KGgo=', content_id: 'logo', content_type: 'Image/PNG' },
+      ],
     }).attachments;
-    expect(parsed[0]).toMatchObject({ content_type: 'application/pdf', content_id: null, disposition: 'attachment' });
+    expect(parsed[0]).toMatchObject({ content_type: null, content_id: null, disposition: 'attachment' });
     expect(parsed[0]?.source).toEqual({ kind: 'content', bytes: everyByte });
     expect(parsed[1]).toMatchObject({ content_type: 'image/png', content_id: 'logo', disposition: 'inline' });
     expect(contentTypeFor('calendar.ics')).toBe('text/calendar');
