@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '#accounts/accounts.service.ts';
 import { type EmailRecord, newEmailId } from '#emails/email.ts';
 import { DashboardBrowser, dashboardMember, type PageResponse } from '../support/dashboard.ts';
-import { seedListedEmail } from '../support/email-records.ts';
+import { seedListedEmail, untilEmailCounts } from '../support/email-records.ts';
 import { verifiedDomainFor } from '../support/factories.ts';
 import { client } from '../support/http.ts';
 import { eventually } from '../support/ses-store.ts';
@@ -110,6 +110,9 @@ describe('dashboard emails', () => {
         | undefined;
       return listed?.length === 3 && listed.every((email) => email.status !== 'queued') ? true : undefined;
     });
+    // …and the counters (from the table's stream) the final statuses.
+    await untilEmailCounts(member.organization.id, { total: 3, queued: 0 });
+    await untilEmailCounts(member.organization.id, { total: 1, queued: 0 }, 'live');
   });
 
   it("lists the organization's emails of the chosen environment with their statuses, newest first", async () => {
@@ -291,6 +294,8 @@ describe('dashboard emails: dates and pages', () => {
       seeded.push(await seed(org, new Date(Date.parse(`${day(5)}T08:00:00.000Z`) + i * 60_000).toISOString()));
     }
     seeded.push(await seed(org, `${day(7)}T12:00:00.000Z`, { subject: 'Seventh of January' }));
+    // The list's counters follow from the table's stream.
+    await untilEmailCounts(org, { total: 32 });
   });
 
   it('filters by creation date (whole UTC days)', async () => {
