@@ -109,8 +109,7 @@ function handOverUpdate(organizationId: string, emailId: string, sesMessageId: s
  * `suppressed` events are derived from these attributes (handOverEvents), so the proof of the
  * hand-over never exists without its events. The lease is released; the due entry stays where it
  * is. A retry with the same arguments writes the same values.
- * `updated_at` stays: it moves with the status, and the list indexes project it, so touching it
- * here would rewrite both index entries for a change no list shows.
+ * `updated_at` stays: it moves with the status (the hand-over is not a change any list shows).
  */
 export async function recordSent(
   organizationId: string,
