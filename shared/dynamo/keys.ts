@@ -19,6 +19,7 @@ export { METRIC_DIRECTORY_PARTITIONS, METRIC_SHARDS } from './keys/deliverabilit
 export {
   EMAIL_COUNTER_SHARDS,
   EMAIL_LIST_SHARDS,
+  emailIdOfListSortKey,
   emailOfCollectionKey,
   emailShard,
   statusesOutOfStatusIndex,

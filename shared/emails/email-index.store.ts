@@ -11,7 +11,7 @@ import type { Environment } from '#core/environment.ts';
 import { batchGetAll, batchWriteAll } from '#dynamo/batch.ts';
 import { db, tableName } from '#dynamo/client.ts';
 import { EMAIL_COUNTER_SHARDS, EMAIL_LIST_SHARDS, keys, statusesOutOfStatusIndex } from '#dynamo/keys.ts';
-import { countAll } from '#dynamo/reads.ts';
+import { countAll, queryAll } from '#dynamo/reads.ts';
 import type { TransactItems } from '#dynamo/writes.ts';
 import type { EmailRecord, EmailStatus, ListedEmail } from '#emails/email.ts';
 import { EMAIL_LIST_ATTRIBUTES } from '#platform/table.ts';
@@ -185,6 +185,14 @@ export async function queryListPartition(
     }),
   );
   return { items: (page.Items ?? []) as Record<string, unknown>[], cursor: page.LastEvaluatedKey };
+}
+
+/** Every entry of a partition in the range (all pages; keys only for the indexes). */
+export function readListPartition(partition: ListPartition, range: SortKeyRange): Promise<Record<string, unknown>[]> {
+  return queryAll({
+    ...(partition.indexName ? { IndexName: partition.indexName } : {}),
+    ...keyCondition(partition, range),
+  });
 }
 
 /** How many entries of a partition fall in the range: Select COUNT, every page (1 MB of entries each). */

@@ -2,7 +2,7 @@ import { getOrganization } from '#accounts/organization.store.ts';
 import type { Environment } from '#core/environment.ts';
 import { validationError } from '#core/errors.ts';
 import { type Pagination, paginationFor } from '#core/pages.ts';
-import { statusesOutOfStatusIndex } from '#dynamo/keys.ts';
+import { emailIdOfListSortKey, statusesOutOfStatusIndex } from '#dynamo/keys.ts';
 import { EMAIL_STATUSES, type EmailStatus, type ListedEmail } from '#emails/email.ts';
 import {
   countListPartition,
@@ -261,8 +261,8 @@ export async function listEmails(
   return result(emails, Math.max(counted, offset + emails.length));
 }
 
-/** The email id of a list entry: sort keys are `<created_at>#<id>`. */
-const emailIdOfEntry = (entry: SortedEntry<unknown>) => entry.sortKey.slice(entry.sortKey.lastIndexOf('#') + 1);
+/** The email id of a list entry (sort keys are `<created_at>#<id>`). */
+const emailIdOfEntry = (entry: SortedEntry<unknown>) => emailIdOfListSortKey(entry.sortKey);
 
 /**
  * The first `wanted` emails with a status the status index leaves out (`delivered`, where most emails

@@ -147,6 +147,11 @@ export const emailKeys = {
   }),
 } as const;
 
+/** The email id of a list entry's sort key (GSI3SK, GSI4SK, a pointer's SK): `<created_at>#<id>`. */
+export function emailIdOfListSortKey(sortKey: string): string {
+  return sortKey.slice(sortKey.lastIndexOf('#') + 1);
+}
+
 /** The organization and email of a key in an email's collection (`EMAIL#<org>#<id>`), e.g. an event's. */
 export function emailOfCollectionKey(partitionKey: string): { organizationId: string; emailId: string } | undefined {
   const match = /^EMAIL#([^#]+)#([^#]+)$/.exec(partitionKey);

@@ -90,6 +90,11 @@ export async function readHandOvers(entries: readonly DueEntry[]): Promise<Map<s
     entries.map((entry) => keys.email(entry.organization_id, entry.id)),
     { attributes: ['id', 'status', 'ses_message_id', 'sent_at'], consistent: true },
   );
+  return handOverStates(items);
+}
+
+/** The hand-over states of email items read with (at least) id, status, ses_message_id and sent_at. */
+export function handOverStates(items: readonly Record<string, unknown>[]): Map<string, HandOverState> {
   return new Map(
     items.map((item) => [
       String(item.id),

@@ -42,12 +42,12 @@ export async function finish(
     result.skipped += 1;
     return;
   }
-  const snapshot = await readEmailEvents(entry.organization_id, entry.id);
-  const sesMessageId = snapshot?.email.ses_message_id;
-  if (!snapshot || !sesMessageId || snapshot.email.status !== 'queued') {
+  const awaiting = await stillAwaitingOutcome(entry);
+  if (!awaiting) {
     result.skipped += 1;
     return;
   }
+  const { snapshot, sesMessageId } = awaiting;
   if (shouldSimulateOutcomes(entry)) {
     const sentAt = snapshot.email.sent_at ? Date.parse(snapshot.email.sent_at) : now;
     await simulateOutcomes(sentTo(snapshot), sesMessageId, sentAt);
@@ -68,13 +68,12 @@ export async function finish(
 
 /** A handed-over email finished MAX_SWEEPS times and still queued: failed with the reason. */
 export async function giveUpOnOutcome(entry: DueEntry, now: number, result: SchedulerRunResult): Promise<void> {
-  const snapshot = await readEmailEvents(entry.organization_id, entry.id);
-  const sesMessageId = snapshot?.email.ses_message_id;
-  if (!snapshot || !sesMessageId || snapshot.email.status !== 'queued') {
-    // Final meanwhile (its status update removed the entry), or gone.
+  const awaiting = await stillAwaitingOutcome(entry);
+  if (!awaiting) {
     result.skipped += 1;
     return;
   }
+  const { snapshot, sesMessageId } = awaiting;
   await failHandedOver(snapshot, sesMessageId, outcomeGiveUpDetail(sesMessageId), now);
   result.failed += 1;
   logger.error('email failed by the scheduler: handed over, finished repeatedly and still without an outcome', {
@@ -82,6 +81,19 @@ export async function giveUpOnOutcome(entry: DueEntry, now: number, result: Sche
     ses_message_id: sesMessageId,
     sweeps: entry.sweeps,
   });
+}
+
+/**
+ * The email with its events and SES id while it is handed over and still queued; undefined once final
+ * (its status update removed the entry) or gone.
+ */
+async function stillAwaitingOutcome(
+  entry: DueEntry,
+): Promise<{ snapshot: EmailEventsSnapshot; sesMessageId: string } | undefined> {
+  const snapshot = await readEmailEvents(entry.organization_id, entry.id);
+  const sesMessageId = snapshot?.email.ses_message_id;
+  if (!snapshot || !sesMessageId || snapshot.email.status !== 'queued') return undefined;
+  return { snapshot, sesMessageId };
 }
 
 /**

@@ -98,7 +98,7 @@ async function sweepUnindexed(now: number, options: SchedulerOptions, result: Sc
   try {
     const scan = await findUnindexedDue(now, options.organizationId);
     const errorsBefore = result.errors;
-    await handleDueEntries(scan.entries, now, result, { unindexed: true });
+    await handleDueEntries(scan.entries, now, result, { unindexed: true }, scan.handOvers);
     if (result.errors === errorsBefore) await writeSweepMark(scan.through, options.organizationId);
   } catch (error) {
     logger.error('looking for unsent immediate emails failed; the next run looks again', errorLogFields(error));
@@ -112,10 +112,12 @@ async function handleDueEntries(
   now: number,
   result: SchedulerRunResult,
   logContext: Record<string, unknown>,
+  /** The entries' hand-over states when the caller read them already (consistently). */
+  known?: Map<string, HandOverState>,
 ): Promise<void> {
   let handOvers: Map<string, HandOverState>;
   try {
-    handOvers = await readHandOvers(entries);
+    handOvers = known ?? (await readHandOvers(entries));
   } catch (error) {
     // The entries stay due: the next run reads them again.
     logger.error('reading the hand-over state of due emails failed', {

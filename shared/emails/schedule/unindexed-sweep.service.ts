@@ -9,10 +9,11 @@ import { getOrganization } from '#accounts/organization.store.ts';
 import { forEachLimited } from '#core/concurrency.ts';
 import type { Environment } from '#core/environment.ts';
 import { batchGetAll } from '#dynamo/batch.ts';
-import { EMAIL_LIST_SHARDS, keys } from '#dynamo/keys.ts';
-import { queryAll } from '#dynamo/reads.ts';
+import { emailIdOfListSortKey, keys } from '#dynamo/keys.ts';
+import { listPartitions, readListPartition } from '#emails/email-index.store.ts';
+import { sortKeyRange } from '#emails/list.service.ts';
 import { hourOf, readActiveSenders, readSweepMark } from '#emails/schedule/active-senders.store.ts';
-import type { DueEntry } from '#emails/schedule/due-index.store.ts';
+import { type DueEntry, type HandOverState, handOverStates } from '#emails/schedule/due-index.store.ts';
 import { SWEEP_AFTER_MS } from '#emails/schedule/due-times.ts';
 
 /** How far back the first run of a deployment looks (later runs go on from the mark). */
@@ -49,7 +50,7 @@ async function sendersBetween(from: number, to: number, organizationId?: string)
 export async function findUnindexedDue(
   now: number,
   organizationId?: string,
-): Promise<{ entries: DueEntry[]; through: number }> {
+): Promise<{ entries: DueEntry[]; handOvers?: Map<string, HandOverState>; through: number }> {
   const until = now - SWEEP_AFTER_MS;
   let from = await readSweepMark(organizationId);
   if (from === undefined) {
@@ -61,23 +62,17 @@ export async function findUnindexedDue(
 
   const senders = await sendersBetween(from, to, organizationId);
   const found: Array<{ organizationId: string; emailId: string }> = [];
+  // Their `queued` entries (GSI4, keys only) created in [from, to).
   const partitions = senders.flatMap((sender) =>
-    Array.from({ length: EMAIL_LIST_SHARDS }, (_, shard) => ({ ...sender, shard })),
+    listPartitions(sender.organizationId, [sender.environment], { status: 'queued' }).map((partition) => ({
+      organizationId: sender.organizationId,
+      partition,
+    })),
   );
-  await forEachLimited(partitions, CONCURRENCY, async ({ organizationId: org, environment, shard }) => {
-    const items = await queryAll({
-      IndexName: keys.emailsByStatusIndex,
-      KeyConditionExpression: 'GSI4PK = :pk AND GSI4SK BETWEEN :from AND :to',
-      ExpressionAttributeValues: {
-        ':pk': keys.emailsByStatus(org, environment, 'queued', shard).GSI4PK,
-        ':from': iso(from),
-        // Sort keys are `<created_at>#<id>`: every id of the last millisecond before `to`.
-        ':to': `${iso(to - 1)}#~`,
-      },
-    });
-    for (const item of items) {
-      const sortKey = String(item.GSI4SK);
-      found.push({ organizationId: org, emailId: sortKey.slice(sortKey.lastIndexOf('#') + 1) });
+  const range = sortKeyRange(iso(from), iso(to - 1));
+  await forEachLimited(partitions, CONCURRENCY, async ({ organizationId: org, partition }) => {
+    for (const item of await readListPartition(partition, range)) {
+      found.push({ organizationId: org, emailId: emailIdOfListSortKey(String(item[partition.sortKeyName])) });
     }
   });
   if (found.length === 0) return { entries: [], through: to };
@@ -85,23 +80,34 @@ export async function findUnindexedDue(
   const emails = await batchGetAll(
     found.map((email) => keys.email(email.organizationId, email.emailId)),
     {
-      attributes: ['id', 'organization_id', 'environment', 'status', 'scheduled_at', 'created_at', 'sweeps', 'GSI2PK'],
+      // With the hand-over state the scheduler decides with (readHandOvers' attributes): read once.
+      attributes: [
+        'id',
+        'organization_id',
+        'environment',
+        'status',
+        'scheduled_at',
+        'created_at',
+        'sweeps',
+        'GSI2PK',
+        'ses_message_id',
+        'sent_at',
+      ],
       consistent: true,
     },
   );
-  const entries = emails
-    .filter((email) => email.status === 'queued' && !email.scheduled_at && !email.GSI2PK)
-    .map(
-      (email): DueEntry => ({
-        organization_id: String(email.organization_id),
-        id: String(email.id),
-        environment: email.environment as Environment,
-        status: 'queued',
-        scheduled_at: null,
-        created_at: String(email.created_at),
-        ...(typeof email.sweeps === 'number' ? { sweeps: email.sweeps } : {}),
-        deadline: iso(Date.parse(String(email.created_at)) + SWEEP_AFTER_MS),
-      }),
-    );
-  return { entries, through: to };
+  const unindexed = emails.filter((email) => email.status === 'queued' && !email.scheduled_at && !email.GSI2PK);
+  const entries = unindexed.map(
+    (email): DueEntry => ({
+      organization_id: String(email.organization_id),
+      id: String(email.id),
+      environment: email.environment as Environment,
+      status: 'queued',
+      scheduled_at: null,
+      created_at: String(email.created_at),
+      ...(typeof email.sweeps === 'number' ? { sweeps: email.sweeps } : {}),
+      deadline: iso(Date.parse(String(email.created_at)) + SWEEP_AFTER_MS),
+    }),
+  );
+  return { entries, handOvers: handOverStates(unindexed), through: to };
 }
