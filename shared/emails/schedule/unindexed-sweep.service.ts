@@ -15,6 +15,7 @@ import { sortKeyRange } from '#emails/list.service.ts';
 import { hourOf, readActiveSenders, readSweepMark } from '#emails/schedule/active-senders.store.ts';
 import { type DueEntry, type HandOverState, handOverStates } from '#emails/schedule/due-index.store.ts';
 import { SWEEP_AFTER_MS } from '#emails/schedule/due-times.ts';
+import { DUE_INDEX_ATTRIBUTES } from '#platform/table.ts';
 
 /** How far back the first run of a deployment looks (later runs go on from the mark). */
 export const FIRST_LOOKBACK_MS = 30 * 60_000;
@@ -80,19 +81,9 @@ export async function findUnindexedDue(
   const emails = await batchGetAll(
     found.map((email) => keys.email(email.organizationId, email.emailId)),
     {
-      // With the hand-over state the scheduler decides with (readHandOvers' attributes): read once.
-      attributes: [
-        'id',
-        'organization_id',
-        'environment',
-        'status',
-        'scheduled_at',
-        'created_at',
-        'sweeps',
-        'GSI2PK',
-        'ses_message_id',
-        'sent_at',
-      ],
+      // What a due entry holds, whether it has one, and the hand-over state the scheduler decides with
+      // (readHandOvers' attributes): read once.
+      attributes: [...DUE_INDEX_ATTRIBUTES, 'GSI2PK', 'ses_message_id', 'sent_at'],
       consistent: true,
     },
   );
