@@ -29,7 +29,7 @@ export interface Entry {
   pickedShards?: number;
   /** The shards are sort keys under one partition key: only DynamoDB splitting the collection spreads them. */
   sortKeyShards?: number;
-  /** streamBatch: an email's records that make this write (insert + status change; hand-over + delivered event). */
+  /** streamBatch: an email's records that make this write (insert + status change; hand-over + the delivered change). */
   recordsPerEmail?: number;
   /** Written once per webhook endpoint of the organization (scenario.webhookEndpoints, 0 by default). */
   perWebhook?: boolean;
@@ -59,9 +59,8 @@ export const WRITE_SET: Entry[] = [
   { stage: 'delivery', per: 'email',       units: 1,  index: 'table', what: 'hand-over',                                          key: (c) => keys.email(c.org, c.id).PK },
   // (an organization that receives email also writes its GSI5 entry here: keys.emailBySesMessageId, 1 WU, one partition per email)
   // events: the ses-events function, per delivery notification; then the metrics in the reader's transaction
-  { stage: 'events',   per: 'email',       units: 1,  index: 'table', what: 'status update',                                      key: (c) => keys.email(c.org, c.id).PK },
+  { stage: 'events',   per: 'email',       units: 1,  index: 'table', what: 'status update + its delivered event',                key: (c) => keys.email(c.org, c.id).PK },
   { stage: 'events',   per: 'email',       units: 1,  index: 'GSI4',  what: 'status entry removed',                               key: (c) => keys.emailStatusEntry(c.org, c.env, 'queued', c.id).GSI4PK ?? '' },
-  { stage: 'events',   per: 'email',       units: 1,  index: 'table', what: 'event item',                                         key: (c) => keys.emailEvent(c.org, c.id, c.createdAt, `evt-${c.id}`).PK },
   { stage: 'events',   per: 'streamBatch', units: 4,  index: 'table', what: 'hour + day counters (transaction)',                  recordsPerEmail: 2, sortKeyShards: 2 * METRIC_SHARDS, pickedShards: METRIC_SHARDS, key: (c) => keys.metricCounter(c.org, c.env, c.hour, c.shard).PK },
   { stage: 'events',   per: 'streamBatch', units: 2,  index: 'table', what: 'hour sender directory (transaction)',                recordsPerEmail: 2, sortKeyShards: METRIC_SHARDS, pickedShards: METRIC_SHARDS, key: (c) => keys.metricDirectory(c.env, c.hour, c.org, c.shard).PK },
   // scheduler: nothing for an email sent now (a scheduled one: its due entry moved once, at release)
@@ -107,7 +106,7 @@ export const DEFAULT_PARAMS = {
   organizationMonthlyRecipients: 1_000_000,
   streamBatchSize: 100,
   streamWindowSeconds: 1,
-  streamRecordsPerEmail: 4, // what the stream-counters reader gets: insert, hand-over, status change, event
+  streamRecordsPerEmail: 3, // what the stream-counters reader gets: insert, hand-over, status change (its delivered event)
   minStreamShards: 4, // and one shard per 1,000 table write units/s (a shard per table partition)
   apiSendSeconds: 0.08, // an API send; a batch adds apiBatchEmailSeconds per email
   apiBatchEmailSeconds: 0.004,

@@ -7,6 +7,7 @@ import {
   type Shard as StreamShard,
 } from '@aws-sdk/client-dynamodb-streams';
 import type { Context, DynamoDBStreamEvent } from 'aws-lambda';
+import { MAX_STREAM_FILTERS } from '#platform/stream-filters.ts';
 import {
   arnRegionAndAccount,
   consoleLog,
@@ -98,6 +99,10 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
     throw new RangeError('retryAttempts must be an integer, -1 (retry until stopped) or more');
   }
   const filterPatterns = options.filterPatterns ?? [];
+  // As Lambda refuses a mapping with more filters than its quota (default 5), the local cloud does too.
+  if (filterPatterns.length > MAX_STREAM_FILTERS) {
+    throw new RangeError(`at most ${MAX_STREAM_FILTERS} filter patterns per stream mapping (Lambda's default quota)`);
+  }
   for (const pattern of filterPatterns) assertValidFilterPattern(pattern);
   const batchSize = Math.min(options.batchSize, MAX_BATCH_SIZE);
   const pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;

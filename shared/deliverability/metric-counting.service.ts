@@ -15,6 +15,7 @@ import {
   type CountedEmail,
   countsOfEvent,
   countsOfHandOver,
+  type MetricCounts,
   sumByBucket,
 } from '#deliverability/metric-counts.ts';
 import { evaluateSendingGuard } from '#deliverability/sending-guard.service.ts';
@@ -22,6 +23,7 @@ import { batchGetAll } from '#dynamo/batch.ts';
 import { emailOfCollectionKey, keys, METRIC_SHARDS } from '#dynamo/keys.ts';
 import type { StreamChange } from '#dynamo/stream-change.ts';
 import type { TransactItems } from '#dynamo/writes.ts';
+import { deliveredEntriesAdded } from '#platform/delivered-events.ts';
 import { ITEM_TYPES } from '#platform/table.ts';
 
 /**
@@ -48,30 +50,37 @@ function countedEmail(image: Record<string, unknown>): CountedEmail {
   };
 }
 
-/** The counts of one change, given the emails of the batch's events. */
-function countedOf(change: StreamChange, emails: Map<string, CountedEmail>): CountedChange | undefined {
+/**
+ * The counts of one change, given the emails of the batch's event items: an email's hand-over (its
+ * recipients sent to), the `delivered` events a change of an email added (the email is its own image),
+ * a counted event item.
+ */
+function countedOf(change: StreamChange, emails: Map<string, CountedEmail>): CountedChange[] {
   const image = change.newImage ?? {};
   const owner = emailOfCollectionKey(text(image.PK) ?? '');
-  if (!owner || change.eventName === 'REMOVE') return undefined;
-  if (image.type === ITEM_TYPES.email && image.ses_message_id && !change.oldImage?.ses_message_id) {
+  if (!owner || change.eventName === 'REMOVE') return [];
+  if (image.type === ITEM_TYPES.email) {
     const email = countedEmail(image);
-    const time = text(image.sent_at) ?? new Date().toISOString();
-    return {
-      organizationId: owner.organizationId,
-      environment: email.environment,
-      time,
-      counts: countsOfHandOver(email),
-    };
+    const counted = (time: string, counts: Partial<MetricCounts> | undefined): CountedChange[] =>
+      counts ? [{ organizationId: owner.organizationId, environment: email.environment, time, counts }] : [];
+    const handedOver =
+      image.ses_message_id && !change.oldImage?.ses_message_id
+        ? counted(text(image.sent_at) ?? new Date().toISOString(), countsOfHandOver(email))
+        : [];
+    const delivered = deliveredEntriesAdded(change.oldImage, image).flatMap((entry) =>
+      counted(entry.at, countsOfEvent({ type: 'delivered', recipient: entry.rcpt ?? null }, email)),
+    );
+    return [...handedOver, ...delivered];
   }
-  if (image.type !== ITEM_TYPES.emailEvent || change.eventName !== 'INSERT') return undefined;
+  if (image.type !== ITEM_TYPES.emailEvent || change.eventName !== 'INSERT') return [];
   const email = emails.get(`${owner.organizationId}|${owner.emailId}`);
   const time = text(image.created_at);
-  if (!email || !time) return undefined;
+  if (!email || !time) return [];
   const counts = countsOfEvent(
     { type: text(image.event_type) ?? '', recipient: text(image.recipient) ?? null, detail: text(image.detail) },
     email,
   );
-  return counts ? { organizationId: owner.organizationId, environment: email.environment, time, counts } : undefined;
+  return counts ? [{ organizationId: owner.organizationId, environment: email.environment, time, counts }] : [];
 }
 
 /** The emails the batch's events belong to (one BatchGetItem per 100). */
@@ -111,7 +120,7 @@ export async function countChanges(
   for (const change of changes) {
     const counted = countedOf(change, emails);
     const other = alongside?.counterOf(change);
-    const next = counted ? [...run.counted, counted] : run.counted;
+    const next = [...run.counted, ...counted];
     const buckets = sumByBucket(next);
     const items = buckets.size * 1.5 + run.others.size + (other && !run.others.has(other) ? 1 : 0);
     if (buckets.size > MAX_COUNTERS_PER_WRITE || items > MAX_TRANSACTION_ITEMS) {
@@ -119,7 +128,7 @@ export async function countChanges(
       run = { changes: [], counted: [], others: new Set() };
     }
     run.changes.push(change);
-    if (counted) run.counted.push(counted);
+    run.counted.push(...counted);
     if (other) run.others.add(other);
   }
   runs.push(run);

@@ -16,7 +16,11 @@ export const deliverabilityRoutes: FeatureRoutes = {
   ],
 };
 
-/** The stream records the metrics are counted from: counted events and hand-overs. */
+/**
+ * The stream records the metrics are counted from: counted event items and hand-overs. `delivered` events
+ * live on the email item: the change that adds them moves its status out of `queued`, a change the
+ * reader's own filter passes (shared/emails/routes.ts).
+ */
 export const metricStreamFilters = [
   itemInserted(ITEM_TYPES.emailEvent, { event_type: { S: [...COUNTED_EVENT_TYPES] } }),
   emailHandedOver,

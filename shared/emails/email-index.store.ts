@@ -221,7 +221,7 @@ export function listPartitions(
         return {
           indexName: keys.emailsByStatusIndex,
           partitionKey: { name: 'GSI4PK', value: GSI4PK },
-          sortKeyName: 'GSI4SK',
+          sortKeyName: 'GSI3SK',
         };
       }
       if ('to' in by) {

@@ -1,8 +1,8 @@
 /**
  * Email entity and its events: the email item (gzip bodies inline when they fit), its content item
  * (bodies apart), its events and its list index keys, all in the email's own item collection, so one
- * Query returns an email with its events, oldest first (the hand-over's events derived from the email
- * item: email.ts handOverEvents). The delivery state (lease, hand-over, failure) is written by
+ * Query returns an email with its events, oldest first (the hand-over's and the `delivered` events held
+ * by the email item: email.ts eventsOfEmail). The delivery state (lease, hand-over, failure) is written by
  * delivery/delivery-state.store.ts. Keys, sizes and access patterns: docs/data-model.md, "Entities"
  * (Email…) and "The email list".
  */
@@ -14,7 +14,7 @@ import { BodiesTooLargeError, itemSize } from '#dynamo/item-size.ts';
 import { keys } from '#dynamo/keys.ts';
 import { queryAll } from '#dynamo/reads.ts';
 import { conditionalWrite, isConditionalCheckFailed, type TransactItems } from '#dynamo/writes.ts';
-import { type EmailEvent, type EmailRecord, eventsWithHandOver } from '#emails/email.ts';
+import { type EmailEvent, type EmailRecord, eventsOfEmail } from '#emails/email.ts';
 import { ITEM_TYPES } from '#platform/table.ts';
 
 /** An email item as stored: the bodies gzip-compressed, on the item or (`bodies_apart`) on its content item. */
@@ -182,7 +182,6 @@ export function fromStoredEmail(item: StoredEmail): EmailRecord {
     'GSI3PK',
     'GSI3SK',
     'GSI4PK',
-    'GSI4SK',
     'sweeps',
     'type',
   ])
@@ -191,7 +190,7 @@ export function fromStoredEmail(item: StoredEmail): EmailRecord {
 }
 
 /**
- * The email with its bodies and events (oldest first, hand-over events included), in one strongly
+ * The email with its bodies and events (oldest first, those the email item holds included), in one strongly
  * consistent Query of its collection.
  */
 export async function getEmailWithEvents(
@@ -213,7 +212,7 @@ export async function getEmailWithEvents(
     ...fromStoredEmail(emailItem as unknown as StoredEmail),
     ...(contentItem ? bodiesOf(contentItem) : {}),
   };
-  return { email, events: eventsWithHandOver(email, stored) };
+  return { email, events: eventsOfEmail(email, stored) };
 }
 
 /** What the send path needs to know about an existing email: no bodies on the wire (consistent read). */

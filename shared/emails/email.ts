@@ -3,7 +3,8 @@
  * email.store.ts, moved through delivery by delivery/delivery-state.store.ts. The hand-over's events
  * (`sent`, and `suppressed` for the recipients dropped at send time) are not stored items: they are
  * derived from the email's own `ses_message_id`, `sent_at` and `suppressed_recipients`
- * (handOverEvents), which recordSent writes in one UpdateItem.
+ * (handOverEvents), which recordSent writes in one UpdateItem; its `delivered` events live on the email
+ * item too (deliveredEvents), written with the status they move. Every other event is an item.
  */
 import { uuidv7 } from 'uuidv7';
 import type { TrackingSettings } from '#accounts/organization.ts';
@@ -11,6 +12,12 @@ import type { StoredAttachment } from '#attachments/attachment.ts';
 import type { Mailbox } from '#core/email-address.ts';
 import type { Environment } from '#core/environment.ts';
 import { deterministicId, nowIso } from '#core/ids.ts';
+import {
+  type DeliveredEventAttributes,
+  type DeliveredEventMap,
+  deliveredEntries,
+  deliveredEntriesAdded,
+} from '#platform/delivered-events.ts';
 import type { EMAIL_LIST_ATTRIBUTES } from '#platform/table.ts';
 import type { ListUnsubscribe } from '#unsubscribe/list-unsubscribe.ts';
 
@@ -69,6 +76,11 @@ export interface EmailRecord {
   sent_at?: string;
   /** Recipients left out at the hand-over because they were suppressed (a `suppressed` event each). */
   suppressed_recipients?: string[];
+  /**
+   * Its `delivered` events, by id (deliveredEvents): stored on the email with the status they move, so
+   * a delivery costs one write, not an event item and a status update.
+   */
+  delivered_events?: DeliveredEventMap;
   /** A consumer holds the email until this time while it talks to SES. */
   lease_until?: number;
   delivery_attempts?: number;
@@ -83,6 +95,47 @@ export interface EmailEvent {
   created_at: string;
   detail?: string;
 }
+
+/** Event types kept on the email item (its `delivered_events`) rather than as items of their own. */
+export const EVENTS_ON_EMAIL: ReadonlySet<EventType> = new Set(['delivered']);
+
+/** The map entry of a `delivered` event (null fields left out: they cost bytes on every later write). */
+export function deliveredEventAttributes(event: EmailEvent): DeliveredEventAttributes {
+  return {
+    at: event.created_at,
+    ...(event.recipient !== null ? { rcpt: event.recipient } : {}),
+    ...(event.smtp_code !== null ? { code: event.smtp_code } : {}),
+    ...(event.smtp_message !== null ? { reply: event.smtp_message } : {}),
+    ...(event.detail ? { detail: event.detail } : {}),
+  };
+}
+
+/** An entry of the email item's `delivered_events` as the event it is. */
+const deliveredEvent = ({ id, ...stored }: DeliveredEventAttributes & { id: string }): EmailEvent => ({
+  id,
+  type: 'delivered',
+  recipient: stored.rcpt ?? null,
+  smtp_code: stored.code ?? null,
+  smtp_message: stored.reply ?? null,
+  created_at: stored.at,
+  ...(stored.detail ? { detail: stored.detail } : {}),
+});
+
+/** The `delivered` events an email item keeps (`delivered_events`), oldest first. */
+export function deliveredEvents(email: Pick<EmailRecord, 'delivered_events'>): EmailEvent[] {
+  return deliveredEntries(email.delivered_events).map(deliveredEvent);
+}
+
+/** The `delivered` events a change of an email item added (its images before and after; a stream's). */
+export function deliveredEventsAdded(
+  before: Readonly<Record<string, unknown>> | undefined,
+  after: Readonly<Record<string, unknown>> | undefined,
+): EmailEvent[] {
+  return deliveredEntriesAdded(before, after).map(deliveredEvent);
+}
+
+const byTime = (a: EmailEvent, b: EmailEvent) =>
+  a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0;
 
 /** A time-ordered UUID (v7): the email's `id` and `message_id`. */
 export const newEmailId = (): string => uuidv7();
@@ -138,12 +191,12 @@ export function handOverEvents(
 
 /**
  * Every event of an email in time order: the stored items (in key order: time, then id) with the
- * derived hand-over events among them (first among events of the same time). An email recorded
- * before the hand-over events were derived has them as items: a stored `sent` event (or a stored
- * `suppressed` one of the same recipient) wins, so none shows twice.
+ * events the email item holds among them — the hand-over's (first among events of the same time) and
+ * its `delivered` ones. A stored `sent` event (or a stored `suppressed` one of the same recipient)
+ * wins over a derived one, so none shows twice.
  */
-export function eventsWithHandOver(
-  email: Pick<EmailRecord, 'id' | 'ses_message_id' | 'sent_at' | 'suppressed_recipients'>,
+export function eventsOfEmail(
+  email: Pick<EmailRecord, 'id' | 'ses_message_id' | 'sent_at' | 'suppressed_recipients' | 'delivered_events'>,
   stored: readonly EmailEvent[],
 ): EmailEvent[] {
   const storedSent = stored.some((event) => event.type === 'sent');
@@ -152,11 +205,10 @@ export function eventsWithHandOver(
   const derived = handOverEvents(email).filter((event) =>
     event.type === 'sent' ? !storedSent : !storedSuppressed.has(event.recipient) && !storedIds.has(event.id),
   );
-  if (derived.length === 0) return [...stored];
+  const delivered = deliveredEvents(email).filter((event) => !storedIds.has(event.id));
+  if (derived.length === 0 && delivered.length === 0) return [...stored];
   // A stable sort: the stored events keep their key order among themselves.
-  return [...derived, ...stored].sort((a, b) =>
-    a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0,
-  );
+  return [...derived, ...stored, ...delivered].sort(byTime);
 }
 
 /** An email as the list indexes project it. */

@@ -12,9 +12,16 @@ type StreamEvent = 'INSERT' | 'MODIFY' | 'REMOVE';
 export const present = { S: [{ exists: true }] } as const;
 export const absent = { S: [{ exists: false }] } as const;
 
-/** An item of `itemType` written for the first time (its new image may narrow it further). */
-export function itemInserted(itemType: string, newImage: Image = {}): Record<string, unknown> {
-  return { eventName: ['INSERT'], dynamodb: { NewImage: { type: { S: [itemType] }, ...newImage } } };
+/**
+ * Lambda's default quota of filters per event source mapping (up to 10 on request): a mapping with more
+ * fails to deploy, so a stream handler's patterns are merged to fit (the local poller refuses more too).
+ */
+export const MAX_STREAM_FILTERS = 5;
+
+/** An item of `itemType` (or of any of several) written for the first time (its new image may narrow it further). */
+export function itemInserted(itemType: string | readonly string[], newImage: Image = {}): Record<string, unknown> {
+  const types = typeof itemType === 'string' ? [itemType] : [...itemType];
+  return { eventName: ['INSERT'], dynamodb: { NewImage: { type: { S: types }, ...newImage } } };
 }
 
 /** An item of `itemType` deleted (by a write: a take-back; emails have no TTL). */

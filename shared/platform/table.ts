@@ -84,7 +84,8 @@ export const tableDefinition = {
     // (1 write unit, whatever the email's size) and never by a status change; a page reads its
     // emails from the table (one BatchGetItem of ~20 items, 0.5 read unit each).
     { indexName: 'GSI3', partitionKey: 'GSI3PK', sortKey: 'GSI3SK', projection: { type: 'KEYS_ONLY' } },
-    { indexName: 'GSI4', partitionKey: 'GSI4PK', sortKey: 'GSI4SK', projection: { type: 'KEYS_ONLY' } },
+    // GSI4 sorts by the list's time key, GSI3's own (one attribute on the email, not two copies).
+    { indexName: 'GSI4', partitionKey: 'GSI4PK', sortKey: 'GSI3SK', projection: { type: 'KEYS_ONLY' } },
     // Sent emails by SES message id (sparse: set at the hand-over), for threading a received reply to
     // the email it answers. Keys only: the table's key names the email; one write unit per email.
     { indexName: 'GSI5', partitionKey: 'GSI5PK', sortKey: 'GSI5SK', projection: { type: 'KEYS_ONLY' } },
@@ -95,9 +96,12 @@ export type IndexName = (typeof tableDefinition.globalSecondaryIndexes)[number][
 
 /** Every attribute used in a key schema (all strings). */
 export function keyAttributeNames(): string[] {
+  // Each once: two indexes may share a key attribute (GSI3 and GSI4 sort by GSI3SK).
   return [
-    tableDefinition.partitionKey,
-    tableDefinition.sortKey,
-    ...tableDefinition.globalSecondaryIndexes.flatMap((index) => [index.partitionKey, index.sortKey]),
+    ...new Set([
+      tableDefinition.partitionKey,
+      tableDefinition.sortKey,
+      ...tableDefinition.globalSecondaryIndexes.flatMap((index) => [index.partitionKey, index.sortKey]),
+    ]),
   ];
 }

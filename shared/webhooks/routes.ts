@@ -2,17 +2,9 @@
  * Webhooks: the endpoints' and deliveries' routes, the fan-out (a reader of the table's stream: the
  * events it turns into deliveries) and the queue consumer that makes the attempts.
  */
-import { ENVIRONMENTS } from '#core/environment.ts';
 import { apiRoute, type FeatureRoutes } from '#platform/routes.ts';
-import {
-  absent,
-  emailHandedOver,
-  itemChanged,
-  itemInserted,
-  present,
-  sortKeyEvents,
-} from '#platform/stream-filters.ts';
-import { ITEM_TYPES, SUPPRESSION_SORT_KEY, sendingPauseAttribute } from '#platform/table.ts';
+import { itemChanged, itemInserted, present, sortKeyEvents } from '#platform/stream-filters.ts';
+import { ITEM_TYPES, SUPPRESSION_SORT_KEY } from '#platform/table.ts';
 import {
   createWebhook,
   deleteWebhook,
@@ -62,24 +54,18 @@ export const webhookRoutes: FeatureRoutes = {
       handler: 'functions/consumers/webhook-fanout.ts',
       access: { table: ['read', 'write'], tableStream: ['read'], sendTo: ['webhooks'] },
       batchSize: 100,
+      // Lambda allows five filters per event source mapping by default (MAX_STREAM_FILTERS).
       filterPatterns: [
-        // An email's event (delivered, bounced, opened, …), and its hand-over (email.sent).
-        itemInserted(ITEM_TYPES.emailEvent),
-        emailHandedOver,
+        // An email's event item (bounced, opened, …) and a received message stored (its content item).
+        itemInserted([ITEM_TYPES.emailEvent, ITEM_TYPES.inboundContent]),
+        // A handed-over email changed: its hand-over (email.sent), `delivered` events kept on it.
+        itemChanged(ITEM_TYPES.email, { ses_message_id: present }),
         // A suppression added or removed.
         sortKeyEvents(['INSERT', 'REMOVE'], SUPPRESSION_SORT_KEY),
-        // A received message stored (its content item: the event's data).
-        itemInserted(ITEM_TYPES.inboundContent),
         // A domain verified.
         itemChanged(ITEM_TYPES.domain, { is_verified: { BOOL: [true] } }, { is_verified: { BOOL: [false] } }),
-        // The sending guard paused an environment (its pause appears on the organization).
-        ...ENVIRONMENTS.map((environment) =>
-          itemChanged(
-            ITEM_TYPES.organization,
-            { [sendingPauseAttribute(environment)]: { M: { paused_at: present } } },
-            { [sendingPauseAttribute(environment)]: { M: { paused_at: absent } } },
-          ),
-        ),
+        // An organization changed (rare): the sending guard's pause of an environment appears on it.
+        itemChanged(ITEM_TYPES.organization, {}),
       ],
     },
   ],

@@ -9,7 +9,7 @@ import { gunzipSync } from 'node:zlib';
 import type { Mailbox } from '#core/email-address.ts';
 import { deterministicId } from '#core/ids.ts';
 import { emailOfCollectionKey, organizationOfSuppressionKey } from '#dynamo/keys.ts';
-import { type EmailEvent, type EventType, handOverEvents } from '#emails/email.ts';
+import { deliveredEventsAdded, type EmailEvent, type EventType, handOverEvents } from '#emails/email.ts';
 import { ITEM_TYPES, sendingPauseAttribute } from '#platform/table.ts';
 import type { WebhookEventType } from '#webhooks/webhook.ts';
 import type { WebhookPayload } from '#webhooks/webhook-delivery.ts';
@@ -82,6 +82,18 @@ function storedEvent(image: Record<string, unknown>): EmailEvent | undefined {
   };
 }
 
+/** The hand-over's events, when this change of the email is its hand-over. */
+function handedOverNow(change: TableChange, emailId: string): EmailEvent[] {
+  const image = change.newImage ?? {};
+  if (!image.ses_message_id || change.oldImage?.ses_message_id) return [];
+  return handOverEvents({
+    id: emailId,
+    ses_message_id: text(image.ses_message_id),
+    sent_at: text(image.sent_at),
+    suppressed_recipients: image.suppressed_recipients as string[] | undefined,
+  });
+}
+
 function emailSources(change: TableChange): WebhookEventSource[] {
   const image = change.newImage ?? {};
   const owner = emailOfCollectionKey(text(image.PK) ?? '');
@@ -90,13 +102,8 @@ function emailSources(change: TableChange): WebhookEventSource[] {
   if (image.type === ITEM_TYPES.emailEvent && change.eventName === 'INSERT') {
     const event = storedEvent(image);
     events = event ? [event] : [];
-  } else if (image.type === ITEM_TYPES.email && image.ses_message_id && !change.oldImage?.ses_message_id) {
-    events = handOverEvents({
-      id: owner.emailId,
-      ses_message_id: text(image.ses_message_id),
-      sent_at: text(image.sent_at),
-      suppressed_recipients: image.suppressed_recipients as string[] | undefined,
-    });
+  } else if (image.type === ITEM_TYPES.email && change.eventName === 'MODIFY') {
+    events = [...handedOverNow(change, owner.emailId), ...deliveredEventsAdded(change.oldImage, change.newImage)];
   }
   return events.flatMap((event) => {
     const type = EMAIL_WEBHOOK_TYPES[event.type];

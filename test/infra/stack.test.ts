@@ -38,6 +38,7 @@ import {
 } from '#platform/route-access.ts';
 import { type NotificationHandlerDefinition, routePaths } from '#platform/routes.ts';
 import { configurationSetFor, TRACKING_COMBINATIONS } from '#platform/ses-configuration-sets.ts';
+import { MAX_STREAM_FILTERS } from '#platform/stream-filters.ts';
 import { keyAttributeNames, tableDefinition } from '#platform/table.ts';
 import { PROJECT_ROOT } from '../../infra/functions.ts';
 import {
@@ -393,6 +394,10 @@ function expectedFunctions(s: Synthesized, table: RouteTable): ExpectedFunction[
       ),
       `${handler.name}: the route table's filters`,
     ).toEqual(handler.filterPatterns);
+    // More than Lambda's default quota of filters per mapping fails the deploy.
+    expect(handler.filterPatterns.length, `${handler.name}: its filters fit the quota`).toBeLessThanOrEqual(
+      MAX_STREAM_FILTERS,
+    );
     const destination = (
       mapping.DestinationConfig as { OnFailure: { Destination: { 'Fn::GetAtt': [string, string] } } }
     ).OnFailure.Destination['Fn::GetAtt'][0];

@@ -10,6 +10,8 @@ import { PutCommand, type PutCommandInput } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { deterministicId } from '#core/ids.ts';
 import { db } from '#dynamo/client.ts';
+import { keys } from '#dynamo/keys.ts';
+import { queryAll } from '#dynamo/reads.ts';
 import { claimForDelivery, recordSent } from '#emails/delivery/delivery-state.store.ts';
 import { eventPut, putEmail } from '#emails/email.store.ts';
 import { newEmailId, newEvent } from '#emails/email.ts';
@@ -298,6 +300,50 @@ describe('notifications that arrive twice or out of order', () => {
       'ann@example.com',
       'bob@example.com',
     ]);
+  });
+
+  it('keeps every recipient’s delivery on the email when they arrive at once, with the status of all events', async () => {
+    const { api, organization } = await createTestOrganization({ environment: 'live' });
+    const recipients = ['r0', 'r1', 'r2', 'r3', 'r4', 'r5'].map((name) => `${name}@example.com`);
+    const id = await sentEmail(organization.id, recipients);
+    const mail = {
+      timestamp: '2030-01-01T00:00:00.000Z',
+      messageId: SES_MESSAGE_ID,
+      destination: recipients,
+      tags: { organization_id: [organization.id], email_id: [id] },
+    };
+    // Five deliveries (one notification each) and a bounce of the sixth, every one twice, all at once.
+    const deliveries = recipients.slice(0, 5).map((recipient, index) => ({
+      eventType: 'Delivery',
+      mail,
+      delivery: { timestamp: `2030-01-01T00:00:0${index + 1}.000Z`, recipients: [recipient], smtpResponse: '250 OK' },
+    }));
+    const bounce = {
+      eventType: 'Bounce',
+      mail,
+      bounce: {
+        bounceType: 'Permanent',
+        bounceSubType: 'General',
+        bouncedRecipients: [{ emailAddress: 'r5@example.com', action: 'failed', status: '5.1.1' }],
+        timestamp: '2030-01-01T00:00:09.000Z',
+      },
+    };
+    const all = [...deliveries, bounce].map((notification) => JSON.stringify(notification));
+    const results = await Promise.all([...all, ...all].map((notification) => handleSesNotification(notification)));
+    expect(results.every((result) => result.outcome === 'applied')).toBe(true);
+
+    const state = await stateOf(api, id);
+    expect(state.status).toBe('delivered');
+    expect(state.events.map((event) => [event.type, event.recipient])).toEqual([
+      ...recipients.slice(0, 5).map((recipient) => ['delivered', recipient]),
+      ['bounced', 'r5@example.com'],
+    ]);
+    // The deliveries are on the email item, not items of their own: the bounce is the one event item.
+    const items = await queryAll({
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :event)',
+      ExpressionAttributeValues: { ':pk': keys.emailCollection(organization.id, id).PK, ':event': 'EVENT#' },
+    });
+    expect(items.map((item) => item.event_type)).toEqual(['bounced']);
   });
 
   it('ignores notifications for another message id or an unknown email', async () => {

@@ -79,8 +79,8 @@ export const emailKeys = {
   ) => ({
     GSI3PK: `ORG#${organizationId}#${environment}#EMAILS#${emailShard(emailId, EMAIL_LIST_SHARDS)}`,
     GSI3SK: `${createdAt}#${emailId}`,
+    // GSI4's sort key is GSI3SK too (shared/platform/table.ts): one copy of it on the item.
     ...statusIndexEntry(organizationId, environment, status, emailId),
-    GSI4SK: `${createdAt}#${emailId}`,
   }),
   /**
    * The GSI4 partition key of an email with this status, set in the same write as the status; none for
@@ -147,7 +147,7 @@ export const emailKeys = {
   }),
 } as const;
 
-/** The email id of a list entry's sort key (GSI3SK, GSI4SK, a pointer's SK): `<created_at>#<id>`. */
+/** The email id of a list entry's sort key (GSI3SK, which GSI4 sorts by too; a pointer's SK): `<created_at>#<id>`. */
 export function emailIdOfListSortKey(sortKey: string): string {
   return sortKey.slice(sortKey.lastIndexOf('#') + 1);
 }

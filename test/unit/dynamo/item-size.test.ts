@@ -35,7 +35,7 @@ describe('newEmailItems', () => {
 
   it('keeps bodies that add one write unit to each update on the email item (a second item costs more)', () => {
     // Varied text: gzip leaves a few hundred bytes, about one unit more than the email item alone.
-    const text = Array.from({ length: 60 }, (_, i) => `line ${i} ${((i * 7919) % 10007).toString(36)}`).join('\n');
+    const text = Array.from({ length: 70 }, (_, i) => `line ${i} ${((i * 7919) % 10007).toString(36)}`).join('\n');
     const items = newEmailItems(emailRecord(organizationId, { html: null, text }));
     const { text_gz: _gz, ...alone } = items.email;
     const added =

@@ -59,7 +59,7 @@ function readsOf(builders: Builders, samples: Samples): Read[] {
       ['GSI1', 'GSI1PK', 'GSI1SK'],
       ['GSI2', 'GSI2PK', 'GSI2SK'],
       ['GSI3', 'GSI3PK', 'GSI3SK'],
-      ['GSI4', 'GSI4PK', 'GSI4SK'],
+      ['GSI4', 'GSI4PK', 'GSI3SK'],
       ['GSI5', 'GSI5PK', 'GSI5SK'],
     ] as const) {
       const pa = a[pk];

@@ -189,8 +189,10 @@ describe('the fan-out’s stream filters (Lambda filter patterns, matched locall
     }) as unknown as DynamoDBRecord;
   const passes = (r: DynamoDBRecord) => patterns.some((pattern) => matchesFilterPattern(r, pattern));
 
-  it('passes events, hand-overs, suppressions and verifications, and nothing else', () => {
+  it('passes events, hand-overs, deliveries, suppressions, verifications and pauses, and nothing else', () => {
+    expect(patterns.length).toBeLessThanOrEqual(5);
     expect(passes(record('INSERT', { NewImage: { type: { S: 'email_event' } } }))).toBe(true);
+    expect(passes(record('INSERT', { NewImage: { type: { S: 'inbound_content' } } }))).toBe(true);
     expect(
       passes(
         record('MODIFY', {
@@ -206,7 +208,12 @@ describe('the fan-out’s stream filters (Lambda filter patterns, matched locall
           OldImage: { type: { S: 'email' }, ses_message_id: { S: 'x' } },
         }),
       ),
+    ).toBe(true); // a later change of a handed-over email: a `delivered` event kept on it, perhaps
+    // An email not handed over yet (its claim, a failure): nothing for webhooks.
+    expect(
+      passes(record('MODIFY', { NewImage: { type: { S: 'email' }, status: { S: 'failed' } }, OldImage: {} })),
     ).toBe(false);
+    expect(passes(record('MODIFY', { NewImage: { type: { S: 'organization' } }, OldImage: {} }))).toBe(true);
     expect(
       passes(
         record('REMOVE', { SK: keys.suppression(ORG, 'a@example.com').SK, OldImage: { type: { S: 'suppression' } } }),

@@ -22,7 +22,7 @@ import {
   simulatedNotifications,
   simulatedOutcome,
 } from '#emails/delivery/simulated-notifications.ts';
-import type { EmailEvent, EmailRecord } from '#emails/email.ts';
+import { type EmailEvent, type EmailRecord, newEvent } from '#emails/email.ts';
 import { applyEmailEvents } from '#emails/events/email-events.store.ts';
 import {
   handleSesNotification,
@@ -166,43 +166,71 @@ describe('handleSesNotification', () => {
     vi.unstubAllEnvs();
   });
 
-  it('writes the events, then the status derived from all of them, conditioned on the event count', async () => {
+  it('keeps a delivery on the email item, written with the status it moves in one conditional UpdateItem', async () => {
     const delivered = toEmailEvents(parse(samples.Delivery()));
-    documentClient
-      .on(QueryCommand)
-      .resolvesOnce({ Items: collection([sent]) })
-      .resolves({ Items: collection([sent, ...delivered]).slice(1) });
-    documentClient.on(PutCommand).resolves({});
+    documentClient.on(QueryCommand).resolves({ Items: collection([sent]) });
     documentClient.on(UpdateCommand).resolves({});
 
     const result = await handleSesNotification(JSON.stringify(samples.Delivery()));
     expect(result).toMatchObject({ outcome: 'applied', written: 1, status: 'delivered', status_changed: true });
 
-    const [put] = documentClient.commandCalls(PutCommand).map((call) => call.args[0].input);
-    expect(put?.Item).toMatchObject({
-      PK: `EMAIL#${SAMPLE_ORG}#${SAMPLE_EMAIL_ID}`,
-      SK: `EVENT#2024-03-05T10:20:32.456Z#${delivered[0]?.id}`,
-      event_type: 'delivered',
-      smtp_code: 250,
-    });
+    // No event item: the email holds its `delivered` events.
+    expect(documentClient.commandCalls(PutCommand)).toHaveLength(0);
+    const [event] = delivered;
     expect(statusUpdates()).toEqual([
       expect.objectContaining({
         TableName: TABLE,
         Key: { PK: `EMAIL#${SAMPLE_ORG}#${SAMPLE_EMAIL_ID}`, SK: 'EMAIL' },
+        // Derived from the map as read (none yet) and the one event item (`sent`), never fewer items.
         ConditionExpression:
-          'attribute_exists(PK) AND (attribute_not_exists(status_event_count) OR status_event_count < :count)',
-        ExpressionAttributeValues: expect.objectContaining({ ':status': 'delivered', ':count': 2 }),
+          'attribute_exists(PK) AND attribute_not_exists(delivered_events) AND (attribute_not_exists(status_event_count) OR status_event_count <= :items)',
+        ExpressionAttributeValues: expect.objectContaining({
+          ':status': 'delivered',
+          ':items': 1,
+          ':delivered': {
+            [event?.id ?? '']: {
+              rcpt: 'jane@example.com',
+              code: 250,
+              reply: expect.any(String),
+              at: '2024-03-05T10:20:32.456Z',
+            },
+          },
+        }),
         // Out of queued: out of the due index (where the hand-over left it) in the same write; delivered
         // also leaves the status index (keys.statusesOutOfStatusIndex).
         UpdateExpression:
-          'SET #status = :status, status_event_count = :count, updated_at = :now REMOVE GSI2PK, GSI2SK, GSI4PK',
+          'SET #status = :status, status_event_count = :items, updated_at = :now, delivered_events = :delivered REMOVE GSI2PK, GSI2SK, GSI4PK',
       }),
     ]);
-    // Both reads are strongly consistent; the second reads only the events.
+    // One strongly consistent read of the collection: nothing was written before the status.
     const queries = documentClient.commandCalls(QueryCommand).map((call) => call.args[0].input);
-    expect(queries.map((query) => query.ConsistentRead)).toEqual([true, true]);
-    expect(queries[1]?.KeyConditionExpression).toContain('begins_with(SK, :event)');
+    expect(queries.map((query) => query.ConsistentRead)).toEqual([true]);
     expect(documentClient.commandCalls(TransactWriteCommand)).toHaveLength(0);
+  });
+
+  it('adds a second recipient’s delivery to the map it read, conditioned on its size', async () => {
+    const [first] = toEmailEvents(parse(samples.Delivery()));
+    const held = { [first?.id ?? '']: { rcpt: 'jane@example.com', at: '2024-03-05T10:20:32.456Z' } };
+    const second = { ...newEvent('delivered', { recipient: 'joe@example.com' }), id: 'second-delivery' };
+    documentClient.on(QueryCommand).resolves({
+      Items: collection([sent], {
+        to: [{ email: 'jane@example.com' }, { email: 'joe@example.com' }],
+        status: 'delivered',
+        status_event_count: 1,
+        delivered_events: held,
+      }),
+    });
+    documentClient.on(UpdateCommand).resolves({});
+
+    const applied = await applyEmailEvents(SAMPLE_ORG, SAMPLE_EMAIL_ID, [first as EmailEvent, second]);
+    expect(applied).toMatchObject({ found: true, written: [second], status: 'delivered', statusChanged: false });
+    const [update] = statusUpdates();
+    expect(update?.ConditionExpression).toContain('size(delivered_events) = :mapSize');
+    expect(update?.UpdateExpression).toBe(
+      'SET #status = :status, status_event_count = :items, delivered_events.#d0 = :d0 REMOVE GSI2PK, GSI2SK, GSI4PK',
+    );
+    expect(update?.ExpressionAttributeNames).toMatchObject({ '#d0': 'second-delivery' });
+    expect(update?.ExpressionAttributeValues).toMatchObject({ ':mapSize': 1, ':d0': { rcpt: 'joe@example.com' } });
   });
 
   it('keeps the due entry of an email an event leaves queued (a delay): its outcome deadline still stands', async () => {
@@ -210,21 +238,28 @@ describe('handleSesNotification', () => {
     documentClient
       .on(QueryCommand)
       .resolvesOnce({ Items: collection([sent]) })
-      .resolves({ Items: collection([sent, ...delayed]).slice(1) });
+      .resolves({ Items: collection([sent, ...delayed]) });
     documentClient.on(PutCommand).resolves({});
     documentClient.on(UpdateCommand).resolves({});
 
     expect(await handleSesNotification(samples.DeliveryDelay())).toMatchObject({ status: 'queued' });
-    expect(statusUpdates().map((update) => update.UpdateExpression)).toEqual([
-      'SET #status = :status, status_event_count = :count',
-    ]);
+    // An event item: written first, then the collection read again (the status counts it).
+    expect(documentClient.commandCalls(PutCommand)).toHaveLength(1);
+    expect(documentClient.commandCalls(QueryCommand)).toHaveLength(2);
+    expect(
+      statusUpdates().map((update) => [update.UpdateExpression, update.ExpressionAttributeValues?.[':items']]),
+    ).toEqual([['SET #status = :status, status_event_count = :items', 2]]);
   });
 
   it('changes nothing for a notification it has already applied', async () => {
-    const delivered = toEmailEvents(parse(samples.Delivery()));
-    documentClient
-      .on(QueryCommand)
-      .resolves({ Items: collection([sent, ...delivered], { status: 'delivered', status_event_count: 2 }) });
+    const [delivered] = toEmailEvents(parse(samples.Delivery()));
+    documentClient.on(QueryCommand).resolves({
+      Items: collection([sent], {
+        status: 'delivered',
+        status_event_count: 1,
+        delivered_events: { [delivered?.id ?? '']: { at: '2024-03-05T10:20:32.456Z' } },
+      }),
+    });
 
     const result = await handleSesNotification(samples.Delivery());
     expect(result).toMatchObject({ outcome: 'applied', written: 0, status: 'delivered', status_changed: false });
@@ -232,28 +267,59 @@ describe('handleSesNotification', () => {
     expect(documentClient.commandCalls(UpdateCommand)).toHaveLength(0);
   });
 
-  it('completes a run that stored the events but not the status', async () => {
-    const delivered = toEmailEvents(parse(samples.Delivery()));
-    documentClient.on(QueryCommand).resolves({ Items: collection([sent, ...delivered], { status_event_count: 1 }) });
+  it('completes a run that stored the event item but not the status', async () => {
+    const delayed = toEmailEvents(parse(samples.DeliveryDelay()));
+    documentClient.on(QueryCommand).resolves({ Items: collection([sent, ...delayed], { status_event_count: 1 }) });
     documentClient.on(UpdateCommand).resolves({});
 
-    await handleSesNotification(samples.Delivery());
+    await handleSesNotification(samples.DeliveryDelay());
     expect(documentClient.commandCalls(PutCommand)).toHaveLength(0);
-    expect(statusUpdates()[0]?.ExpressionAttributeValues).toMatchObject({ ':status': 'delivered', ':count': 2 });
+    expect(statusUpdates()[0]?.ExpressionAttributeValues).toMatchObject({ ':status': 'queued', ':items': 2 });
   });
 
-  it('leaves the status to a writer that saw more events', async () => {
+  it('on a conflict reads again and writes the status of everything it finds then', async () => {
+    const conflict = Object.assign(new Error('The conditional request failed'), {
+      name: 'ConditionalCheckFailedException',
+    });
+    const delivered = toEmailEvents(parse(samples.Delivery()));
+    const bounced = toEmailEvents(parse(samples.Bounce()));
+    // Between its read and its write another writer stored a bounce and its status.
+    documentClient
+      .on(QueryCommand)
+      .resolvesOnce({ Items: collection([sent]) })
+      .resolves({ Items: collection([sent, ...bounced], { status: 'bounced', status_event_count: 2 }) });
+    documentClient.on(UpdateCommand).rejectsOnce(conflict).resolves({});
+
+    const applied = await applyEmailEvents(SAMPLE_ORG, SAMPLE_EMAIL_ID, delivered);
+    const updates = statusUpdates();
+    expect(updates).toHaveLength(2);
+    expect(updates.map((update) => update.ExpressionAttributeValues?.[':items'])).toEqual([1, 2]);
+    expect(updates[1]?.ExpressionAttributeValues).toMatchObject({ ':status': 'bounced' });
+    expect(Object.keys(updates[1]?.ExpressionAttributeValues?.[':delivered'] ?? {})).toEqual([delivered[0]?.id]);
+    expect(applied).toMatchObject({ found: true, status: 'bounced' });
+  });
+
+  it('gives up, throwing, when the email keeps changing (the notification is retried)', async () => {
+    documentClient.on(QueryCommand).resolves({ Items: collection([sent]) });
+    documentClient
+      .on(UpdateCommand)
+      .rejects(Object.assign(new Error('The conditional request failed'), { name: 'ConditionalCheckFailedException' }));
+    await expect(
+      applyEmailEvents(SAMPLE_ORG, SAMPLE_EMAIL_ID, toEmailEvents(parse(samples.Delivery()))),
+    ).rejects.toThrow(/kept changing/);
+    expect(statusUpdates()).toHaveLength(16);
+  });
+
+  it('answers not found when the email is gone by the time it writes', async () => {
     documentClient
       .on(QueryCommand)
       .resolvesOnce({ Items: collection([sent]) })
       .resolves({ Items: [] });
-    documentClient.on(PutCommand).resolves({});
     documentClient
       .on(UpdateCommand)
       .rejects(Object.assign(new Error('The conditional request failed'), { name: 'ConditionalCheckFailedException' }));
-    const bounced = toEmailEvents(parse(samples.Bounce()));
-    const applied = await applyEmailEvents(SAMPLE_ORG, SAMPLE_EMAIL_ID, bounced);
-    expect(applied).toMatchObject({ found: true, statusChanged: false });
+    const applied = await applyEmailEvents(SAMPLE_ORG, SAMPLE_EMAIL_ID, toEmailEvents(parse(samples.Delivery())));
+    expect(applied).toMatchObject({ found: false, statusChanged: false });
   });
 
   it('suppresses before writing the events, and only for events not stored yet', async () => {
@@ -261,7 +327,7 @@ describe('handleSesNotification', () => {
     documentClient
       .on(QueryCommand)
       .resolvesOnce({ Items: collection([sent]) })
-      .resolves({ Items: collection([sent, ...bounced]).slice(1) });
+      .resolves({ Items: collection([sent, ...bounced]) });
     documentClient.on(BatchGetCommand).resolves({ Responses: { [TABLE]: [] }, UnprocessedKeys: {} });
     documentClient.on(TransactWriteCommand).resolves({});
     documentClient.on(PutCommand).resolves({});

@@ -140,7 +140,7 @@ describe('runScheduler', () => {
           Items: pk === `SENDERS#${created.slice(0, 13)}` ? [{ organization_id: ORG, environment: 'live' }] : [],
         };
       if (pk === keys.emailsByStatus(ORG, 'live', 'queued', 0).GSI4PK)
-        return { Items: [{ GSI4SK: `${created}#e-imm` }] };
+        return { Items: [{ GSI3SK: `${created}#e-imm` }] };
       return { Items: [] };
     });
     documentClient.on(BatchGetCommand).callsFake((input) => ({
@@ -178,7 +178,7 @@ describe('runScheduler', () => {
       const pk = String(input.ExpressionAttributeValues?.[':pk']);
       if (pk.startsWith('SENDERS#')) return { Items: [{ organization_id: ORG, environment: 'live' }] };
       if (input.IndexName === 'GSI4' && pk.endsWith('#0')) {
-        return { Items: ['e-final', 'e-scheduled', 'e-indexed'].map((id) => ({ GSI4SK: `${created}#${id}` })) };
+        return { Items: ['e-final', 'e-scheduled', 'e-indexed'].map((id) => ({ GSI3SK: `${created}#${id}` })) };
       }
       return { Items: [] };
     });
