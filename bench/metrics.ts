@@ -24,9 +24,8 @@ const { setSendingGuard } = await import('#deliverability/sending-guard.service.
 
 const HOUR = 3_600_000;
 const hourName = (ms: number) => `H#${new Date(ms).toISOString().slice(0, 13)}`;
-const dayName = (ms: number) => `D#${new Date(ms).toISOString().slice(0, 10)}`;
 
-/** Writes the counters `emails` sends spread over the last `hours` hours would leave, on all 4 shards. */
+/** Writes the hour counters `emails` sends spread over the last `hours` hours would leave, on all 4 shards. */
 async function seedCounters(organizationId: string, emails: number, hours: number) {
   const now = Date.now();
   const first = Math.floor(now / HOUR) * HOUR - (hours - 1) * HOUR;
@@ -37,7 +36,6 @@ async function seedCounters(organizationId: string, emails: number, hours: numbe
       bucket: string;
       counts: ReturnType<typeof emptyCounts>;
     }> = [];
-    const days = new Map<string, ReturnType<typeof emptyCounts>>();
     for (let index = 0; index < hours; index += 1) {
       const share = Math.floor(emails / (hours * 4)) + (index * 4 + shard < emails % (hours * 4) ? 1 : 0);
       if (share === 0) continue;
@@ -49,11 +47,7 @@ async function seedCounters(organizationId: string, emails: number, hours: numbe
       counts.opened = Math.floor(share * 0.3);
       const start = first + index * HOUR;
       additions.push({ organizationId, environment: 'test', bucket: hourName(start), counts });
-      const day = days.get(dayName(start)) ?? emptyCounts();
-      for (const name of Object.keys(counts) as Array<keyof typeof counts>) day[name] += counts[name];
-      days.set(dayName(start), day);
     }
-    for (const [bucket, counts] of days) additions.push({ organizationId, environment: 'test', bucket, counts });
     for (let start = 0; start < additions.length; start += 33) {
       await addToCounters(additions.slice(start, start + 33), shard, randomUUID());
     }

@@ -61,7 +61,7 @@ export const WRITE_SET: Entry[] = [
   // events: the ses-events function, per delivery notification; then the metrics in the reader's transaction
   { stage: 'events',   per: 'email',       units: 1,  index: 'table', what: 'status update + its delivered event',                key: (c) => keys.email(c.org, c.id).PK },
   { stage: 'events',   per: 'email',       units: 1,  index: 'GSI4',  what: 'status entry removed',                               key: (c) => keys.emailStatusEntry(c.org, c.env, 'queued', c.id).GSI4PK ?? '' },
-  { stage: 'events',   per: 'streamBatch', units: 4,  index: 'table', what: 'hour + day counters (transaction)',                  recordsPerEmail: 2, sortKeyShards: 2 * METRIC_SHARDS, pickedShards: METRIC_SHARDS, key: (c) => keys.metricCounter(c.org, c.env, c.hour, c.shard).PK },
+  { stage: 'events',   per: 'streamBatch', units: 2,  index: 'table', what: 'hour counter (transaction; a day: its hours)',        recordsPerEmail: 2, sortKeyShards: METRIC_SHARDS, pickedShards: METRIC_SHARDS, key: (c) => keys.metricCounter(c.org, c.env, c.hour, c.shard).PK },
   { stage: 'events',   per: 'streamBatch', units: 2,  index: 'table', what: 'hour sender directory (transaction)',                recordsPerEmail: 2, sortKeyShards: METRIC_SHARDS, pickedShards: METRIC_SHARDS, key: (c) => keys.metricDirectory(c.env, c.hour, c.org, c.shard).PK },
   // scheduler: nothing for an email sent now (a scheduled one: its due entry moved once, at release)
   // webhooks, per endpoint (--webhooks n; none by default), 2 events an email (sent, delivered)

@@ -1,6 +1,8 @@
 /**
- * Deliverability counter entity: an hour's and a day's counter per organization and environment (four
- * shards), and the hour's sender directory. A batch of the stream's records becomes one ADD per counter,
+ * Deliverability counter entity: an hour's counter per organization and environment (four shards), and
+ * the hour's sender directory; a day's counts are its hours' summed at read (a day counter would be two
+ * more write units in every run of the stream's records, for a read on a rarer path). A batch of the
+ * stream's records becomes one ADD per counter,
  * in one transaction with a client request token derived from the records: it applies entirely or not
  * at all, and a retry of the same records is not applied twice, so every event is counted exactly once.
  * Keys and access patterns: docs/data-model.md, "Entities" (Deliverability counter…), MT1–MT3 and
@@ -8,17 +10,17 @@
  */
 import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { MetricCount, MetricCounts } from '#deliverability/metric-counts.ts';
-import { emptyCounts, METRIC_COUNTS } from '#deliverability/metric-counts.ts';
+import { dayOfHour, emptyCounts, METRIC_COUNTS } from '#deliverability/metric-counts.ts';
 import { db, tableName } from '#dynamo/client.ts';
 import { keys, METRIC_DIRECTORY_PARTITIONS } from '#dynamo/keys.ts';
 import { queryAll } from '#dynamo/reads.ts';
 import type { TransactItems } from '#dynamo/writes.ts';
 
 /**
- * Counters (hour and day) per write: with an hour's directory item beside each hour counter, a
- * transaction holds at most 1.5 × this many items, within DynamoDB's 100.
+ * Hour counters per write: with its directory item beside each, a transaction holds at most twice this
+ * many items, within DynamoDB's 100 (with room for the counters written alongside).
  */
-export const MAX_COUNTERS_PER_WRITE = 66;
+export const MAX_COUNTERS_PER_WRITE = 48;
 const RETENTION_SECONDS = 400 * 86_400;
 
 export interface CounterAddition {
@@ -50,9 +52,7 @@ export async function addToCounters(
           const counted = METRIC_COUNTS.filter((name) => addition.counts[name] !== 0);
           const targets = [
             keys.metricCounter(addition.organizationId, addition.environment, addition.bucket, shard),
-            ...(addition.bucket.startsWith('H#')
-              ? [keys.metricDirectory(addition.environment, addition.bucket, addition.organizationId, shard)]
-              : []),
+            keys.metricDirectory(addition.environment, addition.bucket, addition.organizationId, shard),
           ];
           return targets.map((Key) => ({
             Update: {
@@ -77,9 +77,15 @@ export async function addToCounters(
   );
 }
 
+/** Days read by one Query of a day range (≤ 30 × 24 × 4 hour items, ~0.4 MB: one page). */
+const DAYS_PER_QUERY = 30;
+const DAY_MS = 86_400_000;
+
 /**
- * The counts of every bucket from `first` to `last` (bucket names of one kind, inclusive), shards
- * summed: one Query (paged) of the partition's range, whatever the number of emails.
+ * The counts of every bucket from `first` to `last` (bucket names of one kind, hours `H#…` or days `D#…`,
+ * inclusive), shards summed, whatever the number of emails: one Query (paged) of the partition's range
+ * of hours; by day, each day its 24 hours summed, read 30 days a Query, the Queries in parallel (90 days:
+ * 3 Queries of one page each, not two pages one after the other).
  */
 export async function readCounters(
   organizationId: string,
@@ -88,6 +94,34 @@ export async function readCounters(
   last: string,
 ): Promise<{ counts: Map<string, MetricCounts>; requests: number }> {
   const counts = new Map<string, MetricCounts>();
+  if (!first.startsWith('D#')) {
+    const requests = await sumHours(organizationId, environment, `${first}#`, `${last}#~`, counts, (hour) => hour);
+    return { counts, requests };
+  }
+  // A day's hours: `H#<day>T00` to `H#<day>T23`, all under `H#<day>T`.
+  const firstDay = Date.parse(`${first.slice(2)}T00:00:00Z`);
+  const lastDay = Date.parse(`${last.slice(2)}T00:00:00Z`);
+  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  const windows: Array<[string, string]> = [];
+  for (let start = firstDay; start <= lastDay; start += DAYS_PER_QUERY * DAY_MS) {
+    const end = Math.min(start + (DAYS_PER_QUERY - 1) * DAY_MS, lastDay);
+    windows.push([`H#${day(start)}T`, `H#${day(end)}T~`]);
+  }
+  const requests = await Promise.all(
+    windows.map(([from, to]) => sumHours(organizationId, environment, from, to, counts, dayOfHour)),
+  );
+  return { counts, requests: requests.reduce((sum, count) => sum + count, 0) };
+}
+
+/** Adds the hour items of `[from, to]` into `counts` under `bucketOf(hour)`; answers the requests made. */
+async function sumHours(
+  organizationId: string,
+  environment: string,
+  from: string,
+  to: string,
+  counts: Map<string, MetricCounts>,
+  bucketOf: (hour: string) => string,
+): Promise<number> {
   let startKey: Record<string, unknown> | undefined;
   let requests = 0;
   do {
@@ -97,8 +131,8 @@ export async function readCounters(
         KeyConditionExpression: 'PK = :pk AND SK BETWEEN :first AND :last',
         ExpressionAttributeValues: {
           ':pk': keys.metricCounters(organizationId, environment).PK,
-          ':first': `${first}#`,
-          ':last': `${last}#~`,
+          ':first': from,
+          ':last': to,
         },
         ...(startKey ? { ExclusiveStartKey: startKey } : {}),
       }),
@@ -106,14 +140,14 @@ export async function readCounters(
     requests += 1;
     for (const item of page.Items ?? []) {
       const sk = String(item.SK);
-      const bucket = sk.slice(0, sk.lastIndexOf('#'));
+      const bucket = bucketOf(sk.slice(0, sk.lastIndexOf('#')));
       const sum = counts.get(bucket) ?? emptyCounts();
       for (const name of METRIC_COUNTS) sum[name] += Number(item[name as MetricCount] ?? 0);
       counts.set(bucket, sum);
     }
     startKey = page.LastEvaluatedKey;
   } while (startKey);
-  return { counts, requests };
+  return requests;
 }
 
 /**

@@ -113,8 +113,8 @@ export async function countChanges(
   alongside?: CountedAlongside,
 ): Promise<string | undefined> {
   const emails = await emailsOfEvents(changes);
-  // Consecutive runs of changes whose counters fit one transaction (each change adds ≤ 2 counters,
-  // an hour's counter 2 items with its directory entry; a counter alongside 1 item).
+  // Consecutive runs of changes whose counters fit one transaction (an hour's counter is 2 items with
+  // its directory entry; a counter alongside 1 item).
   const runs: Array<{ changes: StreamChange[]; counted: CountedChange[]; others: Set<string> }> = [];
   let run: (typeof runs)[number] = { changes: [], counted: [], others: new Set() };
   for (const change of changes) {
@@ -122,7 +122,7 @@ export async function countChanges(
     const other = alongside?.counterOf(change);
     const next = [...run.counted, ...counted];
     const buckets = sumByBucket(next);
-    const items = buckets.size * 1.5 + run.others.size + (other && !run.others.has(other) ? 1 : 0);
+    const items = buckets.size * 2 + run.others.size + (other && !run.others.has(other) ? 1 : 0);
     if (buckets.size > MAX_COUNTERS_PER_WRITE || items > MAX_TRANSACTION_ITEMS) {
       runs.push(run);
       run = { changes: [], counted: [], others: new Set() };

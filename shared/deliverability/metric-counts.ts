@@ -1,5 +1,5 @@
 /**
- * What the deliverability counters count, per organization, environment and bucket (UTC hour and day),
+ * What the deliverability counters count, per organization, environment and UTC hour (a day is its 24 hours),
  * per recipient (pure): the hand-over's `sent`, less recipients suppressed at it, and one per stored
  * event otherwise. Events are read from the table's stream, where each stored event appears once, so a
  * notification SES repeats is counted once. The counts: docs/api.md, "Metrics"; the counters:
@@ -44,6 +44,9 @@ export function bucketsOf(time: string): { hour: string; day: string } {
   return { hour: `H#${iso.slice(0, 13)}`, day: `D#${iso.slice(0, 10)}` };
 }
 
+/** The day bucket an hour bucket belongs to (`H#2026-11-25T09` → `D#2026-11-25`). */
+export const dayOfHour = (hourBucket: string): string => `D#${hourBucket.slice(2, 12)}`;
+
 /** One counted happening: whose, when, and what it adds. */
 export interface CountedChange {
   organizationId: string;
@@ -79,17 +82,17 @@ export function countsOfHandOver(email: Pick<CountedEmail, 'recipients' | 'suppr
   return { sent: Math.max(email.recipients - email.suppressedAtHandOver, 0) };
 }
 
-/** The sum of counted changes per organization, environment and bucket (`<org>|<env>|<bucket>`). */
+/**
+ * The sum of counted changes per organization, environment and hour (`<org>|<env>|<hour bucket>`): only
+ * hours are written; a day's counts are its hours' summed at read (metric-counter.store.ts readCounters).
+ */
 export function sumByBucket(changes: readonly CountedChange[]): Map<string, MetricCounts> {
   const sums = new Map<string, MetricCounts>();
   for (const change of changes) {
-    const { hour, day } = bucketsOf(change.time);
-    for (const bucket of [hour, day]) {
-      const key = `${change.organizationId}|${change.environment}|${bucket}`;
-      const sum = sums.get(key) ?? emptyCounts();
-      for (const [name, value] of Object.entries(change.counts) as Array<[MetricCount, number]>) sum[name] += value;
-      sums.set(key, sum);
-    }
+    const key = `${change.organizationId}|${change.environment}|${bucketsOf(change.time).hour}`;
+    const sum = sums.get(key) ?? emptyCounts();
+    for (const [name, value] of Object.entries(change.counts) as Array<[MetricCount, number]>) sum[name] += value;
+    sums.set(key, sum);
   }
   return sums;
 }

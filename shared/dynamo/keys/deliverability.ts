@@ -15,9 +15,9 @@ const directoryPartition = (organizationId: string) =>
 
 export const deliverabilityKeys = {
   /**
-   * An organization's counts of one environment in one bucket (`D#<yyyy-mm-dd>` a day,
-   * `H#<yyyy-mm-ddThh>` an hour, UTC), one of METRIC_SHARDS items. A range of buckets is one Query
-   * of the partition (`SK BETWEEN`).
+   * An organization's counts of one environment in one UTC hour (`H#<yyyy-mm-ddThh>`), one of
+   * METRIC_SHARDS items. A range of hours, or of days (their hours summed), is one Query of the
+   * partition (`SK BETWEEN`).
    */
   metricCounter: (organizationId: string, environment: string, bucket: string, shard: number): PrimaryKey => ({
     PK: `METRICS#${organizationId}#${environment}`,

@@ -5,6 +5,7 @@ import {
   COUNTED_EVENT_TYPES,
   countsOfEvent,
   countsOfHandOver,
+  dayOfHour,
   ratesOf,
   sumByBucket,
 } from '#deliverability/metric-counts.ts';
@@ -28,18 +29,21 @@ describe('deliverability counts', () => {
     }
   });
 
-  it('sums by organization, environment, hour and day (UTC)', () => {
+  it('sums by organization, environment and hour (UTC): only hours are written, a day is its hours', () => {
     expect(bucketsOf('2026-11-25T23:59:59.999+00:00')).toEqual({ hour: 'H#2026-11-25T23', day: 'D#2026-11-25' });
     expect(bucketsOf('2026-11-26T00:30:00+01:00')).toEqual({ hour: 'H#2026-11-25T23', day: 'D#2026-11-25' });
+    expect(dayOfHour('H#2026-11-25T23')).toBe('D#2026-11-25');
     const sums = sumByBucket([
       { organizationId: 'o', environment: 'test', time: '2026-11-25T09:10:00Z', counts: { sent: 2 } },
+      { organizationId: 'o', environment: 'test', time: '2026-11-25T09:50:00Z', counts: { delivered: 1 } },
       { organizationId: 'o', environment: 'test', time: '2026-11-25T10:10:00Z', counts: { sent: 1, delivered: 1 } },
       { organizationId: 'o', environment: 'live', time: '2026-11-25T10:10:00Z', counts: { sent: 5 } },
     ]);
-    expect(sums.get('o|test|D#2026-11-25')).toMatchObject({ sent: 3, delivered: 1 });
-    expect(sums.get('o|test|H#2026-11-25T09')).toMatchObject({ sent: 2, delivered: 0 });
-    expect(sums.get('o|live|D#2026-11-25')).toMatchObject({ sent: 5 });
-    expect(sums.size).toBe(5);
+    expect(sums.get('o|test|H#2026-11-25T09')).toMatchObject({ sent: 2, delivered: 1 });
+    expect(sums.get('o|test|H#2026-11-25T10')).toMatchObject({ sent: 1, delivered: 1 });
+    expect(sums.get('o|live|H#2026-11-25T10')).toMatchObject({ sent: 5 });
+    expect([...sums.keys()].some((key) => key.includes('D#'))).toBe(false);
+    expect(sums.size).toBe(3);
   });
 
   it('gives rates over sent, 0 when nothing was sent', () => {
