@@ -1,12 +1,10 @@
 /**
- * Deliverability counter entity: an hour's counter per organization and environment (four shards), and
- * the hour's sender directory; a day's counts are its hours' summed at read (a day counter would be two
- * more write units in every run of the stream's records, for a read on a rarer path). A batch of the
- * stream's records becomes one ADD per counter,
- * in one transaction with a client request token derived from the records: it applies entirely or not
- * at all, and a retry of the same records is not applied twice, so every event is counted exactly once.
- * Keys and access patterns: docs/data-model.md, "Entities" (Deliverability counter…), MT1–MT3 and
- * "Hot partitions".
+ * Deliverability counter entity: an hour's counter per organization and environment (four shards) and
+ * the hour's sender directory; a day is its hours summed at read (a day counter would cost two write units
+ * more in every run of stream records, for a rarer read). A batch of records becomes one ADD per counter
+ * in one transaction with a client request token derived from the records: all or nothing, and a retry
+ * of the same records is not applied twice, so every event is counted once. Keys and access patterns:
+ * docs/data-model.md, "Entities" (Deliverability counter…), MT1–MT3 and "Hot partitions".
  */
 import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { MetricCount, MetricCounts } from '#deliverability/metric-counts.ts';

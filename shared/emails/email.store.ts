@@ -32,12 +32,13 @@ export interface StoredEmail extends Omit<EmailRecord, 'html' | 'text'> {
 export const MAX_STORED_EMAIL_BYTES = 380_000;
 
 /**
- * How much bigger delivery makes an email item at most (an update is billed by the larger of the
- * item before and after): the claim adds `lease_until` and `delivery_attempts` (~38 bytes), the
- * hand-over `ses_message_id` (~74 with SES's 60-character ids) and `sent_at` (31) less the lease,
- * the status change `status_event_count` (20) less the due entry (~115). ~125 bytes; 130 with room.
+ * How much bigger delivery makes an email item (an update is billed by the larger of the item before
+ * and after): the claim adds `lease_until` and `delivery_attempts` (~38 bytes), the hand-over
+ * `ses_message_id` (~74 with SES's 60-character ids) and `sent_at` (31) less the lease, the delivery
+ * `status_event_count` (20) and its `delivered_events` entry (~200 with an SES-length SMTP reply) less
+ * the status index key (~66). ~280 bytes for one recipient.
  */
-export const DELIVERY_STATE_BYTES = 130;
+export const DELIVERY_STATE_BYTES = 280;
 
 /**
  * Write units the bodies must add to each update of the email item before they go apart. Apart, they
