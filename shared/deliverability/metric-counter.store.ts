@@ -10,7 +10,7 @@ import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { MetricCount, MetricCounts } from '#deliverability/metric-counts.ts';
 import { dayOfHour, emptyCounts, METRIC_COUNTS } from '#deliverability/metric-counts.ts';
 import { db, tableName } from '#dynamo/client.ts';
-import { keys, METRIC_DIRECTORY_PARTITIONS } from '#dynamo/keys.ts';
+import { keys, METRIC_DIRECTORY_PARTITIONS, metricHourRange, metricHoursOfDays } from '#dynamo/keys.ts';
 import { queryAll } from '#dynamo/reads.ts';
 import type { TransactItems } from '#dynamo/writes.ts';
 
@@ -93,30 +93,28 @@ export async function readCounters(
 ): Promise<{ counts: Map<string, MetricCounts>; requests: number }> {
   const counts = new Map<string, MetricCounts>();
   if (!first.startsWith('D#')) {
-    const requests = await sumHours(organizationId, environment, `${first}#`, `${last}#~`, counts, (hour) => hour);
+    const requests = await sumHours(organizationId, environment, metricHourRange(first, last), counts, (h) => h);
     return { counts, requests };
   }
-  // A day's hours: `H#<day>T00` to `H#<day>T23`, all under `H#<day>T`.
   const firstDay = Date.parse(`${first.slice(2)}T00:00:00Z`);
   const lastDay = Date.parse(`${last.slice(2)}T00:00:00Z`);
-  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-  const windows: Array<[string, string]> = [];
+  const dayBucket = (ms: number) => `D#${new Date(ms).toISOString().slice(0, 10)}`;
+  const windows: Array<{ from: string; to: string }> = [];
   for (let start = firstDay; start <= lastDay; start += DAYS_PER_QUERY * DAY_MS) {
     const end = Math.min(start + (DAYS_PER_QUERY - 1) * DAY_MS, lastDay);
-    windows.push([`H#${day(start)}T`, `H#${day(end)}T~`]);
+    windows.push(metricHoursOfDays(dayBucket(start), dayBucket(end)));
   }
   const requests = await Promise.all(
-    windows.map(([from, to]) => sumHours(organizationId, environment, from, to, counts, dayOfHour)),
+    windows.map((range) => sumHours(organizationId, environment, range, counts, dayOfHour)),
   );
   return { counts, requests: requests.reduce((sum, count) => sum + count, 0) };
 }
 
-/** Adds the hour items of `[from, to]` into `counts` under `bucketOf(hour)`; answers the requests made. */
+/** Adds the hour items of a sort-key range into `counts` under `bucketOf(hour)`; answers the requests made. */
 async function sumHours(
   organizationId: string,
   environment: string,
-  from: string,
-  to: string,
+  { from, to }: { from: string; to: string },
   counts: Map<string, MetricCounts>,
   bucketOf: (hour: string) => string,
 ): Promise<number> {

@@ -15,7 +15,12 @@ import { suppressionKeys } from './keys/suppressions.ts';
 import { templateKeys } from './keys/templates.ts';
 import { webhookKeys } from './keys/webhooks.ts';
 
-export { METRIC_DIRECTORY_PARTITIONS, METRIC_SHARDS } from './keys/deliverability.ts';
+export {
+  METRIC_DIRECTORY_PARTITIONS,
+  METRIC_SHARDS,
+  metricHourRange,
+  metricHoursOfDays,
+} from './keys/deliverability.ts';
 export {
   EMAIL_COUNTER_SHARDS,
   EMAIL_LIST_SHARDS,

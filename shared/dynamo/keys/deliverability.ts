@@ -38,3 +38,15 @@ export const deliverabilityKeys = {
     PK: `METRICSALL#${environment}#${hourBucket}#${partition}`,
   }),
 } as const;
+
+/** The sort-key range (of `metricCounters`) of hours `firstHour`…`lastHour` (`H#<yyyy-mm-ddThh>`), every shard. */
+export const metricHourRange = (firstHour: string, lastHour: string) => ({
+  from: `${firstHour}#`,
+  to: `${lastHour}#~`,
+});
+
+/** The sort-key range of the hours of days `firstDay`…`lastDay` (`D#<yyyy-mm-dd>`): `H#<day>T00`–`T23`. */
+export const metricHoursOfDays = (firstDay: string, lastDay: string) => ({
+  from: `H#${firstDay.slice(2)}T`,
+  to: `H#${lastDay.slice(2)}T~`,
+});

@@ -16,7 +16,7 @@ import { countEmails, metricOfEvent } from '#core/metrics.ts';
 import { db, tableName } from '#dynamo/client.ts';
 import { keys, statusesOutOfStatusIndex } from '#dynamo/keys.ts';
 import { queryAll } from '#dynamo/reads.ts';
-import { conditionalUpdate } from '#dynamo/writes.ts';
+import { conditionalWrite } from '#dynamo/writes.ts';
 import { eventPut } from '#emails/email.store.ts';
 import {
   deliveredEventAttributes,
@@ -230,10 +230,14 @@ async function writeStatus(
   const set = ['#status = :status', 'status_event_count = :items'];
   const names: Record<string, string> = { '#status': 'status' };
   const values: Record<string, unknown> = { ':status': status, ':items': current.eventItemCount };
-  if (touch) set.push('updated_at = :now');
-  if (touch) values[':now'] = nowIso();
-  if (statusKey) set.push('GSI4PK = :statusKey');
-  if (statusKey) values[':statusKey'] = statusKey;
+  if (touch) {
+    set.push('updated_at = :now');
+    values[':now'] = nowIso();
+  }
+  if (statusKey) {
+    set.push('GSI4PK = :statusKey');
+    values[':statusKey'] = statusKey;
+  }
   let mapCondition = 'attribute_not_exists(delivered_events)';
   if (email.delivered_events) {
     mapCondition = 'size(delivered_events) = :mapSize';
@@ -252,7 +256,7 @@ async function writeStatus(
     ...(status === 'queued' ? [] : ['GSI2PK', 'GSI2SK']),
     ...(statusesOutOfStatusIndex.has(status) ? ['GSI4PK'] : []),
   ];
-  const written = await conditionalUpdate(
+  const written = await conditionalWrite(
     new UpdateCommand({
       TableName: tableName,
       Key: keys.email(organizationId, emailId),
@@ -263,5 +267,5 @@ async function writeStatus(
     }),
   );
   // The list's counts follow from the stream (the change's old and new status: list-index.service.ts).
-  return written === undefined ? 'conflict' : { status };
+  return written ? { status } : 'conflict';
 }
